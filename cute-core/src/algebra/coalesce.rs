@@ -1,0 +1,171 @@
+//! `coalesce` and `filter` (seed 000 §3.2).
+
+use super::Flat;
+use crate::error::{Error, ErrorKind, Op};
+use crate::int_tuple::{IntTuple, View};
+use crate::layout::{Layout, LayoutBuilder, LayoutView};
+
+/// The coalesced modes of a flat layout, merged from the back as CuTe's `bw_coalesce` does:
+/// size-1 modes are dropped and `(s0,s1):(d0,s0*d0)` becomes `s0*s1:d0`.
+///
+/// With `extend` (CuTe's `coalesce_x`), a trailing size-1 mode keeps its stride as a size-2 last
+/// mode, so the result equals the layout also past its size, where the last mode extends.
+/// Returns the modes and whether the result is a tuple (more than one mode).
+pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Flat, bool) {
+    let r = shape.len();
+    // Built back to front in reverse order, then reversed.
+    let mut rev = Flat::new();
+    let first = if extend && shape[r - 1] == 1 { 2 } else { shape[r - 1] };
+    rev.s[0] = first;
+    rev.d[0] = stride[r - 1];
+    rev.n = 1;
+    for i in (0..r - 1).rev() {
+        let (s, d) = (shape[i], stride[i]);
+        let top = rev.n - 1;
+        if s == 1 {
+            continue;
+        } else if rev.n == 1 && rev.s[0] == 1 {
+            rev.s[0] = s;
+            rev.d[0] = d;
+        } else if s.checked_mul(d) == Some(rev.d[top]) && rev.s[top].checked_mul(s).is_some() {
+            rev.s[top] *= s;
+            rev.d[top] = d;
+        } else {
+            rev.s[rev.n] = s;
+            rev.d[rev.n] = d;
+            rev.n += 1;
+        }
+    }
+    if rev.n == 1 && rev.s[0] == 1 {
+        rev.d[0] = 0;
+    }
+    let mut out = Flat::new();
+    out.n = rev.n;
+    for k in 0..rev.n {
+        out.s[k] = rev.s[rev.n - 1 - k];
+        out.d[k] = rev.d[rev.n - 1 - k];
+    }
+    (out, rev.n > 1)
+}
+
+/// `coalesce(L)`: the simplest layout equal to `L` as a function on `[0, size(L))`.
+///
+/// # Postconditions
+/// - `size(R) == size(L)` and `depth(R) <= 1`;
+/// - `R(i) == L(i)` for every `i < size(L)` (seed 000 Eq. 13–15);
+/// - no two adjacent modes of `R` satisfy `d1 == s0*d0`, and `R` has no size-1 mode unless it is
+///   `1:0`.
+///
+/// # Examples
+/// ```
+/// use cute_core::{coalesce, Layout};
+/// let l: Layout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
+/// assert_eq!(coalesce(&l).unwrap().to_string(), "12:1");
+/// let l: Layout = "((4,3),5):((15,1),3)".parse().unwrap();
+/// assert_eq!(coalesce(&l).unwrap().to_string(), "(4,15):(15,1)");
+/// ```
+pub fn coalesce(l: &Layout) -> Result<Layout, Error> {
+    let (f, _) = coalesce_flat(l.shape().leaves(), l.stride().leaves(), false);
+    f.to_layout().map_err(|k| Error::new(Op::Coalesce, [Some(l.into()), None], k))
+}
+
+/// `coalesce(L, P)`: by-mode coalesce at the leaves of the profile `P` (only its shape matters);
+/// modes of `L` past `rank(P)` are kept as they are; an integer `P` coalesces the whole layout.
+///
+/// # Preconditions
+/// `rank(P) <= rank(L)` when `P` is a tuple.
+///
+/// # Examples
+/// ```
+/// use cute_core::{coalesce_by, IntTuple, Layout};
+/// let l: Layout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
+/// let p: IntTuple = "(1,1)".parse().unwrap();
+/// assert_eq!(coalesce_by(&l, &p).unwrap().to_string(), "(2,6):(1,2)");
+/// ```
+pub fn coalesce_by(l: &Layout, profile: &IntTuple) -> Result<Layout, Error> {
+    let err = |k| Error::new(Op::Coalesce, [Some(l.into()), Some(profile.into())], k);
+    let mut b = LayoutBuilder::new();
+    coalesce_by_into(&mut b, l.view(), profile.view()).map_err(err)?;
+    Ok(b.finish())
+}
+
+fn coalesce_by_into(b: &mut LayoutBuilder, l: LayoutView<'_>, p: View<'_>) -> Result<(), ErrorKind> {
+    if !p.is_tuple() {
+        let (f, _) = coalesce_flat(l.shape.leaves(), l.stride.leaves(), false);
+        return b.mode(f.to_layout()?.view());
+    }
+    if p.rank() > l.rank() {
+        return Err(ErrorKind::ProfileRankTooLarge { profile: p.rank(), layout: l.rank() });
+    }
+    b.open()?;
+    let single = [l];
+    let modes: &mut dyn Iterator<Item = LayoutView<'_>> =
+        if l.shape.is_tuple() { &mut l.modes() } else { &mut single.into_iter() };
+    let mut ps = p.children();
+    for m in modes {
+        match ps.next() {
+            Some(p) => coalesce_by_into(b, m, p)?,
+            None => b.mode(m)?,
+        }
+    }
+    b.close()
+}
+
+/// `filter(L)`: `coalesce` after replacing every stride-0 mode by a size-1 mode.
+///
+/// # Postconditions
+/// `R` is injective on `[0, size(R))` iff `L`'s image is covered without repetition by its
+/// non-zero-stride modes, `image(R) == image(L)`, and `R` has no stride-0 mode unless it is `1:0`.
+///
+/// # Examples
+/// ```
+/// use cute_core::{filter, Layout};
+/// let l: Layout = "(4,(2,3)):(1,(0,4))".parse().unwrap();
+/// assert_eq!(filter(&l).unwrap().to_string(), "12:1");
+/// ```
+pub fn filter(l: &Layout) -> Result<Layout, Error> {
+    filter_flat(l).and_then(|f| f.to_layout()).map_err(|k| Error::new(Op::Filter, [Some(l.into()), None], k))
+}
+
+pub(crate) fn filter_flat(l: &Layout) -> Result<Flat, ErrorKind> {
+    let mut f = Flat::of(l);
+    for k in 0..f.n {
+        if f.d[k] == 0 {
+            f.s[k] = 1;
+        }
+    }
+    Ok(coalesce_flat(f.shape(), f.stride(), false).0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn paper_examples() {
+        // seed 000 §3.2
+        assert_eq!(coalesce(&l("(2,(1,6)):(1,(6,2))")).unwrap(), l("12:1"));
+        let p: IntTuple = "(1,1)".parse().unwrap();
+        assert_eq!(coalesce_by(&l("((4,3),5):((15,1),3)"), &p).unwrap(), l("((4,3),5):((15,1),3)"));
+        assert_eq!(coalesce_by(&l("(4,(3,5)):(15,(1,3))"), &p).unwrap(), l("(4,15):(15,1)"));
+    }
+
+    #[test]
+    fn unit_modes_and_extension() {
+        assert_eq!(coalesce(&l("(1,1):(3,5)")).unwrap(), l("1:0"));
+        assert_eq!(coalesce(&l("(4,1):(1,0)")).unwrap(), l("4:1"));
+        let (f, tuple) = coalesce_flat(&[4, 1], &[1, 0], true);
+        assert!(tuple);
+        assert_eq!(f.to_layout().unwrap(), l("(4,2):(1,0)"));
+    }
+
+    #[test]
+    fn profile_rank_is_checked() {
+        let p: IntTuple = "(1,1,1)".parse().unwrap();
+        assert_eq!(coalesce_by(&l("(2,2):(1,2)"), &p).unwrap_err().code(), "profile_rank_too_large");
+    }
+}

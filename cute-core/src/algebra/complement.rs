@@ -1,0 +1,114 @@
+//! `complement` (seed 000 §3.5).
+
+use super::coalesce::{coalesce_flat, filter_flat};
+use super::Flat;
+use crate::error::{Error, ErrorKind, Op};
+use crate::int_tuple::{ceil_div, mul, IntTuple};
+use crate::layout::Layout;
+
+/// `complement(L, M)`: the layout of the offsets in `[0, M)` that `L` does not reach, ordered
+/// (seed 000 §3.5). `M` is an integer or an int-tuple shape (its modes are divided in turn).
+///
+/// # Preconditions
+/// `L` is injective: after `filter`, each stride is at least the span of the smaller modes
+/// ([`ErrorKind::NotInjective`]).
+///
+/// # Postconditions
+/// - `R` is strictly increasing on `[0, size(R))`, `R(0) == 0`;
+/// - `R(i)` is not in the image of `L` for `1 <= i < size(R)`;
+/// - `size(R) >= size(M) / size(filter(L))`: `(L, R)` covers at least `[0, size(M))`.
+///
+/// # Examples
+/// ```
+/// use cute_core::{complement, IntTuple, Layout};
+/// let l: Layout = "(2,2):(1,6)".parse().unwrap();
+/// assert_eq!(complement(&l, &IntTuple::int(24)).unwrap().to_string(), "(3,2):(2,12)");
+/// ```
+pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout, Error> {
+    complement_flat(l, cotarget)
+        .and_then(|f| f.to_layout())
+        .map_err(|k| Error::new(Op::Complement, [Some(l.into()), Some(cotarget.into())], k))
+}
+
+/// `complement(L)`: the complement with cotarget `cosize(filter(L))`.
+pub fn complement_cosize(l: &Layout) -> Result<Layout, Error> {
+    let err = |k| Error::new(Op::Complement, [Some(l.into()), None], k);
+    let f = filter_flat(l).and_then(|f| f.to_layout()).map_err(err)?;
+    let cosize = f.cosize().map_err(|e| err(e.kind))?;
+    complement_flat(l, &IntTuple::int(cosize)).and_then(|f| f.to_layout()).map_err(err)
+}
+
+pub(crate) fn complement_flat(l: &Layout, cotarget: &IntTuple) -> Result<Flat, ErrorKind> {
+    let f = filter_flat(l)?;
+    if f.n == 1 && f.d[0] == 0 {
+        // The only irreducible stride-0 layout is 1:0: everything is its complement.
+        let size = cotarget.product()?;
+        let mut r = Flat::new();
+        r.push(size, if size == 1 { 0 } else { 1 })?;
+        return Ok(r);
+    }
+    // Take the modes by increasing stride; each new mode spans the gap up to the next stride.
+    let (mut shape, mut stride) = (f, f);
+    let r = f.n;
+    let mut out = Flat::new();
+    let mut covered = 1i64;
+    for _ in 0..r {
+        let n = shape.n;
+        let (mut min_idx, mut min_stride) = (0, stride.d[0]);
+        for k in 1..n {
+            if stride.d[k] < min_stride {
+                min_idx = k;
+                min_stride = stride.d[k];
+            }
+        }
+        let new_shape = min_stride / covered;
+        if new_shape == 0 {
+            return Err(ErrorKind::NotInjective { stride: min_stride, covered });
+        }
+        if new_shape < 0 {
+            return Err(ErrorKind::NonPositive { value: new_shape });
+        }
+        out.push(new_shape, covered)?;
+        covered = mul(min_stride, shape.s[min_idx])?;
+        remove(&mut shape, min_idx);
+        remove(&mut stride, min_idx);
+    }
+    let rest = ceil_div(cotarget, &IntTuple::int(covered))?.product()?;
+    out.push(rest, if rest == 1 { 0 } else { covered })?;
+    Ok(coalesce_flat(out.shape(), out.stride(), false).0)
+}
+
+fn remove(f: &mut Flat, i: usize) {
+    for k in i..f.n - 1 {
+        f.s[k] = f.s[k + 1];
+        f.d[k] = f.d[k + 1];
+    }
+    f.n -= 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn complements() {
+        let c = |a: &str, m: i64| complement(&l(a), &IntTuple::int(m)).unwrap().to_string();
+        assert_eq!(c("4:1", 24), "6:4");
+        assert_eq!(c("6:4", 24), "4:1");
+        assert_eq!(c("(4,6):(1,4)", 24), "1:0");
+        assert_eq!(c("4:2", 24), "(2,3):(1,8)");
+        assert_eq!(c("(2,4):(1,6)", 24), "3:2");
+        assert_eq!(c("1:0", 8), "8:1");
+        assert_eq!(complement_cosize(&l("(2,2):(1,6)")).unwrap().to_string(), "3:2");
+    }
+
+    #[test]
+    fn not_injective() {
+        let e = complement(&l("(2,2):(1,1)"), &IntTuple::int(4)).unwrap_err();
+        assert_eq!(e.code(), "not_injective");
+    }
+}

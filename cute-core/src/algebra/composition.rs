@@ -1,0 +1,363 @@
+//! `composition`: `R = A ∘ B` with `R(i) == A(B(i))` (seed 000 §3.3).
+//!
+//! # The admissibility rule
+//!
+//! The result has CuTe's normal form; it is computed as CuTe does, then accepted only if it is
+//! exact. Let `coalesce(A) = (S_0,...,S_R):(D_0,...,D_R)` (coalescing does not change the
+//! composition, §3.3.2) with exclusive prefix products `S̄_r`, and let `s:d` be one mode of `B`.
+//!
+//! 1. **Stride divisibility** (Eq. 20, §3.3.3), walked mode by mode. Before any element is placed,
+//!    the remaining stride `d/S̄_r` either skips mode `r` whole (`S_r` divides it: exact) or lands
+//!    inside it. Skipping without dividing is rejected, as CuTe rejects it
+//!    ([`ErrorKind::StrideDivisibility`]). Landing inside mode `r` with a stride that does not
+//!    divide `S_r` is exact only when all `s` elements fit in mode `r` (the paper's "apparent
+//!    violation" `(4,2,8):(3,12,97) ∘ 3:3 = 3:9`, truncation of §3.3.2). When they overrun it,
+//!    CuTe C++ returns a wrong layout, e.g. `(4,6,8):(2,3,5) ∘ 6:3 = (2,3):(6,3)`; here that is
+//!    [`ErrorKind::StrideOverrun`] unless the result still equals `A(d·i)` at every `i < s`
+//!    (possible only over a stride-0 mode, checked pointwise).
+//! 2. **Shape divisibility** (Eq. 21): each mode holds `min(⌈S_r / stride⌉, remaining)` elements,
+//!    which must divide the remaining count ([`ErrorKind::ShapeDivisibility`], as in CuTe).
+//! 3. **Distributivity** (Eq. 22–23, §3.3.2 "Reductive Case"): a `B` of several modes is composed
+//!    mode by mode, which is exact when the offsets of its modes never carry from one mode of
+//!    `coalesce(A)` into the next. The rule checks that the largest digits the modes of `B` place
+//!    in each mode `r < R` add up to less than `S_r`. When that cannot be shown (overlapping or
+//!    negative strides), the result is compared with `A(B(i))` at every `i < size(B)`; a
+//!    difference is [`ErrorKind::NotAdmissible`] (CuTe C++ returns
+//!    `(6,2):(1,7) ∘ (3,2):(2,3) = (3,2):(2,3)`, which is wrong at `i = 5`). Pointwise checks stop
+//!    at [`VERIFY_LIMIT`] points ([`ErrorKind::VerificationLimit`]).
+//!
+//! Rules 1–2 are CuTe's own checks; the overrun and the pointwise checks are where this crate is
+//! exact and CuTe is not. Every result CuTe computes correctly is returned unchanged.
+
+use super::coalesce::coalesce_flat;
+use super::Flat;
+use crate::error::{Error, ErrorKind, Op, Operand};
+use crate::int_tuple::{add, ceil_div_int, mul, MAX_LEAVES};
+use crate::layout::{eval_flat, Layout, LayoutBuilder, LayoutView};
+use crate::tiler::{Tile, Tiler};
+
+/// The most points a pointwise admissibility check evaluates.
+pub const VERIFY_LIMIT: i64 = 1 << 24;
+
+/// `composition(A, B)`: the layout `R = A ∘ B` (seed 000 §3.3).
+///
+/// # Preconditions
+/// The admissibility rule of this module: stride and shape divisibility at each mode of
+/// `coalesce(A)`, and distributivity of `B`'s modes over `A`.
+///
+/// # Postconditions
+/// - `R` has the shape of `B`, possibly refined: `B ≼ R`, `size(R) == size(B)`;
+/// - `R(i) == A(B(i))` for every `i < size(B)`, with `A` extended past its size by its last mode.
+///
+/// # Examples
+/// ```
+/// use cute_core::{composition, Layout};
+/// let l = |s: &str| s.parse::<Layout>().unwrap();
+/// // seed 000 §3.3.3
+/// assert_eq!(composition(&l("(4,6,8,10):(2,3,5,7)"), &l("6:12")).unwrap(), l("(2,3):(9,5)"));
+/// assert_eq!(composition(&l("(4,2,8):(3,12,97)"), &l("3:3")).unwrap(), l("3:9"));
+/// let e = composition(&l("(4,6,8):(2,3,5)"), &l("6:3")).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "composition (4,6,8):(2,3,5) ∘ 6:3: stride divisibility violated at mode 1: 3 and prefix \
+///      product 4 do not divide each other, and the 6 elements do not fit in mode 0"
+/// );
+/// ```
+pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    compose(a, b, Exact::All).map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some(b.into())], k))
+}
+
+/// `composition(A, T)` with a tiler: mode `i` of the result is `A_i ∘ T_i`; modes of `A` past
+/// `rank(T)` are dropped (seed 000 §3.3.5).
+///
+/// # Preconditions
+/// `rank(T) <= rank(A)`, and each `A_i ∘ T_i` is admissible.
+///
+/// # Examples
+/// ```
+/// use cute_core::{composition_tiler, Layout, Tiler};
+/// let a: Layout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
+/// let t: Tiler = "<3:4,8:2>".parse().unwrap();
+/// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(3,(2,4)):(236,(26,1))");
+/// ```
+pub fn composition_tiler(a: &Layout, t: &Tiler) -> Result<Layout, Error> {
+    by_mode(a, t, false, Op::Composition, &composition)
+}
+
+/// Applies `f` tile by tile (`transform_layout` in CuTe): mode `i` of `a` with tile `i` of `t`,
+/// nested tilers recursively. Modes of `a` past `rank(t)` are kept when `keep_rest`.
+pub(crate) fn by_mode(
+    a: &Layout,
+    t: &Tiler,
+    keep_rest: bool,
+    op: Op,
+    f: &dyn Fn(&Layout, &Layout) -> Result<Layout, Error>,
+) -> Result<Layout, Error> {
+    let err = |k| Error::new(op, [Some(a.into()), Some(Operand::Tiler(*t))], k);
+    if t.rank() > a.rank() {
+        return Err(err(ErrorKind::TilerRankTooLarge { tiler: t.rank(), layout: a.rank() }));
+    }
+    let mut b = LayoutBuilder::new();
+    b.open().map_err(err)?;
+    let mut tiles = t.tiles();
+    for m in a.modes() {
+        let m = m.to_layout().map_err(err)?;
+        let r = match tiles.next() {
+            Some(Tile::Layout(tl)) => f(&m, &tl)?,
+            Some(Tile::Tiler(sub)) => by_mode(&m, &sub, keep_rest, op, f)?,
+            None if keep_rest => m,
+            None => break,
+        };
+        b.mode(r.view()).map_err(err)?;
+    }
+    b.close().map_err(err)?;
+    Ok(b.finish())
+}
+
+/// Which part of `B` the exactness checks cover.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Exact {
+    /// All of `B`: the user-facing `composition`.
+    All,
+    /// Mode 0 of `B` (the tile of `logical_divide`, whose postcondition covers only the tile).
+    FirstMode,
+    /// None: CuTe's own checks only (the grid modes of the products, as CuTe computes them).
+    CuteOnly,
+}
+
+/// What the modes of `B` in scope place in each mode of `coalesce(A)`, for the distributivity
+/// rule, and the base cases still to check pointwise.
+struct Scope {
+    /// Sum over `B`'s modes of the largest digit each places in mode `r`.
+    max: [i64; MAX_LEAVES],
+    /// `false` once a mode of `B` was not shown exact by the divisibility walk alone.
+    proven: bool,
+    /// Number of non-zero-stride modes of `B` in scope.
+    modes: usize,
+    /// Base cases `s:d` whose elements overrun a mode, to check pointwise after CuTe's checks.
+    overruns: [(i64, i64, Pending); MAX_LEAVES],
+    noverruns: usize,
+}
+
+/// A base case that the divisibility walk did not show exact, checked pointwise once CuTe's own
+/// checks have passed for all of `B`.
+#[derive(Clone, Copy)]
+enum Pending {
+    /// The elements overrun a mode the stride does not divide; reported as this condition.
+    Overrun(ErrorKind),
+    /// A negative stride walks `A` backwards, where the digit argument does not apply.
+    Backward,
+}
+
+/// `A ∘ B` with CuTe's normal form and checks, then the exactness checks over `exact`.
+pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, ErrorKind> {
+    let (fa, _) = coalesce_flat(a.shape().leaves(), a.stride().leaves(), true);
+    let mut out = LayoutBuilder::new();
+    let mut scope = Scope {
+        max: [0; MAX_LEAVES],
+        proven: true,
+        modes: 0,
+        overruns: [(0, 0, Pending::Backward); MAX_LEAVES],
+        noverruns: 0,
+    };
+    if exact == Exact::FirstMode && b.shape().view().is_tuple() {
+        out.open()?;
+        for (i, m) in b.view().modes().enumerate() {
+            compose_into(&fa, m, &mut out, (i == 0).then_some(&mut scope))?;
+        }
+        out.close()?;
+    } else {
+        compose_into(&fa, b.view(), &mut out, (exact != Exact::CuteOnly).then_some(&mut scope))?;
+    }
+    let r = out.finish();
+    if exact == Exact::CuteOnly {
+        return Ok(r);
+    }
+    for &(n, d, pending) in &scope.overruns[..scope.noverruns] {
+        let mut leaf = LayoutBuilder::new();
+        base(&fa, n, d, &mut leaf, None)?;
+        verify_base(&fa, n, d, &leaf.finish()).map_err(|e| match pending {
+            Pending::Overrun(kind) => kind,
+            Pending::Backward => e,
+        })?;
+    }
+    let carries = fa.n > 1 && (0..fa.n - 1).any(|k| scope.max[k] >= fa.s[k]);
+    if scope.modes > 1 && (!scope.proven || carries) {
+        let (b0, r0) = if exact == Exact::FirstMode && b.shape().view().is_tuple() {
+            (b.mode(0).ok_or(ErrorKind::Capacity)?, r.mode(0).ok_or(ErrorKind::Capacity)?)
+        } else {
+            (*b, r)
+        };
+        verify_distributive(&fa, &b0, &r0)?;
+    }
+    Ok(r)
+}
+
+fn compose_into(fa: &Flat, b: LayoutView<'_>, out: &mut LayoutBuilder, mut scope: Option<&mut Scope>) -> Result<(), ErrorKind> {
+    if b.shape.is_tuple() {
+        out.open()?;
+        for m in b.modes() {
+            compose_into(fa, m, out, scope.as_deref_mut())?;
+        }
+        return out.close();
+    }
+    let (n, d) = (b.shape.leaves()[0], b.stride.leaves()[0]);
+    let pending = base(fa, n, d, out, scope.as_deref_mut())?;
+    if let (Some(scope), Some(pending)) = (scope, pending) {
+        if scope.noverruns >= MAX_LEAVES {
+            return Err(ErrorKind::Capacity);
+        }
+        scope.overruns[scope.noverruns] = (n, d, pending);
+        scope.noverruns += 1;
+        scope.proven = false;
+    }
+    Ok(())
+}
+
+/// The base case `A ∘ s:d` (seed 000 Eq. 19): divide out the first `d` elements of `A`, keep `s`.
+/// Appends CuTe's result to `out`; returns the overrun condition when the result is not shown
+/// exact by the walk (a stride that does not divide a mode its elements overrun).
+fn base(fa: &Flat, n: i64, d: i64, out: &mut LayoutBuilder, scope: Option<&mut Scope>) -> Result<Option<Pending>, ErrorKind> {
+    if d == 0 {
+        out.leaf(n, 0)?;
+        return Ok(None);
+    }
+    let mut scope = scope;
+    if let Some(s) = scope.as_deref_mut() {
+        s.modes += 1;
+    }
+    if fa.n == 1 {
+        out.leaf(n, mul(d, fa.d[0])?)?;
+        return Ok(None);
+    }
+    let last = fa.n - 1;
+    let mut res = Flat::new();
+    let (mut rest_n, mut rest_d) = (n, d);
+    let mut prefix = 1i64;
+    let mut overrun = None;
+    for k in 0..last {
+        let (s, sd) = (fa.s[k], fa.d[k]);
+        prefix = prefix.saturating_mul(s);
+        if !(rest_d % s == 0 || rest_d < s) {
+            return Err(ErrorKind::StrideDivisibility { mode: k + 1, stride: d, prefix });
+        }
+        let next_shape = ceil_div_int(s, rest_d.abs())?;
+        let next_stride = ceil_div_int(rest_d.abs(), s)? * rest_d.signum();
+        if next_shape == 1 || rest_n == 1 {
+            rest_d = next_stride;
+            continue;
+        }
+        let new = next_shape.min(rest_n);
+        if rest_n % new != 0 {
+            return Err(ErrorKind::ShapeDivisibility { mode: k, holds: new, remaining: rest_n });
+        }
+        res.push(new, mul(rest_d, sd)?)?;
+        if let Some(scope) = scope.as_deref_mut() {
+            scope.max[k] = add(scope.max[k], mul(new - 1, rest_d.abs())?)?;
+        }
+        if rest_n > new && s % rest_d != 0 && overrun.is_none() {
+            overrun = Some(Pending::Overrun(ErrorKind::StrideOverrun { mode: k + 1, stride: d, prefix, elements: n }));
+        }
+        rest_n /= new;
+        rest_d = next_stride;
+    }
+    if res.n == 0 || rest_n != 1 {
+        res.push(rest_n, mul(rest_d, fa.d[last])?)?;
+    }
+    out.mode(res.to_layout()?.view())?;
+    if d < 0 && overrun.is_none() {
+        overrun = Some(Pending::Backward);
+    }
+    Ok(overrun)
+}
+
+/// Pointwise check of one base case: `leaf(i) == A(d·i)` for `i < n`.
+fn verify_base(fa: &Flat, n: i64, d: i64, leaf: &Layout) -> Result<(), ErrorKind> {
+    if n > VERIFY_LIMIT {
+        return Err(ErrorKind::VerificationLimit { size: n });
+    }
+    let (ls, ld) = leaf.flat_modes();
+    for i in 0..n {
+        let expected = eval_flat(fa.shape(), fa.stride(), mul(i, d)?)?;
+        let got = eval_flat(ls, ld, i)?;
+        if expected != got {
+            return Err(ErrorKind::NotAdmissible { index: i, expected, got });
+        }
+    }
+    Ok(())
+}
+
+/// Pointwise check of the whole composition: `R(i) == A(B(i))` for `i < size(B)`.
+fn verify_distributive(fa: &Flat, b: &Layout, r: &Layout) -> Result<(), ErrorKind> {
+    let size = b.size();
+    if size > VERIFY_LIMIT {
+        return Err(ErrorKind::VerificationLimit { size });
+    }
+    let (bs, bd) = b.flat_modes();
+    let (rs, rd) = r.flat_modes();
+    for i in 0..size {
+        let expected = eval_flat(fa.shape(), fa.stride(), eval_flat(bs, bd, i)?)?;
+        let got = eval_flat(rs, rd, i)?;
+        if expected != got {
+            return Err(ErrorKind::NotAdmissible { index: i, expected, got });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    fn check(a: &str, b: &str, r: &str) {
+        let (a, b) = (l(a), l(b));
+        let got = composition(&a, &b).unwrap();
+        assert_eq!(got.to_string(), r, "{a} ∘ {b}");
+        for i in 0..b.size() {
+            assert_eq!(got.eval(i).unwrap(), a.eval(b.eval(i).unwrap()).unwrap());
+        }
+    }
+
+    #[test]
+    fn paper_section_3_3_3() {
+        check("(4,6,8,10):(2,3,5,7)", "6:12", "(2,3):(9,5)");
+        check("7:11", "3:4", "3:44");
+        check("7:11", "(3,5):(6,3)", "(3,5):(66,33)");
+        check("(4,2,8):(3,12,97)", "3:3", "3:9");
+        check("(5,3):(1,7)", "2:5", "2:7");
+    }
+
+    #[test]
+    fn paper_table_4_integer_layouts() {
+        let tv = "((4,8),2):((16,1),8)";
+        check("(8,8):(1,8)", tv, "((4,8),2):((16,1),8)");
+        check("(8,8):(8,1)", tv, "((4,8),2):((2,8),1)");
+        check("(8,8):(1,9)", tv, "((4,8),2):((18,1),9)");
+        check("((4,2),(2,4)):((2,16),(1,8))", tv, "((4,(4,2)),2):((8,(2,16)),1)");
+    }
+
+    #[test]
+    fn inadmissible_cases_name_the_condition() {
+        let e = |a: &str, b: &str| composition(&l(a), &l(b)).unwrap_err().kind;
+        assert!(matches!(e("(4,6,8):(2,3,5)", "6:3"), ErrorKind::StrideOverrun { mode: 1, .. }));
+        assert!(matches!(e("(4,6,8):(2,3,5)", "6:1"), ErrorKind::ShapeDivisibility { mode: 0, holds: 4, remaining: 6 }));
+        assert!(matches!(e("(4,2,8):(3,12,97)", "4:3"), ErrorKind::ShapeDivisibility { .. }));
+        assert!(matches!(e("(4,2,8):(3,15,97)", "3:3"), ErrorKind::ShapeDivisibility { .. }));
+        assert!(matches!(e("(4,6):(1,5)", "2:6"), ErrorKind::StrideDivisibility { mode: 1, stride: 6, prefix: 4 }));
+        assert!(matches!(
+            e("(6,2):(1,7)", "(3,2):(2,3)"),
+            ErrorKind::NotAdmissible { index: 5, expected: 8, got: 7 }
+        ));
+    }
+
+    #[test]
+    fn coincidence_over_a_stride_zero_mode_is_accepted() {
+        // Stride 3 does not divide 5, but mode 0 has stride 0, so CuTe's (2,2):(0,1) is exact.
+        check("(5,4):(0,1)", "4:3", "(2,2):(0,1)");
+        assert!(composition(&l("(8,3):(0,1)"), &l("12:6")).is_err());
+    }
+}

@@ -1,0 +1,135 @@
+//! Divides: `logical_divide` and its rearrangements `zipped_divide`, `tiled_divide`,
+//! `flat_divide` (seed 000 §3.5.2).
+
+use super::coalesce::coalesce;
+use super::complement::complement;
+use super::composition::{by_mode, compose, Exact};
+use crate::error::{Error, ErrorKind, Op};
+use crate::layout::{Layout, LayoutBuilder, LayoutView};
+use crate::tiler::Tile;
+
+/// `logical_divide(A, T)`: `A ∘ (T, T*)` with `T* = complement(T, shape(coalesce(A)))`; the first
+/// mode is the tile, the second the grid of tiles (seed 000 §3.5.2). With a tiler, mode by mode;
+/// modes of `A` past `rank(T)` are kept.
+///
+/// # Preconditions
+/// `T` is injective, `rank(T) <= rank(A)` for a tiler, and `A ∘ (T, T*)` is admissible.
+///
+/// # Postconditions
+/// For each divided mode, mode 0 of the result (the tile) equals `A ∘ T` pointwise: the tile is
+/// held to the exactness rule of [`composition`](crate::composition).
+///
+/// The grid mode `A ∘ T*` has CuTe's form and CuTe's checks. When `T` does not divide `A`, the
+/// grid counts the partial tiles (`T*` comes from `ceil_div`), so its layout enumerates tile
+/// origins rather than being `A ∘ T*` pointwise, as in CuTe.
+///
+/// # Examples
+/// ```
+/// use cute_core::{logical_divide, Layout, Tiler};
+/// let a: Layout = "(4,2,3):(2,1,8)".parse().unwrap();
+/// let t: Layout = "4:2".parse().unwrap();
+/// assert_eq!(logical_divide(&a, t).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// let a: Layout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
+/// let t: Tiler = "<3:3,(2,4):(1,8)>".parse().unwrap();
+/// assert_eq!(
+///     logical_divide(&a, t).unwrap().to_string(),
+///     "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))"
+/// );
+/// ```
+pub fn logical_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
+    match t.into() {
+        Tile::Layout(t) => divide_layout(a, &t),
+        Tile::Tiler(t) => by_mode(a, &t, true, Op::LogicalDivide, &divide_layout),
+    }
+}
+
+fn divide_layout(a: &Layout, t: &Layout) -> Result<Layout, Error> {
+    let within = |e: Error| e.within(Op::LogicalDivide);
+    let cotarget = *coalesce(a).map_err(within)?.shape();
+    let rest = complement(t, &cotarget).map_err(within)?;
+    let tiler = Layout::concat(&[*t, rest]).map_err(within)?;
+    compose(a, &tiler, Exact::FirstMode)
+        .map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some((&tiler).into())], k).within(Op::LogicalDivide))
+}
+
+/// `zipped_divide(A, T)`: `logical_divide` arranged as `((tiles),(rest))`.
+///
+/// # Examples
+/// ```
+/// use cute_core::{zipped_divide, Layout, Tiler};
+/// let a: Layout = "(8,16):(20,1)".parse().unwrap();
+/// let t: Tiler = "<4:1,8:2>".parse().unwrap();
+/// assert_eq!(zipped_divide(&a, t).unwrap().to_string(), "((4,8),(2,2)):((20,2),(80,1))");
+/// ```
+pub fn zipped_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
+    let t = t.into();
+    let ld = logical_divide(a, t).map_err(|e| e.within(Op::ZippedDivide))?;
+    tile_unzip(&ld, &t).map_err(|k| Error::new(Op::ZippedDivide, [Some(a.into()), Some(t.operand())], k))
+}
+
+/// `tiled_divide(A, T)`: `((tiles),rest0,rest1,...)`.
+pub fn tiled_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
+    let t = t.into();
+    let zd = zipped_divide(a, t).map_err(|e| e.within(Op::TiledDivide))?;
+    unpack(&zd, false, true).map_err(|k| Error::new(Op::TiledDivide, [Some(a.into()), Some(t.operand())], k))
+}
+
+/// `flat_divide(A, T)`: `(tile0,tile1,...,rest0,rest1,...)`.
+pub fn flat_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
+    let t = t.into();
+    let zd = zipped_divide(a, t).map_err(|e| e.within(Op::FlatDivide))?;
+    unpack(&zd, true, true).map_err(|k| Error::new(Op::FlatDivide, [Some(a.into()), Some(t.operand())], k))
+}
+
+/// `result(_, repeat<R1>(_))` and friends: splices the children of mode 0 and/or mode 1 of a
+/// rank-2 layout into the top level; a mode of rank 1 stays whole (`repeat<1>(_)` is `_`).
+pub(crate) fn unpack(l: &Layout, first: bool, second: bool) -> Result<Layout, ErrorKind> {
+    let mut b = LayoutBuilder::new();
+    b.open()?;
+    for (i, m) in l.modes().enumerate() {
+        let spread = if i == 0 { first } else { second };
+        if spread && m.rank() > 1 {
+            b.splice(m)?;
+        } else {
+            b.mode(m)?;
+        }
+    }
+    b.close()?;
+    Ok(b.finish())
+}
+
+/// `tile_unzip(L, T)`: follows the profile of the tiler and gathers the rank-2 modes at its leaves
+/// into `((firsts...),(seconds..., rest...))`; a layout tile leaves `L` as it is.
+pub(crate) fn tile_unzip(l: &Layout, t: &Tile) -> Result<Layout, ErrorKind> {
+    zip2_by(l.view(), t)
+}
+
+fn zip2_by(l: LayoutView<'_>, g: &Tile) -> Result<Layout, ErrorKind> {
+    let Tile::Tiler(t) = g else {
+        if l.rank() != 2 || !l.shape.is_tuple() {
+            return Err(ErrorKind::RankMismatch { left: l.rank(), right: 2 });
+        }
+        return l.to_layout();
+    };
+    let (gr, tr) = (t.rank(), l.rank());
+    if tr < gr || !l.shape.is_tuple() {
+        return Err(ErrorKind::RankMismatch { left: tr, right: gr });
+    }
+    let mut b = LayoutBuilder::new();
+    b.open()?;
+    for part in 0..2 {
+        b.open()?;
+        for (m, tile) in l.modes().zip(t.tiles()) {
+            let split = zip2_by(m, &tile)?;
+            b.mode(split.mode(part).ok_or(ErrorKind::RankMismatch { left: split.rank(), right: 2 })?.view())?;
+        }
+        if part == 1 {
+            for m in l.modes().skip(gr) {
+                b.mode(m)?;
+            }
+        }
+        b.close()?;
+    }
+    b.close()?;
+    Ok(b.finish())
+}

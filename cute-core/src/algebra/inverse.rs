@@ -1,0 +1,132 @@
+//! `right_inverse` and `left_inverse` (seed 000 §3.4).
+
+use super::coalesce::coalesce_flat;
+use super::{sort_by_stride, Flat};
+use crate::error::{Error, ErrorKind, Op};
+use crate::int_tuple::mul;
+use crate::layout::Layout;
+
+/// Exclusive prefix products of the shape: `pre[i] = s_0 * ... * s_{i-1}`.
+fn prefix_products(f: &Flat) -> Result<[i64; crate::MAX_LEAVES + 1], ErrorKind> {
+    let mut pre = [1i64; crate::MAX_LEAVES + 1];
+    for k in 0..f.n {
+        pre[k + 1] = mul(pre[k], f.s[k])?;
+    }
+    Ok(pre)
+}
+
+/// `right_inverse(L)`: the largest `R` with `L(R(i)) == i` for `i < size(R)`, built from the
+/// modes of `coalesce(L)` whose strides chain `1, s0*d0, ...` (seed 000 §3.4.1).
+///
+/// # Postconditions
+/// - `L(R(i)) == i` for every `i < size(R)`;
+/// - `R` is `1:0` when `L` never reaches offset 1.
+///
+/// # Examples
+/// ```
+/// use cute_core::{right_inverse, Layout};
+/// let l: Layout = "(4,(2,2)):(2,(1,8))".parse().unwrap();
+/// assert_eq!(right_inverse(&l).unwrap().to_string(), "(2,4,2):(4,1,8)");
+/// ```
+pub fn right_inverse(l: &Layout) -> Result<Layout, Error> {
+    right_inverse_flat(l).and_then(|f| f.to_layout()).map_err(|k| Error::new(Op::RightInverse, [Some(l.into()), None], k))
+}
+
+fn right_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
+    let (c, _) = coalesce_flat(l.shape().leaves(), l.stride().leaves(), false);
+    let pre = prefix_products(&c)?;
+    let (order, n) = sort_by_stride(c.stride());
+    let mut out = Flat::new();
+    out.push(1, 0)?;
+    let mut next = 1i64;
+    for &i in &order[..n] {
+        if c.d[i] == next {
+            out.push(c.s[i], pre[i])?;
+            next = mul(c.s[i], c.d[i])?;
+        }
+    }
+    Ok(coalesce_flat(out.shape(), out.stride(), false).0)
+}
+
+/// `left_inverse(L)`: `R` with `R(L(i)) == i` for `i < size(L)` when `L` is injective; for a
+/// non-injective `L`, the quasi-inverse with `L(R(L(i))) == L(i)` (seed 000 §3.4.3).
+///
+/// # Preconditions
+/// Each non-zero stride of `coalesce(L)`, in increasing order, is a multiple of the size of the
+/// modes before it ([`ErrorKind::LeftInverseDivisibility`]).
+///
+/// # Examples
+/// ```
+/// use cute_core::{left_inverse, Layout};
+/// let l: Layout = "(4,(2,2)):(2,(1,8))".parse().unwrap();
+/// assert_eq!(left_inverse(&l).unwrap().to_string(), "(2,4,2):(4,1,8)");
+/// ```
+pub fn left_inverse(l: &Layout) -> Result<Layout, Error> {
+    left_inverse_flat(l).and_then(|f| f.to_layout()).map_err(|k| Error::new(Op::LeftInverse, [Some(l.into()), None], k))
+}
+
+fn left_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
+    let (c, _) = coalesce_flat(l.shape().leaves(), l.stride().leaves(), false);
+    let pre = prefix_products(&c)?;
+    let (order, n) = sort_by_stride(c.stride());
+    let mut shape = Flat::new();
+    let mut stride = Flat::new();
+    stride.push(0, 0)?;
+    let mut size = 1i64;
+    for &i in &order[..n] {
+        let d = c.d[i];
+        if d == 0 {
+            continue;
+        }
+        if d % size != 0 {
+            return Err(ErrorKind::LeftInverseDivisibility { stride: d, size });
+        }
+        shape.push(d / size, 0)?;
+        stride.push(pre[i], 0)?;
+        size = mul(size, d / size)?;
+    }
+    shape.push(c.s[order[n - 1]], 0)?;
+    Ok(coalesce_flat(shape.shape(), &stride.shape()[..shape.n], false).0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    fn check_right(a: &str) {
+        let a = l(a);
+        let r = right_inverse(&a).unwrap();
+        for i in 0..r.size() {
+            assert_eq!(a.eval(r.eval(i).unwrap()).unwrap(), i, "{a} right inverse {r}");
+        }
+    }
+
+    fn check_left(a: &str) {
+        let a = l(a);
+        let r = left_inverse(&a).unwrap();
+        for i in 0..a.size() {
+            assert_eq!(r.eval(a.eval(i).unwrap()).unwrap(), i, "{a} left inverse {r}");
+        }
+    }
+
+    #[test]
+    fn inverses() {
+        for a in ["(4,(2,2)):(2,(1,8))", "(8,4):(4,1)", "((2,3),4):((12,1),3)", "1:0", "(2,4):(0,1)"] {
+            check_right(a);
+        }
+        for a in ["(4,(2,2)):(2,(1,8))", "(8,4):(4,1)", "(3,4):(4,1)", "(2,4):(3,6)"] {
+            check_left(a);
+        }
+        assert_eq!(right_inverse(&l("(2,4):(2,5)")).unwrap(), l("1:0"));
+    }
+
+    #[test]
+    fn left_inverse_divisibility() {
+        let e = left_inverse(&l("(2,2):(2,3)")).unwrap_err();
+        assert_eq!(e.code(), "left_inverse_divisibility");
+    }
+}

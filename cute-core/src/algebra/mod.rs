@@ -1,0 +1,87 @@
+//! The layout algebra (seed 000 §3): coalesce, composition, complement, inverses, divides,
+//! products. `coalesce`, `composition`, `complement` and the inverses have their own algorithms;
+//! every other operation is a short expression over those, as in CuTe `layout.hpp`.
+
+pub mod coalesce;
+pub mod complement;
+pub mod composition;
+pub mod divide;
+pub mod inverse;
+pub mod max_common;
+pub mod nullspace;
+pub mod product;
+pub mod recast;
+
+use crate::error::ErrorKind;
+use crate::int_tuple::{IntTuple, MAX_LEAVES};
+use crate::layout::Layout;
+
+/// A flat layout `(s0,s1,...):(d0,d1,...)` held in arrays: the working form of the algorithms.
+#[derive(Clone, Copy)]
+pub(crate) struct Flat {
+    pub(crate) n: usize,
+    pub(crate) s: [i64; MAX_LEAVES],
+    pub(crate) d: [i64; MAX_LEAVES],
+}
+
+impl Flat {
+    pub(crate) const fn new() -> Self {
+        Flat { n: 0, s: [0; MAX_LEAVES], d: [0; MAX_LEAVES] }
+    }
+
+    pub(crate) fn of(l: &Layout) -> Self {
+        let (s, d) = (l.shape().leaves(), l.stride().leaves());
+        let mut f = Flat::new();
+        f.n = s.len();
+        f.s[..f.n].copy_from_slice(s);
+        f.d[..f.n].copy_from_slice(d);
+        f
+    }
+
+    pub(crate) fn push(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
+        if self.n >= MAX_LEAVES {
+            return Err(ErrorKind::Capacity);
+        }
+        self.s[self.n] = s;
+        self.d[self.n] = d;
+        self.n += 1;
+        Ok(())
+    }
+
+    pub(crate) fn shape(&self) -> &[i64] {
+        &self.s[..self.n]
+    }
+
+    pub(crate) fn stride(&self) -> &[i64] {
+        &self.d[..self.n]
+    }
+
+    /// As a layout: `s:d` for one mode, a flat tuple otherwise.
+    pub(crate) fn to_layout(&self) -> Result<Layout, ErrorKind> {
+        Ok(Layout::from_parts(
+            IntTuple::flat_or_int(self.shape())?,
+            IntTuple::flat_or_int(self.stride())?,
+        ))
+    }
+}
+
+/// CuTe's `exchange_sort` of mode indices by stride: the tie order of equal strides decides the
+/// normal form of the inverses, so the same (unstable) sort is used.
+pub(crate) fn sort_by_stride(stride: &[i64]) -> ([usize; MAX_LEAVES], usize) {
+    let n = stride.len();
+    let mut key = [0i64; MAX_LEAVES];
+    let mut val = [0usize; MAX_LEAVES];
+    key[..n].copy_from_slice(stride);
+    for (i, v) in val.iter_mut().enumerate().take(n) {
+        *v = i;
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if key[j] < key[i] {
+                key.swap(i, j);
+                val.swap(i, j);
+            }
+        }
+    }
+    (val, n)
+}

@@ -1,0 +1,134 @@
+//! Products: `logical_product` and its rearrangements, and the rank-sensitive
+//! `blocked_product`/`raked_product` (seed 000 §3.5.1).
+
+use super::complement::complement;
+use super::composition::{by_mode, compose, Exact};
+use super::divide::{tile_unzip, unpack};
+use crate::error::{Error, ErrorKind, Op};
+use crate::int_tuple::{mul, IntTuple};
+use crate::layout::{Layout, LayoutBuilder};
+use crate::tiler::Tile;
+
+/// `logical_product(A, B)`: `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`: `A`
+/// reproduced according to `B` (seed 000 §3.5.1). With a tiler, mode by mode; modes of `A` past
+/// `rank(T)` are kept.
+///
+/// # Preconditions
+/// `A` is injective and `A* ∘ B` is admissible.
+///
+/// # Postconditions
+/// Mode 0 of the result is `A`; mode 1 has the shape of `B` and is CuTe's `A* ∘ B`, computed with
+/// CuTe's divisibility checks. That grid is `A* ∘ B` pointwise whenever the composition is
+/// admissible (see [`composition`](crate::composition)); for the other inputs CuTe accepts, this
+/// crate returns CuTe's layout unchanged, as the oracle corpus expects.
+///
+/// # Examples
+/// ```
+/// use cute_core::{logical_product, Layout};
+/// let l = |s: &str| s.parse::<Layout>().unwrap();
+/// assert_eq!(logical_product(&l("(2,2):(4,1)"), l("6:1")).unwrap(), l("((2,2),(2,3)):((4,1),(2,8))"));
+/// assert_eq!(logical_product(&l("(2,2):(4,1)"), l("(4,2):(2,1)")).unwrap(), l("((2,2),(4,2)):((4,1),(8,2))"));
+/// ```
+pub fn logical_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
+    match t.into() {
+        Tile::Layout(b) => product_layout(a, &b),
+        Tile::Tiler(t) => by_mode(a, &t, true, Op::LogicalProduct, &product_layout),
+    }
+}
+
+fn product_layout(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    let within = |e: Error| e.within(Op::LogicalProduct);
+    let cosize = b.cosize().map_err(within)?;
+    let cotarget = mul(a.size(), cosize)
+        .map_err(|k| Error::new(Op::LogicalProduct, [Some(a.into()), Some(b.into())], k))?;
+    let rest = complement(a, &IntTuple::int(cotarget)).map_err(within)?;
+    let grid = compose(&rest, b, Exact::CuteOnly)
+        .map_err(|k| Error::new(Op::Composition, [Some((&rest).into()), Some(b.into())], k).within(Op::LogicalProduct))?;
+    Layout::concat(&[*a, grid]).map_err(within)
+}
+
+/// `zipped_product(A, T)`: `((A modes),(product modes))`.
+pub fn zipped_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
+    let t = t.into();
+    let lp = logical_product(a, t).map_err(|e| e.within(Op::ZippedProduct))?;
+    tile_unzip(&lp, &t).map_err(|k| Error::new(Op::ZippedProduct, [Some(a.into()), Some(t.operand())], k))
+}
+
+/// `tiled_product(A, T)`: `((A modes),p0,p1,...)`.
+pub fn tiled_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
+    let t = t.into();
+    let zp = zipped_product(a, t).map_err(|e| e.within(Op::TiledProduct))?;
+    unpack(&zp, false, true).map_err(|k| Error::new(Op::TiledProduct, [Some(a.into()), Some(t.operand())], k))
+}
+
+/// `flat_product(A, T)`: `(a0,a1,...,p0,p1,...)`.
+pub fn flat_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
+    let t = t.into();
+    let zp = zipped_product(a, t).map_err(|e| e.within(Op::FlatProduct))?;
+    unpack(&zp, true, true).map_err(|k| Error::new(Op::FlatProduct, [Some(a.into()), Some(t.operand())], k))
+}
+
+/// `blocked_product(A, B)`: `A` and `B` padded with `1:0` modes to the same rank, their
+/// `logical_product` taken, and mode `i` of the result is `(A_i, product_i)`: every element of `B`
+/// becomes a block `A`.
+///
+/// # Postconditions
+/// `rank(R) == max(rank(A), rank(B))`, `size(R) == size(A)·size(B)`.
+///
+/// # Examples
+/// ```
+/// use cute_core::{blocked_product, Layout};
+/// let l = |s: &str| s.parse::<Layout>().unwrap();
+/// assert_eq!(blocked_product(&l("(2,5):(5,1)"), &l("(3,4):(1,3)")).unwrap(), l("((2,3),(5,4)):((5,10),(1,30))"));
+/// ```
+pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    rank_sensitive(a, b, Op::BlockedProduct, false)
+}
+
+/// `raked_product(A, B)`: as [`blocked_product`] with mode `i` = `(product_i, A_i)`: the blocks
+/// are interleaved.
+///
+/// # Examples
+/// ```
+/// use cute_core::{raked_product, Layout};
+/// let l = |s: &str| s.parse::<Layout>().unwrap();
+/// assert_eq!(raked_product(&l("(2,5):(5,1)"), &l("(3,4):(1,3)")).unwrap(), l("((3,2),(4,5)):((10,5),(30,1))"));
+/// ```
+pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    rank_sensitive(a, b, Op::RakedProduct, true)
+}
+
+fn rank_sensitive(a: &Layout, b: &Layout, op: Op, raked: bool) -> Result<Layout, Error> {
+    let err = |k| Error::new(op, [Some(a.into()), Some(b.into())], k);
+    let r = a.rank().max(b.rank());
+    let pa = a.append_to_rank(r).map_err(|e| e.within(op))?;
+    let pb = b.append_to_rank(r).map_err(|e| e.within(op))?;
+    let lp = product_layout(&pa, &pb).map_err(|e| e.within(op))?;
+    let (x, y) = (lp.mode(0).ok_or(err(ErrorKind::Capacity))?, lp.mode(1).ok_or(err(ErrorKind::Capacity))?);
+    let (x, y) = if raked { (y, x) } else { (x, y) };
+    zip(&x, &y).map_err(err)
+}
+
+/// `zip(X, Y)`: `((x0,y0),(x1,y1),...)`; an integer-shaped `X` gives `((X,Y))`.
+fn zip(x: &Layout, y: &Layout) -> Result<Layout, ErrorKind> {
+    let mut b = LayoutBuilder::new();
+    b.open()?;
+    if x.shape().is_int() {
+        b.open()?;
+        b.mode(x.view())?;
+        b.mode(y.view())?;
+        b.close()?;
+    } else {
+        if !y.shape().view().is_tuple() || x.rank() != y.rank() {
+            return Err(ErrorKind::RankMismatch { left: x.rank(), right: y.rank() });
+        }
+        for (xm, ym) in x.modes().zip(y.modes()) {
+            b.open()?;
+            b.mode(xm)?;
+            b.mode(ym)?;
+            b.close()?;
+        }
+    }
+    b.close()?;
+    Ok(b.finish())
+}

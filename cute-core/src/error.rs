@@ -1,0 +1,458 @@
+//! The one error type: the operation, its operands in CuTe notation, and the violated condition.
+
+use core::fmt;
+
+use crate::{IntTuple, Layout, Tiler};
+
+/// A layout-algebra operation, named as in CuTe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+#[allow(missing_docs, reason = "each variant is the CuTe function of the same name")]
+pub enum Op {
+    Parse,
+    MakeLayout,
+    Size,
+    Cosize,
+    Eval,
+    Slice,
+    Crd2Idx,
+    Idx2Crd,
+    Append,
+    Coalesce,
+    Filter,
+    Composition,
+    Complement,
+    RightInverse,
+    LeftInverse,
+    LogicalDivide,
+    ZippedDivide,
+    TiledDivide,
+    FlatDivide,
+    LogicalProduct,
+    ZippedProduct,
+    TiledProduct,
+    FlatProduct,
+    BlockedProduct,
+    RakedProduct,
+    MaxCommonLayout,
+    MaxCommonVector,
+    Nullspace,
+    Upcast,
+    Downcast,
+    Swizzle,
+}
+
+impl Op {
+    /// The CuTe name, e.g. `logical_divide`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Parse => "parse",
+            Op::MakeLayout => "make_layout",
+            Op::Size => "size",
+            Op::Cosize => "cosize",
+            Op::Eval => "eval",
+            Op::Slice => "slice",
+            Op::Crd2Idx => "crd2idx",
+            Op::Idx2Crd => "idx2crd",
+            Op::Append => "append",
+            Op::Coalesce => "coalesce",
+            Op::Filter => "filter",
+            Op::Composition => "composition",
+            Op::Complement => "complement",
+            Op::RightInverse => "right_inverse",
+            Op::LeftInverse => "left_inverse",
+            Op::LogicalDivide => "logical_divide",
+            Op::ZippedDivide => "zipped_divide",
+            Op::TiledDivide => "tiled_divide",
+            Op::FlatDivide => "flat_divide",
+            Op::LogicalProduct => "logical_product",
+            Op::ZippedProduct => "zipped_product",
+            Op::TiledProduct => "tiled_product",
+            Op::FlatProduct => "flat_product",
+            Op::BlockedProduct => "blocked_product",
+            Op::RakedProduct => "raked_product",
+            Op::MaxCommonLayout => "max_common_layout",
+            Op::MaxCommonVector => "max_common_vector",
+            Op::Nullspace => "nullspace",
+            Op::Upcast => "upcast",
+            Op::Downcast => "downcast",
+            Op::Swizzle => "swizzle",
+        }
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An operand of a failed operation, printed in CuTe notation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(missing_docs, reason = "variants are the value kinds")]
+pub enum Operand {
+    Int(i64),
+    Tuple(IntTuple),
+    Layout(Layout),
+    Tiler(Tiler),
+}
+
+impl fmt::Display for Operand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Operand::Int(v) => write!(f, "{v}"),
+            Operand::Tuple(t) => write!(f, "{t}"),
+            Operand::Layout(l) => write!(f, "{l}"),
+            Operand::Tiler(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+impl From<&Layout> for Operand {
+    fn from(l: &Layout) -> Self {
+        Operand::Layout(*l)
+    }
+}
+impl From<&Tiler> for Operand {
+    fn from(t: &Tiler) -> Self {
+        Operand::Tiler(*t)
+    }
+}
+impl From<&IntTuple> for Operand {
+    fn from(t: &IntTuple) -> Self {
+        Operand::Tuple(*t)
+    }
+}
+impl From<i64> for Operand {
+    fn from(v: i64) -> Self {
+        Operand::Int(v)
+    }
+}
+
+/// The violated condition.
+///
+/// Mode numbers of the composition conditions count the modes of `coalesce(A)`, the layout the
+/// algorithm walks (seed 000 §3.3.2: coalescing does not change the composition).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// An intermediate or result value does not fit in `i64`.
+    Overflow,
+    /// Division by zero (a zero shape or stride where a divisor is needed).
+    DivisionByZero,
+    /// More than [`crate::MAX_LEAVES`] leaves, [`crate::MAX_TOKENS`] tokens or
+    /// [`crate::MAX_DEPTH`] levels.
+    Capacity,
+    /// Shape and stride of a layout do not have the same profile.
+    NotCongruent,
+    /// A shape leaf is zero or negative.
+    NonPositiveShape {
+        /// The offending leaf.
+        value: i64,
+    },
+    /// Malformed notation.
+    Parse {
+        /// Byte offset of the offending character.
+        pos: usize,
+        /// What the parser expected there.
+        expected: &'static str,
+    },
+    /// Stride divisibility (seed 000 Eq. 20), rejected by CuTe too: the remaining stride skips
+    /// past mode `mode - 1` of `coalesce(A)` without being a multiple of it.
+    StrideDivisibility {
+        /// Index `r` of the prefix product `S̄_r`.
+        mode: usize,
+        /// The stride `d` of the right-hand mode.
+        stride: i64,
+        /// `S̄_r`, the prefix product of the shape of `coalesce(A)`.
+        prefix: i64,
+    },
+    /// Stride divisibility (seed 000 Eq. 20) where CuTe C++ returns a wrong layout: the stride does
+    /// not divide mode `mode - 1` and the elements overrun it into the next mode.
+    StrideOverrun {
+        /// Index `r` of the prefix product `S̄_r`.
+        mode: usize,
+        /// The stride `d` of the right-hand mode.
+        stride: i64,
+        /// `S̄_r`.
+        prefix: i64,
+        /// Number of elements `s` of the right-hand mode.
+        elements: i64,
+    },
+    /// Shape divisibility (seed 000 Eq. 21): mode `mode` of `coalesce(A)` holds `holds` of the
+    /// `remaining` elements, and `holds` does not divide `remaining`.
+    ShapeDivisibility {
+        /// Mode of `coalesce(A)`.
+        mode: usize,
+        /// Elements that mode holds at the current stride.
+        holds: i64,
+        /// Elements still to place.
+        remaining: i64,
+    },
+    /// CuTe's result differs from `A(B(i))` at `index`: the modes of `B` do not distribute over
+    /// `A` (seed 000 Eq. 23), or a negative stride walks `A` backwards across a mode boundary.
+    /// CuTe C++ returns that wrong layout.
+    NotAdmissible {
+        /// The first index `i` where they differ.
+        index: i64,
+        /// `A(B(i))`.
+        expected: i64,
+        /// What the by-mode result gives at `i`.
+        got: i64,
+    },
+    /// Admissibility could not be proved, and `size(B)` is beyond the pointwise check limit.
+    VerificationLimit {
+        /// `size(B)`.
+        size: i64,
+    },
+    /// `complement` of a non-injective layout: a stride is smaller than the span already covered.
+    NotInjective {
+        /// The offending stride.
+        stride: i64,
+        /// The span the smaller modes already cover.
+        covered: i64,
+    },
+    /// `left_inverse`: a stride is not a multiple of the size inverted so far.
+    LeftInverseDivisibility {
+        /// The offending stride.
+        stride: i64,
+        /// Size of the modes with smaller strides.
+        size: i64,
+    },
+    /// A tiler has more modes than the layout.
+    TilerRankTooLarge {
+        /// Rank of the tiler.
+        tiler: usize,
+        /// Rank of the layout.
+        layout: usize,
+    },
+    /// A by-mode profile has more modes than the layout.
+    ProfileRankTooLarge {
+        /// Rank of the profile.
+        profile: usize,
+        /// Rank of the layout.
+        layout: usize,
+    },
+    /// `Swizzle<B,M,S>` needs `|S| >= B`.
+    SwizzleShiftLtBits {
+        /// `B`.
+        bits: i64,
+        /// `S`.
+        shift: i64,
+    },
+    /// Swizzle parameters out of range (negative `B` or `M`, or more than 62 bits in all).
+    SwizzleRange,
+    /// Tuples of different ranks where equal ranks are required.
+    RankMismatch {
+        /// Rank of the left operand.
+        left: usize,
+        /// Rank of the right operand.
+        right: usize,
+    },
+    /// A tuple coordinate with an integer shape.
+    InvalidParameters,
+    /// `shape_div` of two integers neither of which divides the other.
+    ShapeDivDivisibility {
+        /// Dividend.
+        a: i64,
+        /// Divisor.
+        b: i64,
+    },
+    /// `upcast<N>`: a stride and `N` do not divide each other.
+    UpcastDivisibility {
+        /// The offending stride.
+        stride: i64,
+        /// `N`.
+        n: i64,
+    },
+    /// `downcast` needs a mode of stride 1.
+    DowncastNoUnitStride,
+    /// A non-positive count where a positive one is needed (`N` of `upcast`/`downcast`, a
+    /// cotarget).
+    NonPositive {
+        /// The value.
+        value: i64,
+    },
+}
+
+impl ErrorKind {
+    /// The reason code of `../shared/oracle/README.md` for the conditions CuTe also checks, or
+    /// `not_admissible` for the ones where CuTe C++ returns a wrong layout.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::StrideDivisibility { .. } => "stride_divisibility",
+            ErrorKind::ShapeDivisibility { .. } => "shape_divisibility",
+            ErrorKind::StrideOverrun { .. }
+            | ErrorKind::NotAdmissible { .. }
+            | ErrorKind::VerificationLimit { .. } => "not_admissible",
+            ErrorKind::NotInjective { .. } => "not_injective",
+            ErrorKind::LeftInverseDivisibility { .. } => "left_inverse_divisibility",
+            ErrorKind::TilerRankTooLarge { .. } => "tiler_rank_too_large",
+            ErrorKind::ProfileRankTooLarge { .. } => "profile_rank_too_large",
+            ErrorKind::SwizzleShiftLtBits { .. } => "swizzle_shift_lt_bits",
+            ErrorKind::RankMismatch { .. } => "rank_mismatch",
+            ErrorKind::InvalidParameters => "invalid_parameters",
+            ErrorKind::Overflow => "overflow",
+            ErrorKind::DivisionByZero => "division_by_zero",
+            ErrorKind::Capacity => "capacity",
+            ErrorKind::NotCongruent => "not_congruent",
+            ErrorKind::NonPositiveShape { .. } | ErrorKind::NonPositive { .. } => "non_positive",
+            ErrorKind::Parse { .. } => "parse",
+            ErrorKind::SwizzleRange => "swizzle_range",
+            ErrorKind::ShapeDivDivisibility { .. } => "divisibility",
+            ErrorKind::UpcastDivisibility { .. } => "upcast_divisibility",
+            ErrorKind::DowncastNoUnitStride => "downcast_no_unit_stride",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ErrorKind::Overflow => f.write_str("arithmetic overflow"),
+            ErrorKind::DivisionByZero => f.write_str("division by zero"),
+            ErrorKind::Capacity => write!(
+                f,
+                "capacity exceeded: more than {} leaves, {} tokens or depth {}",
+                crate::MAX_LEAVES,
+                crate::MAX_TOKENS,
+                crate::MAX_DEPTH
+            ),
+            ErrorKind::NotCongruent => f.write_str("shape and stride are not congruent"),
+            ErrorKind::NonPositiveShape { value } => write!(f, "shape {value} is not positive"),
+            ErrorKind::Parse { pos, expected } => write!(f, "expected {expected} at offset {pos}"),
+            ErrorKind::StrideDivisibility { mode, stride, prefix } => write!(
+                f,
+                "stride divisibility violated at mode {mode}: {stride} and prefix product {prefix} do not divide each other"
+            ),
+            ErrorKind::StrideOverrun { mode, stride, prefix, elements } => write!(
+                f,
+                "stride divisibility violated at mode {mode}: {stride} and prefix product {prefix} do not divide each other, and the {elements} elements do not fit in mode {}",
+                mode - 1
+            ),
+            ErrorKind::ShapeDivisibility { mode, holds, remaining } => write!(
+                f,
+                "shape divisibility violated at mode {mode}: it holds {holds} of the {remaining} remaining elements, and {holds} does not divide {remaining}"
+            ),
+            ErrorKind::NotAdmissible { index, expected, got } => write!(
+                f,
+                "not admissible: the modes of B do not distribute over A, so at index {index} the mode-by-mode result gives {got} but A(B({index})) = {expected}"
+            ),
+            ErrorKind::VerificationLimit { size } => write!(
+                f,
+                "admissibility not provable: the modes may carry into each other and size {size} is beyond the pointwise check limit {}",
+                crate::algebra::composition::VERIFY_LIMIT
+            ),
+            ErrorKind::NotInjective { stride, covered } => write!(
+                f,
+                "non-injective layout: stride {stride} is smaller than the {covered} already covered"
+            ),
+            ErrorKind::LeftInverseDivisibility { stride, size } => write!(
+                f,
+                "left inverse divisibility violated: stride {stride} is not a multiple of size {size}"
+            ),
+            ErrorKind::TilerRankTooLarge { tiler, layout } => write!(
+                f,
+                "too many modes in tiler: the tiler has {tiler} modes, the layout {layout}"
+            ),
+            ErrorKind::ProfileRankTooLarge { profile, layout } => write!(
+                f,
+                "too many modes in profile: the profile has {profile} modes, the layout {layout}"
+            ),
+            ErrorKind::SwizzleShiftLtBits { bits, shift } => write!(
+                f,
+                "|S| must be at least B: S = {shift}, B = {bits}"
+            ),
+            ErrorKind::SwizzleRange => f.write_str("swizzle parameters out of range"),
+            ErrorKind::RankMismatch { left, right } => {
+                write!(f, "mismatched ranks: {left} and {right}")
+            }
+            ErrorKind::InvalidParameters => {
+                f.write_str("invalid parameters: a tuple coordinate with an integer shape")
+            }
+            ErrorKind::ShapeDivDivisibility { a, b } => {
+                write!(f, "divisibility violated: {a} and {b} do not divide each other")
+            }
+            ErrorKind::UpcastDivisibility { stride, n } => {
+                write!(f, "divisibility violated: stride {stride} and {n} do not divide each other")
+            }
+            ErrorKind::DowncastNoUnitStride => f.write_str("downcast needs a mode of stride 1"),
+            ErrorKind::NonPositive { value } => write!(f, "{value} is not positive"),
+        }
+    }
+}
+
+/// A failed layout-algebra operation.
+///
+/// `Display` names the operation, the operands in CuTe notation and the condition, e.g.
+/// `composition (4,6,8):(2,3,5) ∘ 6:3: stride divisibility violated at mode 1: …`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Error {
+    /// The operation that failed.
+    pub op: Op,
+    /// The operation the user called, when `op` failed inside it (e.g. a composition inside
+    /// `logical_divide`).
+    pub within: Option<Op>,
+    /// The operands of `op`.
+    pub operands: [Option<Operand>; 2],
+    /// The violated condition.
+    pub kind: ErrorKind,
+}
+
+impl Error {
+    /// An error of `op` on `operands`.
+    #[must_use]
+    pub fn new(op: Op, operands: [Option<Operand>; 2], kind: ErrorKind) -> Self {
+        Error {
+            op,
+            within: None,
+            operands,
+            kind,
+        }
+    }
+
+    /// The reason code (see [`ErrorKind::code`]).
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+
+    /// Marks the error as raised inside `outer` (keeps the innermost operation and operands).
+    #[must_use]
+    pub fn within(mut self, outer: Op) -> Self {
+        if self.op != outer && self.within.is_none() {
+            self.within = Some(outer);
+        }
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(outer) = self.within {
+            write!(f, "{outer}: ")?;
+        }
+        match (self.op, &self.operands) {
+            (Op::Composition, [Some(a), Some(b)]) => write!(f, "composition {a} ∘ {b}")?,
+            (op, [Some(a), Some(b)]) => write!(f, "{op}({a}, {b})")?,
+            (op, [Some(a), None]) => write!(f, "{op}({a})")?,
+            (op, _) => write!(f, "{op}")?,
+        }
+        write!(f, ": {}", self.kind)
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// Attaches an operation and its operands to an [`ErrorKind`].
+pub(crate) trait Context<T> {
+    fn ctx(self, op: Op, operands: [Option<Operand>; 2]) -> Result<T, Error>;
+}
+
+impl<T> Context<T> for Result<T, ErrorKind> {
+    fn ctx(self, op: Op, operands: [Option<Operand>; 2]) -> Result<T, Error> {
+        self.map_err(|kind| Error::new(op, operands, kind))
+    }
+}

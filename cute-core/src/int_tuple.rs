@@ -1,0 +1,691 @@
+//! Integer tuples: the vocabulary of shapes, strides and coordinates (seed 000 §2.1–2.2).
+//!
+//! An [`IntTuple`] is an integer `12` or a hierarchical tuple such as `(4,(2,2))`. It is stored
+//! without heap as a token sequence (open, close, leaf) plus the leaves in order, so `flatten` is
+//! the leaf slice itself and every value is a small `Copy` struct.
+
+use core::fmt;
+
+use crate::error::ErrorKind;
+
+/// The most leaves (integers) one tuple holds.
+pub const MAX_LEAVES: usize = 32;
+/// The most tokens (leaves, parentheses and `_`) one tuple holds.
+pub const MAX_TOKENS: usize = 96;
+/// The deepest nesting one tuple holds.
+pub const MAX_DEPTH: usize = 8;
+
+pub(crate) const LEAF: u8 = 0;
+pub(crate) const OPEN: u8 = 1;
+pub(crate) const CLOSE: u8 = 2;
+pub(crate) const UNDER: u8 = 3;
+
+/// An integer or a hierarchical tuple of integers, e.g. `12`, `(12)` or `(4,(2,2))`.
+///
+/// Coordinates may also hold `_` (a slicing wildcard), written as in CuTe.
+#[derive(Clone, Copy)]
+pub struct IntTuple {
+    tok: [u8; MAX_TOKENS],
+    leaf: [i64; MAX_LEAVES],
+    ntok: u8,
+    nleaf: u8,
+}
+
+/// A borrowed node of an [`IntTuple`]: a leaf, a `_`, or a tuple with its children.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    tok: &'a [u8],
+    leaf: &'a [i64],
+}
+
+/// Iterator over the top-level children of a [`View`].
+#[derive(Clone)]
+pub struct Children<'a> {
+    tok: &'a [u8],
+    leaf: &'a [i64],
+    t: usize,
+    l: usize,
+}
+
+impl<'a> Iterator for Children<'a> {
+    type Item = View<'a>;
+
+    fn next(&mut self) -> Option<View<'a>> {
+        if self.t + 1 >= self.tok.len() {
+            return None;
+        }
+        let (t0, l0) = (self.t, self.l);
+        let mut depth = 0usize;
+        loop {
+            match self.tok[self.t] {
+                OPEN => depth += 1,
+                CLOSE => depth -= 1,
+                LEAF => self.l += 1,
+                _ => {}
+            }
+            self.t += 1;
+            if depth == 0 {
+                break;
+            }
+        }
+        Some(View {
+            tok: &self.tok[t0..self.t],
+            leaf: &self.leaf[l0..self.l],
+        })
+    }
+}
+
+impl<'a> View<'a> {
+    /// `true` for an integer (depth 0).
+    #[must_use]
+    pub fn is_int(&self) -> bool {
+        self.tok[0] == LEAF
+    }
+
+    /// `true` for the slicing wildcard `_`.
+    #[must_use]
+    pub fn is_under(&self) -> bool {
+        self.tok[0] == UNDER
+    }
+
+    /// `true` for a tuple.
+    #[must_use]
+    pub fn is_tuple(&self) -> bool {
+        self.tok[0] == OPEN
+    }
+
+    /// The integer, if this node is one.
+    #[must_use]
+    pub fn as_int(&self) -> Option<i64> {
+        self.is_int().then(|| self.leaf[0])
+    }
+
+    /// The top-level children of a tuple (nothing for an integer).
+    #[must_use]
+    pub fn children(&self) -> Children<'a> {
+        Children {
+            tok: if self.is_tuple() { self.tok } else { &[] },
+            leaf: self.leaf,
+            t: 1,
+            l: 0,
+        }
+    }
+
+    /// Number of top-level modes: 1 for an integer.
+    #[must_use]
+    pub fn rank(&self) -> usize {
+        if self.is_tuple() {
+            self.children().count()
+        } else {
+            1
+        }
+    }
+
+    /// Mode `i` (`get<i>`); an integer is its own mode 0.
+    #[must_use]
+    pub fn mode(&self, i: usize) -> Option<View<'a>> {
+        if self.is_tuple() {
+            self.children().nth(i)
+        } else {
+            (i == 0).then_some(*self)
+        }
+    }
+
+    /// Nesting depth: 0 for an integer, 1 for a flat tuple.
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        let (mut d, mut max) = (0usize, 0usize);
+        for &t in self.tok {
+            match t {
+                OPEN => {
+                    d += 1;
+                    max = max.max(d);
+                }
+                CLOSE => d -= 1,
+                _ => {}
+            }
+        }
+        max
+    }
+
+    /// The leaves in order: `flatten` as a slice.
+    #[must_use]
+    pub fn leaves(&self) -> &'a [i64] {
+        self.leaf
+    }
+
+    /// `true` when this node or any node below it is `_`.
+    #[must_use]
+    pub fn has_under(&self) -> bool {
+        self.tok.contains(&UNDER)
+    }
+
+    /// Same profile (tree structure) as `other`: `congruent` in CuTe.
+    #[must_use]
+    pub fn congruent(&self, other: &View<'_>) -> bool {
+        self.tok == other.tok
+    }
+
+    /// Product of all leaves (`size` of a shape).
+    pub fn product(&self) -> Result<i64, ErrorKind> {
+        self.leaf.iter().try_fold(1i64, |p, &v| mul(p, v))
+    }
+}
+
+impl PartialEq for View<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tok == other.tok && self.leaf == other.leaf
+    }
+}
+
+impl fmt::Display for View<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut l = 0;
+        let mut prev_open = true;
+        for &t in self.tok {
+            let sep = !prev_open && t != CLOSE;
+            if sep {
+                f.write_str(",")?;
+            }
+            prev_open = false;
+            match t {
+                OPEN => {
+                    f.write_str("(")?;
+                    prev_open = true;
+                }
+                CLOSE => f.write_str(")")?,
+                UNDER => f.write_str("_")?,
+                _ => {
+                    write!(f, "{}", self.leaf[l])?;
+                    l += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for View<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Builds an [`IntTuple`] token by token, failing with [`ErrorKind::Capacity`] past the limits.
+#[derive(Clone, Copy)]
+pub struct Builder {
+    t: IntTuple,
+    depth: usize,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Builder {
+    /// An empty builder.
+    #[must_use]
+    pub const fn new() -> Self {
+        Builder {
+            t: IntTuple::EMPTY,
+            depth: 0,
+        }
+    }
+
+    fn push_tok(&mut self, tok: u8) -> Result<(), ErrorKind> {
+        let n = self.t.ntok as usize;
+        if n >= MAX_TOKENS {
+            return Err(ErrorKind::Capacity);
+        }
+        self.t.tok[n] = tok;
+        self.t.ntok += 1;
+        Ok(())
+    }
+
+    /// Opens a tuple.
+    pub fn open(&mut self) -> Result<(), ErrorKind> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(ErrorKind::Capacity);
+        }
+        self.push_tok(OPEN)
+    }
+
+    /// Closes the innermost open tuple.
+    pub fn close(&mut self) -> Result<(), ErrorKind> {
+        self.depth -= 1;
+        self.push_tok(CLOSE)
+    }
+
+    /// Appends an integer.
+    pub fn int(&mut self, v: i64) -> Result<(), ErrorKind> {
+        let n = self.t.nleaf as usize;
+        if n >= MAX_LEAVES {
+            return Err(ErrorKind::Capacity);
+        }
+        self.push_tok(LEAF)?;
+        self.t.leaf[n] = v;
+        self.t.nleaf += 1;
+        Ok(())
+    }
+
+    /// Appends the wildcard `_`.
+    pub fn under(&mut self) -> Result<(), ErrorKind> {
+        self.push_tok(UNDER)
+    }
+
+    /// Appends a whole node.
+    pub fn view(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
+        let (nt, nl) = (self.t.ntok as usize, self.t.nleaf as usize);
+        if nt + v.tok.len() > MAX_TOKENS || nl + v.leaf.len() > MAX_LEAVES {
+            return Err(ErrorKind::Capacity);
+        }
+        if self.depth + v.depth() > MAX_DEPTH {
+            return Err(ErrorKind::Capacity);
+        }
+        self.t.tok[nt..nt + v.tok.len()].copy_from_slice(v.tok);
+        self.t.leaf[nl..nl + v.leaf.len()].copy_from_slice(v.leaf);
+        self.t.ntok += v.tok.len() as u8;
+        self.t.nleaf += v.leaf.len() as u8;
+        Ok(())
+    }
+
+    /// Appends the children of `v` (or `v` itself when it is an integer or `_`).
+    pub fn splice(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
+        if v.is_tuple() {
+            for c in v.children() {
+                self.view(c)?;
+            }
+            Ok(())
+        } else {
+            self.view(v)
+        }
+    }
+
+    /// The finished tuple.
+    #[must_use]
+    pub fn finish(self) -> IntTuple {
+        self.t
+    }
+}
+
+impl IntTuple {
+    const EMPTY: IntTuple = IntTuple {
+        tok: [0; MAX_TOKENS],
+        leaf: [0; MAX_LEAVES],
+        ntok: 0,
+        nleaf: 0,
+    };
+
+    /// The integer `v` (a depth-0 tuple).
+    #[must_use]
+    pub const fn int(v: i64) -> IntTuple {
+        let mut t = IntTuple::EMPTY;
+        t.tok[0] = LEAF;
+        t.leaf[0] = v;
+        t.ntok = 1;
+        t.nleaf = 1;
+        t
+    }
+
+    /// The wildcard `_`.
+    #[must_use]
+    pub const fn under() -> IntTuple {
+        let mut t = IntTuple::EMPTY;
+        t.tok[0] = UNDER;
+        t.ntok = 1;
+        t
+    }
+
+    /// The flat tuple `(v0,v1,...)`.
+    pub fn flat(values: &[i64]) -> Result<IntTuple, ErrorKind> {
+        let mut b = Builder::new();
+        b.open()?;
+        for &v in values {
+            b.int(v)?;
+        }
+        b.close()?;
+        Ok(b.finish())
+    }
+
+    /// The tuple whose modes are `modes` (`make_tuple`).
+    pub fn tuple<'a>(modes: impl IntoIterator<Item = View<'a>>) -> Result<IntTuple, ErrorKind> {
+        let mut b = Builder::new();
+        b.open()?;
+        for m in modes {
+            b.view(m)?;
+        }
+        b.close()?;
+        Ok(b.finish())
+    }
+
+    /// The flat leaves as an integer when there is one mode, else as a flat tuple
+    /// (the shape form that `coalesce` produces).
+    pub fn flat_or_int(values: &[i64]) -> Result<IntTuple, ErrorKind> {
+        if values.len() == 1 {
+            Ok(IntTuple::int(values[0]))
+        } else {
+            IntTuple::flat(values)
+        }
+    }
+
+    /// A copy of a node.
+    pub fn from_view(v: View<'_>) -> Result<IntTuple, ErrorKind> {
+        let mut b = Builder::new();
+        b.view(v)?;
+        Ok(b.finish())
+    }
+
+    /// The root node.
+    #[must_use]
+    pub fn view(&self) -> View<'_> {
+        View {
+            tok: &self.tok[..self.ntok as usize],
+            leaf: &self.leaf[..self.nleaf as usize],
+        }
+    }
+
+    /// `true` for an integer.
+    #[must_use]
+    pub fn is_int(&self) -> bool {
+        self.view().is_int()
+    }
+
+    /// The integer, if this is one.
+    #[must_use]
+    pub fn as_int(&self) -> Option<i64> {
+        self.view().as_int()
+    }
+
+    /// Number of top-level modes (1 for an integer).
+    #[must_use]
+    pub fn rank(&self) -> usize {
+        self.view().rank()
+    }
+
+    /// Nesting depth (0 for an integer).
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        self.view().depth()
+    }
+
+    /// Mode `i` as a new tuple.
+    pub fn mode(&self, i: usize) -> Option<IntTuple> {
+        self.view().mode(i).map(|m| IntTuple::from_view(m).expect("a mode fits"))
+    }
+
+    /// The leaves, in order.
+    #[must_use]
+    pub fn leaves(&self) -> &[i64] {
+        self.view().leaves()
+    }
+
+    /// Product of all leaves (`size`); an error on overflow.
+    pub fn product(&self) -> Result<i64, ErrorKind> {
+        self.view().product()
+    }
+
+    /// `flatten`: the leaves as a flat tuple; an integer stays an integer.
+    pub fn flatten(&self) -> Result<IntTuple, ErrorKind> {
+        if self.is_int() {
+            Ok(*self)
+        } else {
+            IntTuple::flat(self.leaves())
+        }
+    }
+
+    /// Same profile as `other`.
+    #[must_use]
+    pub fn congruent(&self, other: &IntTuple) -> bool {
+        self.view().congruent(&other.view())
+    }
+
+    /// `weakly_congruent(self, other)`: `other` refines the profile of `self` (an integer in
+    /// `self` matches any subtree of `other`).
+    #[must_use]
+    pub fn weakly_congruent(&self, other: &IntTuple) -> bool {
+        weakly_congruent(self.view(), other.view())
+    }
+
+    /// `compatible(self, other)` (seed 000 §2.2.1): every coordinate of `self` is a coordinate of
+    /// `other`; an integer in `self` matches a subtree of `other` with the same size.
+    #[must_use]
+    pub fn compatible(&self, other: &IntTuple) -> bool {
+        compatible(self.view(), other.view())
+    }
+
+    /// Exclusive prefix products with the profile of `self` (the compact column-major strides).
+    pub fn prefix_product(&self) -> Result<IntTuple, ErrorKind> {
+        crate::stride::compact_left(self, 1)
+    }
+
+    /// Copy with every leaf replaced by `f(leaf)`.
+    pub fn map(&self, mut f: impl FnMut(i64) -> Result<i64, ErrorKind>) -> Result<IntTuple, ErrorKind> {
+        let mut t = *self;
+        for v in &mut t.leaf[..t.nleaf as usize] {
+            *v = f(*v)?;
+        }
+        Ok(t)
+    }
+}
+
+fn weakly_congruent(a: View<'_>, b: View<'_>) -> bool {
+    if a.is_int() {
+        return true;
+    }
+    if !b.is_tuple() || !a.is_tuple() || a.rank() != b.rank() {
+        return false;
+    }
+    a.children().zip(b.children()).all(|(x, y)| weakly_congruent(x, y))
+}
+
+fn compatible(a: View<'_>, b: View<'_>) -> bool {
+    if a.is_int() {
+        return a.product().ok() == b.product().ok();
+    }
+    if !b.is_tuple() || !a.is_tuple() || a.rank() != b.rank() {
+        return false;
+    }
+    a.children().zip(b.children()).all(|(x, y)| compatible(x, y))
+}
+
+impl PartialEq for IntTuple {
+    fn eq(&self, other: &Self) -> bool {
+        self.view() == other.view()
+    }
+}
+
+impl Eq for IntTuple {}
+
+impl fmt::Display for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.view(), f)
+    }
+}
+
+impl fmt::Debug for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.view(), f)
+    }
+}
+
+impl core::str::FromStr for IntTuple {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        crate::parse::Parser::new(s).finish_with(|p| p.int_tuple(true))
+    }
+}
+
+impl From<i64> for IntTuple {
+    fn from(v: i64) -> Self {
+        IntTuple::int(v)
+    }
+}
+
+/// Checked product.
+pub(crate) fn mul(a: i64, b: i64) -> Result<i64, ErrorKind> {
+    a.checked_mul(b).ok_or(ErrorKind::Overflow)
+}
+
+/// Floor division and remainder, `(i.div_euclid(s), i.rem_euclid(s))`, as a checked pair.
+pub(crate) fn divmod(i: i64, s: i64) -> Result<(i64, i64), ErrorKind> {
+    if s == 0 {
+        return Err(ErrorKind::DivisionByZero);
+    }
+    Ok((
+        i.checked_div_euclid(s).ok_or(ErrorKind::Overflow)?,
+        i.checked_rem_euclid(s).ok_or(ErrorKind::Overflow)?,
+    ))
+}
+
+/// Checked sum.
+pub(crate) fn add(a: i64, b: i64) -> Result<i64, ErrorKind> {
+    a.checked_add(b).ok_or(ErrorKind::Overflow)
+}
+
+/// `ceil_div(a, b)` on integers, as CuTe computes it: `(a + b - 1) / b`.
+pub(crate) fn ceil_div_int(a: i64, b: i64) -> Result<i64, ErrorKind> {
+    if b == 0 {
+        return Err(ErrorKind::DivisionByZero);
+    }
+    Ok(add(a, b - 1)? / b)
+}
+
+/// `ceil_div(a, b)` on integer tuples (CuTe `int_tuple.hpp`):
+/// tuple ÷ tuple is by mode (missing modes of `b` are 1), tuple ÷ integer folds `b` across the
+/// modes of `a`, integer ÷ tuple divides by `product(b)`.
+pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, ErrorKind> {
+    let mut out = Builder::new();
+    ceil_div_into(&mut out, a.view(), b.view())?;
+    Ok(out.finish())
+}
+
+fn ceil_div_into(out: &mut Builder, a: View<'_>, b: View<'_>) -> Result<(), ErrorKind> {
+    match (a.is_tuple(), b.is_tuple()) {
+        (true, true) => {
+            if a.rank() < b.rank() {
+                return Err(ErrorKind::RankMismatch {
+                    left: a.rank(),
+                    right: b.rank(),
+                });
+            }
+            out.open()?;
+            let one = IntTuple::int(1);
+            let mut bs = b.children();
+            for x in a.children() {
+                let y = bs.next().unwrap_or(one.view());
+                ceil_div_into(out, x, y)?;
+            }
+            out.close()
+        }
+        (true, false) => {
+            let mut rest = IntTuple::int(b.leaf[0]);
+            out.open()?;
+            for x in a.children() {
+                ceil_div_into(out, x, rest.view())?;
+                rest = IntTuple::int(ceil_div_int(rest.leaves()[0], x.product()?)?);
+            }
+            out.close()
+        }
+        (false, _) => out.int(ceil_div_int(a.leaf[0], b.product()?)?),
+    }
+}
+
+/// `shape_div(a, b)` (CuTe `int_tuple.hpp`): like [`ceil_div`], but each integer division
+/// requires `a % b == 0 || b % a == 0`.
+pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, ErrorKind> {
+    let mut out = Builder::new();
+    shape_div_into(&mut out, a.view(), b.view())?;
+    Ok(out.finish())
+}
+
+pub(crate) fn shape_div_int(a: i64, b: i64) -> Result<i64, ErrorKind> {
+    if a == 0 || b == 0 {
+        return Err(ErrorKind::DivisionByZero);
+    }
+    if a % b != 0 && b % a != 0 {
+        return Err(ErrorKind::ShapeDivDivisibility { a, b });
+    }
+    ceil_div_int(a, b)
+}
+
+fn shape_div_into(out: &mut Builder, a: View<'_>, b: View<'_>) -> Result<(), ErrorKind> {
+    match (a.is_tuple(), b.is_tuple()) {
+        (true, true) => {
+            if a.rank() != b.rank() {
+                return Err(ErrorKind::RankMismatch {
+                    left: a.rank(),
+                    right: b.rank(),
+                });
+            }
+            out.open()?;
+            for (x, y) in a.children().zip(b.children()) {
+                shape_div_into(out, x, y)?;
+            }
+            out.close()
+        }
+        (true, false) => {
+            let mut rest = b.leaf[0];
+            out.open()?;
+            for x in a.children() {
+                shape_div_into(out, x, IntTuple::int(rest).view())?;
+                rest = shape_div_int(rest, x.product()?)?;
+            }
+            out.close()
+        }
+        (false, _) => out.int(shape_div_int(a.leaf[0], b.product()?)?),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> IntTuple {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn profile_queries() {
+        let s = t("(4,(2,2))");
+        assert_eq!(s.rank(), 2);
+        assert_eq!(s.depth(), 2);
+        assert_eq!(s.product().unwrap(), 16);
+        assert_eq!(s.flatten().unwrap(), t("(4,2,2)"));
+        assert_eq!(t("12").rank(), 1);
+        assert_eq!(t("12").depth(), 0);
+        assert_eq!(t("(12)").depth(), 1);
+        assert_eq!(s.mode(1).unwrap(), t("(2,2)"));
+        assert_eq!(s.prefix_product().unwrap(), t("(1,(4,8))"));
+    }
+
+    #[test]
+    fn congruence_and_compatibility() {
+        assert!(t("(4,(2,2))").congruent(&t("(1,(3,5))")));
+        assert!(!t("(4,4)").congruent(&t("(4,(2,2))")));
+        assert!(t("(4,4)").weakly_congruent(&t("(4,(2,2))")));
+        assert!(!t("(4,(2,2))").weakly_congruent(&t("(4,4)")));
+        assert!(t("16").compatible(&t("(4,(2,2))")));
+        assert!(t("(4,4)").compatible(&t("(4,(2,2))")));
+        assert!(!t("(4,4)").compatible(&t("(2,(4,2))")));
+    }
+
+    #[test]
+    fn divisions() {
+        assert_eq!(shape_div(&t("(4,5,6)"), &t("40")).unwrap(), t("(1,1,3)"));
+        assert_eq!(ceil_div(&t("(4,6)"), &t("8")).unwrap(), t("(1,3)"));
+        assert_eq!(ceil_div(&t("(4,6)"), &t("(3)")).unwrap(), t("(2,6)"));
+        assert!(shape_div(&t("6"), &t("4")).is_err());
+    }
+
+    #[test]
+    fn capacity_is_an_error() {
+        let mut b = Builder::new();
+        b.open().unwrap();
+        let r = (0..=MAX_LEAVES).try_for_each(|i| b.int(i as i64));
+        assert_eq!(r, Err(ErrorKind::Capacity));
+    }
+}

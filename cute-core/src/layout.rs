@@ -1,0 +1,445 @@
+//! The layout `L = S:D`: a map from coordinates to offsets (seed 000 §2.4).
+
+use core::fmt;
+
+use crate::error::{Context, Error, ErrorKind, Op, Operand};
+use crate::int_tuple::{add, divmod, mul, Builder, IntTuple, View};
+use crate::stride::{compact_left, compact_right, crd2idx_view};
+
+/// A layout `Shape:Stride` with congruent shape and stride, e.g. `(4,(2,2)):(2,(1,8))`.
+///
+/// Shapes are positive and `size` fits in `i64`; strides may be zero or negative.
+/// A small `Copy` value: no heap.
+///
+/// # Examples
+/// ```
+/// use cute_core::Layout;
+/// let l: Layout = "(4,(2,2)):(2,(1,8))".parse().unwrap();
+/// assert_eq!(l.size(), 16);
+/// assert_eq!(l.eval(5).unwrap(), 3);
+/// assert_eq!(l.to_string(), "(4,(2,2)):(2,(1,8))");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    shape: IntTuple,
+    stride: IntTuple,
+}
+
+/// A borrowed mode of a [`Layout`].
+#[derive(Clone, Copy, Debug)]
+pub struct LayoutView<'a> {
+    /// Shape of the mode.
+    pub shape: View<'a>,
+    /// Stride of the mode.
+    pub stride: View<'a>,
+}
+
+impl<'a> LayoutView<'a> {
+    /// The top-level modes of a tuple-shaped view.
+    pub fn modes(&self) -> impl Iterator<Item = LayoutView<'a>> + 'a {
+        self.shape
+            .children()
+            .zip(self.stride.children())
+            .map(|(shape, stride)| LayoutView { shape, stride })
+    }
+
+    /// Number of top-level modes.
+    #[must_use]
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// A copy as a layout.
+    pub fn to_layout(&self) -> Result<Layout, ErrorKind> {
+        Ok(Layout {
+            shape: IntTuple::from_view(self.shape)?,
+            stride: IntTuple::from_view(self.stride)?,
+        })
+    }
+}
+
+/// Builds a layout mode by mode, keeping shape and stride congruent.
+#[derive(Clone, Copy, Default)]
+pub struct LayoutBuilder {
+    shape: Builder,
+    stride: Builder,
+}
+
+impl LayoutBuilder {
+    /// An empty builder.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Opens a tuple mode.
+    pub fn open(&mut self) -> Result<(), ErrorKind> {
+        self.shape.open()?;
+        self.stride.open()
+    }
+    /// Closes the innermost tuple mode.
+    pub fn close(&mut self) -> Result<(), ErrorKind> {
+        self.shape.close()?;
+        self.stride.close()
+    }
+    /// Appends the mode `s:d`.
+    pub fn leaf(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
+        self.shape.int(s)?;
+        self.stride.int(d)
+    }
+    /// Appends a whole layout as one mode.
+    pub fn mode(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
+        self.shape.view(l.shape)?;
+        self.stride.view(l.stride)
+    }
+    /// Appends the modes of `l` (or `l` itself when it has an integer shape).
+    pub fn splice(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
+        self.shape.splice(l.shape)?;
+        self.stride.splice(l.stride)
+    }
+    /// The finished layout.
+    #[must_use]
+    pub fn finish(self) -> Layout {
+        Layout {
+            shape: self.shape.finish(),
+            stride: self.stride.finish(),
+        }
+    }
+}
+
+impl Layout {
+    /// `make_layout(shape, stride)`.
+    ///
+    /// # Preconditions
+    /// `shape` and `stride` are congruent, every shape leaf is positive, and `size` fits in `i64`.
+    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout, Error> {
+        let ops = [Some(Operand::Tuple(shape)), Some(Operand::Tuple(stride))];
+        if !shape.congruent(&stride) || shape.view().has_under() || stride.view().has_under() {
+            return Err(Error::new(Op::MakeLayout, ops, ErrorKind::NotCongruent));
+        }
+        if let Some(&value) = shape.leaves().iter().find(|&&s| s <= 0) {
+            return Err(Error::new(Op::MakeLayout, ops, ErrorKind::NonPositiveShape { value }));
+        }
+        shape.product().ctx(Op::MakeLayout, ops)?;
+        Ok(Layout { shape, stride })
+    }
+
+    /// Assembles a layout from parts the algebra already checked.
+    pub(crate) fn from_parts(shape: IntTuple, stride: IntTuple) -> Layout {
+        debug_assert!(shape.congruent(&stride));
+        Layout { shape, stride }
+    }
+
+    /// The rank-1, depth-0 layout `s:d`.
+    #[must_use]
+    pub const fn int(s: i64, d: i64) -> Layout {
+        Layout {
+            shape: IntTuple::int(s),
+            stride: IntTuple::int(d),
+        }
+    }
+
+    /// `make_layout(shape)`: compact column-major strides (`LayoutLeft`), stride 0 for size-1
+    /// modes.
+    pub fn left(shape: &IntTuple) -> Result<Layout, Error> {
+        let stride = compact_left(shape, 1).ctx(Op::MakeLayout, [Some(shape.into()), None])?;
+        Layout::new(*shape, stride)
+    }
+
+    /// `make_layout(shape, LayoutRight{})`: compact row-major strides.
+    pub fn right(shape: &IntTuple) -> Result<Layout, Error> {
+        let stride = compact_right(shape, 1).ctx(Op::MakeLayout, [Some(shape.into()), None])?;
+        Layout::new(*shape, stride)
+    }
+
+    /// `make_layout(L0, L1, ...)`: the concatenation `(L0, L1, ...)` (seed 000 §3.1).
+    pub fn concat(layouts: &[Layout]) -> Result<Layout, Error> {
+        let mut b = LayoutBuilder::new();
+        let r: Result<(), ErrorKind> = (|| {
+            b.open()?;
+            for l in layouts {
+                b.mode(l.view())?;
+            }
+            b.close()
+        })();
+        r.ctx(Op::MakeLayout, [layouts.first().map(Operand::from), layouts.get(1).map(Operand::from)])?;
+        Ok(b.finish())
+    }
+
+    /// The shape.
+    #[must_use]
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    /// The stride.
+    #[must_use]
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// The root as a view.
+    #[must_use]
+    pub fn view(&self) -> LayoutView<'_> {
+        LayoutView {
+            shape: self.shape.view(),
+            stride: self.stride.view(),
+        }
+    }
+
+    /// `size(L)`: the number of coordinates, the product of the shape.
+    #[must_use]
+    pub fn size(&self) -> i64 {
+        self.shape.leaves().iter().product()
+    }
+
+    /// `cosize(L) = L(size(L) - 1) + 1`.
+    pub fn cosize(&self) -> Result<i64, Error> {
+        let last = self.eval(self.size() - 1)?;
+        add(last, 1).ctx(Op::Cosize, [Some(self.into()), None])
+    }
+
+    /// Number of top-level modes (1 for a depth-0 layout).
+    #[must_use]
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// Nesting depth of the shape (0 for an integer shape).
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+
+    /// Sublayout `L[i]` (`layout<i>`); a depth-0 layout is its own mode 0.
+    #[must_use]
+    pub fn mode(&self, i: usize) -> Option<Layout> {
+        let s = self.shape.view().mode(i)?;
+        let d = self.stride.view().mode(i)?;
+        LayoutView { shape: s, stride: d }.to_layout().ok()
+    }
+
+    /// The top-level modes (a depth-0 layout is its own single mode).
+    pub fn modes(&self) -> impl Iterator<Item = LayoutView<'_>> + '_ {
+        let v = self.view();
+        let (single, many) = if v.shape.is_tuple() {
+            (None, Some(v.modes()))
+        } else {
+            (Some(v), None)
+        };
+        single.into_iter().chain(many.into_iter().flatten())
+    }
+
+    /// `flatten(L)`: nesting removed; a depth-0 layout stays depth-0.
+    pub fn flatten(&self) -> Result<Layout, Error> {
+        let r = (|| Ok(Layout::from_parts(self.shape.flatten()?, self.stride.flatten()?)))();
+        r.ctx(Op::MakeLayout, [Some(self.into()), None])
+    }
+
+    /// `append(L, x)`: `x` added as the last mode (a depth-0 `L` becomes `(L, x)`).
+    pub fn append(&self, x: &Layout) -> Result<Layout, Error> {
+        let mut b = LayoutBuilder::new();
+        let r: Result<(), ErrorKind> = (|| {
+            b.open()?;
+            for m in self.modes() {
+                b.mode(m)?;
+            }
+            b.mode(x.view())?;
+            b.close()
+        })();
+        r.ctx(Op::Append, [Some(self.into()), Some(x.into())])?;
+        Ok(b.finish())
+    }
+
+    /// `prepend(L, x)`: `x` added as the first mode.
+    pub fn prepend(&self, x: &Layout) -> Result<Layout, Error> {
+        let mut b = LayoutBuilder::new();
+        let r: Result<(), ErrorKind> = (|| {
+            b.open()?;
+            b.mode(x.view())?;
+            for m in self.modes() {
+                b.mode(m)?;
+            }
+            b.close()
+        })();
+        r.ctx(Op::Append, [Some(self.into()), Some(x.into())])?;
+        Ok(b.finish())
+    }
+
+    /// `append<N>(L)`: padded with `1:0` modes up to rank `n` (unchanged when already rank `n`).
+    pub fn append_to_rank(&self, n: usize) -> Result<Layout, Error> {
+        if self.rank() >= n {
+            return Ok(*self);
+        }
+        let mut out = *self;
+        while out.rank() < n {
+            out = out.append(&Layout::int(1, 0))?;
+        }
+        Ok(out)
+    }
+
+    /// `L(i)` for an integer index: `i` split colexicographically over the flattened shape, the last
+    /// mode taking what is left, so `i >= size(L)` is defined too.
+    pub fn eval(&self, i: i64) -> Result<i64, Error> {
+        eval_flat(self.shape.leaves(), self.stride.leaves(), i)
+            .ctx(Op::Eval, [Some(self.into()), Some(Operand::Int(i))])
+    }
+
+    /// `L(c)` for a coordinate weakly congruent to the shape (an integer inside a tuple is a 1-D
+    /// coordinate into that mode); a `_` counts as 0.
+    pub fn eval_crd(&self, c: &IntTuple) -> Result<i64, Error> {
+        crd2idx_view(c.view(), self.shape.view(), self.stride.view())
+            .ctx(Op::Eval, [Some(self.into()), Some(c.into())])
+    }
+
+    /// `slice_and_offset(c, L)`: the layout of the modes where `c` holds `_`, and the offset of `c`
+    /// with every `_` taken as 0 (seed 000 §2.5.1).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{IntTuple, Layout};
+    /// let a: Layout = "((3,2),((2,3),2)):((4,1),((2,15),100))".parse().unwrap();
+    /// let c: IntTuple = "(1,_)".parse().unwrap();
+    /// let (offset, sub) = a.slice(&c).unwrap();
+    /// assert_eq!((offset, sub.to_string().as_str()), (4, "(((2,3),2)):(((2,15),100))"));
+    /// ```
+    pub fn slice(&self, c: &IntTuple) -> Result<(i64, Layout), Error> {
+        let ops = [Some(self.into()), Some(c.into())];
+        let offset = crd2idx_view(c.view(), self.shape.view(), self.stride.view()).ctx(Op::Slice, ops)?;
+        let cv = c.view();
+        if cv.is_under() {
+            return Ok((offset, *self));
+        }
+        let mut b = LayoutBuilder::new();
+        let r: Result<(), ErrorKind> = (|| {
+            b.open()?;
+            if cv.is_tuple() {
+                lift_slice(&mut b, cv, self.view())?;
+            }
+            b.close()
+        })();
+        r.ctx(Op::Slice, ops)?;
+        Ok((offset, b.finish()))
+    }
+
+    /// Lowers with the same value; the identity, for symmetry with the static crate.
+    pub(crate) fn flat_modes(&self) -> (&[i64], &[i64]) {
+        (self.shape.leaves(), self.stride.leaves())
+    }
+}
+
+/// `lift_slice`: appends the modes of `l` kept by `_` in `c`, flattening tuples of `c`.
+fn lift_slice(b: &mut LayoutBuilder, c: View<'_>, l: LayoutView<'_>) -> Result<(), ErrorKind> {
+    if c.is_under() {
+        return b.mode(l);
+    }
+    if c.is_tuple() {
+        if !l.shape.is_tuple() || c.rank() != l.rank() {
+            return Err(ErrorKind::RankMismatch {
+                left: c.rank(),
+                right: l.rank(),
+            });
+        }
+        for (c, m) in c.children().zip(l.modes()) {
+            lift_slice(b, c, m)?;
+        }
+    }
+    Ok(())
+}
+
+/// Evaluation on flattened modes. A negative index is split with floor division, the extension
+/// of the colexicographic split that keeps `L(i + size(L)) - L(i)` the same for every `i`.
+pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], mut i: i64) -> Result<i64, ErrorKind> {
+    let n = shape.len();
+    let mut off = 0i64;
+    for k in 0..n - 1 {
+        let (s, d) = (shape[k], stride[k]);
+        let (q, r) = divmod(i, s)?;
+        off = add(off, mul(r, d)?)?;
+        i = q;
+    }
+    add(off, mul(i, stride[n - 1])?)
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+
+impl fmt::Display for LayoutView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl core::str::FromStr for Layout {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        crate::parse::Parser::new(s).finish_with(crate::parse::Parser::layout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn size_cosize_rank_depth() {
+        let a = l("(4,(2,2)):(2,(1,8))");
+        assert_eq!((a.size(), a.cosize().unwrap(), a.rank(), a.depth()), (16, 16, 2, 2));
+        assert_eq!(l("12:1").rank(), 1);
+        assert_eq!(l("(12):(1)").depth(), 1);
+    }
+
+    #[test]
+    fn construction_checks() {
+        let t = |s: &str| s.parse::<IntTuple>().unwrap();
+        assert_eq!(Layout::new(t("(4,4)"), t("(1,(2,4))")).unwrap_err().code(), "not_congruent");
+        assert_eq!(Layout::new(t("(4,0)"), t("(1,4)")).unwrap_err().code(), "non_positive");
+        assert_eq!(Layout::left(&t("(4,(2,3))")).unwrap(), l("(4,(2,3)):(1,(4,8))"));
+        assert_eq!(Layout::right(&t("(4,(2,3))")).unwrap(), l("(4,(2,3)):(6,(3,1))"));
+    }
+
+    #[test]
+    fn out_of_bounds_evaluation_extends_the_last_mode() {
+        let a = l("(4,2):(1,10)");
+        assert_eq!(a.eval(9).unwrap(), 21);
+    }
+
+    #[test]
+    fn slices_of_a_6x12_matrix() {
+        // The 6x12 matrix of seed 000 §2.5.1 (Figure 5 is a picture; its layout is recovered from
+        // the text's `A(0, 0:2:12) = {0} ∘ (3,2):(15,100)`).
+        let a = l("((3,2),((2,3),2)):((4,1),((2,15),100))");
+        let t = |s: &str| s.parse::<IntTuple>().unwrap();
+        let cases = [
+            ("(2,_)", 8, "(((2,3),2)):(((2,15),100))"),
+            ("(_,5)", 32, "((3,2)):((4,1))"),
+            ("((2,_),_)", 8, "(2,((2,3),2)):(1,((2,15),100))"),
+            ("(_,(_,1))", 100, "((3,2),(2,3)):((4,1),(2,15))"),
+            ("((_,1),(_,0))", 1, "(3,(2,3)):(4,(2,15))"),
+            ("((_,0),((_,2),1))", 130, "(3,2):(4,2)"),
+        ];
+        for (c, off, sub) in cases {
+            let (o, s) = a.slice(&t(c)).unwrap();
+            assert_eq!((o, s.to_string()), (off, sub.into()), "slice {c}");
+        }
+    }
+
+    #[test]
+    fn overflow_is_an_error() {
+        let a = l("(2,2):(1,9223372036854775807)");
+        assert_eq!(a.eval(3).unwrap_err().code(), "overflow");
+    }
+}

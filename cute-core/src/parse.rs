@@ -1,0 +1,242 @@
+//! The CuTe notation parser shared by every `FromStr`: `12`, `(4,(2,2))`, `(4,(2,2)):(2,(1,8))`,
+//! `<4:1,8:2>`. Spaces are allowed between tokens; anything else is a typed error with its offset.
+
+use crate::error::{Error, ErrorKind, Op};
+use crate::int_tuple::{Builder, IntTuple};
+use crate::layout::Layout;
+use crate::tiler::{Tiler, TilerBuilder};
+
+/// A cursor over notation text.
+pub struct Parser<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser at the start of `s`.
+    #[must_use]
+    pub fn new(s: &'a str) -> Self {
+        Parser { s: s.as_bytes(), pos: 0 }
+    }
+
+    /// Byte offset of the cursor.
+    #[must_use]
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// An error at the cursor.
+    #[must_use]
+    pub fn error(&self, expected: &'static str) -> Error {
+        Error::new(Op::Parse, [None, None], ErrorKind::Parse { pos: self.pos, expected })
+    }
+
+    fn at(&self, pos: usize, kind: ErrorKind) -> Error {
+        match kind {
+            ErrorKind::Parse { .. } => Error::new(Op::Parse, [None, None], kind),
+            _ => Error::new(Op::Parse, [None, None], ErrorKind::Parse { pos, expected: too_big(kind) }),
+        }
+    }
+
+    /// Skips spaces, then returns the next byte without consuming it.
+    pub fn peek(&mut self) -> Option<u8> {
+        while self.s.get(self.pos).is_some_and(u8::is_ascii_whitespace) {
+            self.pos += 1;
+        }
+        self.s.get(self.pos).copied()
+    }
+
+    /// Consumes `c` if it is next.
+    pub fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes `c` or fails with `expected`.
+    pub fn expect(&mut self, c: u8, expected: &'static str) -> Result<(), Error> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(self.error(expected))
+        }
+    }
+
+    /// An identifier `[a-z_][a-z0-9_]*`, if one is next.
+    pub fn ident(&mut self) -> Option<&'a str> {
+        let first = self.peek()?;
+        if !first.is_ascii_alphabetic() {
+            return None;
+        }
+        let start = self.pos;
+        while self.s.get(self.pos).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+            self.pos += 1;
+        }
+        core::str::from_utf8(&self.s[start..self.pos]).ok()
+    }
+
+    /// A decimal integer with an optional `-`.
+    pub fn int(&mut self) -> Result<i64, Error> {
+        self.peek();
+        let start = self.pos;
+        let neg = self.s.get(self.pos) == Some(&b'-');
+        if neg {
+            self.pos += 1;
+        }
+        let digits = self.pos;
+        let mut v: i64 = 0;
+        while let Some(c) = self.s.get(self.pos).filter(|c| c.is_ascii_digit()) {
+            let d = i64::from(c - b'0');
+            v = v
+                .checked_mul(10)
+                .and_then(|v| if neg { v.checked_sub(d) } else { v.checked_add(d) })
+                .ok_or(Error::new(
+                    Op::Parse,
+                    [None, None],
+                    ErrorKind::Parse { pos: start, expected: "an integer that fits in 64 bits" },
+                ))?;
+            self.pos += 1;
+        }
+        if self.pos == digits {
+            self.pos = start;
+            return Err(self.error("an integer"));
+        }
+        Ok(v)
+    }
+
+    /// An integer or a tuple of int tuples; `_` is accepted where `under` is set (coordinates).
+    pub fn int_tuple(&mut self, under: bool) -> Result<IntTuple, Error> {
+        let mut b = Builder::new();
+        self.int_tuple_into(&mut b, under)?;
+        Ok(b.finish())
+    }
+
+    fn int_tuple_into(&mut self, b: &mut Builder, under: bool) -> Result<(), Error> {
+        let pos = self.pos;
+        match self.peek() {
+            Some(b'(') => {
+                self.pos += 1;
+                b.open().map_err(|k| self.at(pos, k))?;
+                loop {
+                    self.int_tuple_into(b, under)?;
+                    if self.eat(b')') {
+                        break;
+                    }
+                    self.expect(b',', "',' or ')'")?;
+                }
+                b.close().map_err(|k| self.at(pos, k))
+            }
+            Some(b'_') if under => {
+                self.pos += 1;
+                b.under().map_err(|k| self.at(pos, k))
+            }
+            _ => {
+                let v = self.int()?;
+                b.int(v).map_err(|k| self.at(pos, k))
+            }
+        }
+    }
+
+    /// A layout `shape:stride`.
+    pub fn layout(&mut self) -> Result<Layout, Error> {
+        let shape = self.int_tuple(false)?;
+        self.expect(b':', "':' between shape and stride")?;
+        let stride_pos = self.peek().map(|_| self.pos).unwrap_or(self.pos);
+        let stride = self.int_tuple(false)?;
+        Layout::new(shape, stride).map_err(|mut e| {
+            if e.kind == ErrorKind::NotCongruent {
+                e.kind = ErrorKind::Parse {
+                    pos: stride_pos,
+                    expected: "a stride congruent to the shape",
+                };
+                e.op = Op::Parse;
+            }
+            e
+        })
+    }
+
+    /// A tiler `<T0,T1,...>`: each element a layout, an integer `N` (meaning `N:1`) or a tiler.
+    pub fn tiler(&mut self) -> Result<Tiler, Error> {
+        let mut b = TilerBuilder::new();
+        self.tiler_into(&mut b)?;
+        Ok(b.finish())
+    }
+
+    fn tiler_into(&mut self, b: &mut TilerBuilder) -> Result<(), Error> {
+        let pos = self.pos;
+        self.expect(b'<', "'<'")?;
+        b.open().map_err(|k| self.at(pos, k))?;
+        loop {
+            let pos = self.pos;
+            if self.peek() == Some(b'<') {
+                self.tiler_into(b)?;
+            } else {
+                let shape = self.int_tuple(false)?;
+                let layout = if self.peek() == Some(b':') {
+                    self.pos += 1;
+                    let stride = self.int_tuple(false)?;
+                    Layout::new(shape, stride)?
+                } else if shape.is_int() {
+                    Layout::new(shape, IntTuple::int(1))?
+                } else {
+                    return Err(self.error("':' after a tile shape"));
+                };
+                b.layout(&layout).map_err(|k| self.at(pos, k))?;
+            }
+            if self.eat(b'>') {
+                break;
+            }
+            self.expect(b',', "',' or '>'")?;
+        }
+        b.close().map_err(|k| self.at(pos, k))
+    }
+
+    /// Runs `f`, then requires the end of input.
+    pub fn finish_with<T>(mut self, f: impl FnOnce(&mut Self) -> Result<T, Error>) -> Result<T, Error> {
+        let v = f(&mut self)?;
+        if self.peek().is_some() {
+            return Err(self.error("end of input"));
+        }
+        Ok(v)
+    }
+}
+
+fn too_big(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Capacity => "at most 32 leaves and depth 8",
+        _ => "valid notation",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_spaces() {
+        for s in ["12:1", "(12):(1)", "(4,(2,2)):(2,(1,8))", "(2,3):(-1,0)"] {
+            assert_eq!(s.parse::<Layout>().unwrap().to_string(), s);
+        }
+        let l: Layout = " ( 4 , ( 2,2 ) ) : ( 2 ,(1, 8)) ".parse().unwrap();
+        assert_eq!(l.to_string(), "(4,(2,2)):(2,(1,8))");
+        let t: Tiler = "<4, 8:2, <2:1,(2,2):(1,4)>>".parse().unwrap();
+        assert_eq!(t.to_string(), "<4:1,8:2,<2:1,(2,2):(1,4)>>");
+    }
+
+    #[test]
+    fn errors_carry_the_offset() {
+        let pos = |s: &str| match s.parse::<Layout>().unwrap_err().kind {
+            ErrorKind::Parse { pos, .. } => pos,
+            k => panic!("{k:?}"),
+        };
+        assert_eq!(pos("(4,2:(1,4)"), 4);
+        assert_eq!(pos("(4,2):(1,(4,1))"), 6);
+        assert_eq!(pos("4:1 x"), 4);
+        assert_eq!(pos("(4,a):(1,4)"), 3);
+        assert_eq!(pos("99999999999999999999:1"), 0);
+        assert_eq!("(4,0):(1,4)".parse::<Layout>().unwrap_err().code(), "non_positive");
+    }
+}

@@ -1,0 +1,299 @@
+//! Coordinates and strides: `crd2idx`, `idx2crd` and compact strides (seed 000 §2.2.2, §2.3).
+//!
+//! An index past the size lands in the last mode; a negative index is split with floor division
+//! (for non-negative indices this is exactly CuTe's split).
+
+use crate::error::{Context, Error, ErrorKind, Op, Operand};
+use crate::int_tuple::{add, divmod, mul, Builder, IntTuple, View};
+
+/// Compact column-major strides (`LayoutLeft`): exclusive prefix products starting at
+/// `current`, with stride 0 for a size-1 mode, as CuTe's `compact_col_major`.
+pub fn compact_left(shape: &IntTuple, current: i64) -> Result<IntTuple, ErrorKind> {
+    let mut cur = current;
+    shape.map(|s| {
+        if s == 1 {
+            Ok(0)
+        } else {
+            let d = cur;
+            cur = mul(cur, s)?;
+            Ok(d)
+        }
+    })
+}
+
+/// Compact row-major strides (`LayoutRight`): the rightmost leaf is fastest.
+pub fn compact_right(shape: &IntTuple, current: i64) -> Result<IntTuple, ErrorKind> {
+    let mut out = *shape;
+    let leaves = shape.leaves();
+    let mut strides = [0i64; crate::MAX_LEAVES];
+    let mut cur = current;
+    for (k, &s) in leaves.iter().enumerate().rev() {
+        if s != 1 {
+            strides[k] = cur;
+            cur = mul(cur, s)?;
+        }
+    }
+    let mut k = 0;
+    out = out.map(|_| {
+        k += 1;
+        Ok(strides[k - 1])
+    })?;
+    Ok(out)
+}
+
+/// `crd2idx(c, S, D)`: the offset of coordinate `c` in the layout `S:D` (seed 000 Eq. 4–6).
+///
+/// An integer coordinate is split colexicographically over the modes of `S`, the last mode taking
+/// what is left; a tuple coordinate goes mode by mode.
+///
+/// # Preconditions
+/// `c` is weakly congruent to `S` (a tuple coordinate needs a tuple shape of equal rank), and
+/// `S`, `D` are congruent.
+///
+/// # Examples
+/// ```
+/// use cute_core::{crd2idx, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(crd2idx(&t("(1,(1,0))"), &t("(4,(2,2))"), &t("(2,(1,8))")).unwrap(), 3);
+/// assert_eq!(crd2idx(&t("5"), &t("(4,(2,2))"), &t("(2,(1,8))")).unwrap(), 3);
+/// ```
+pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64, Error> {
+    crd2idx_view(coord.view(), shape.view(), stride.view()).ctx(
+        Op::Crd2Idx,
+        [Some(Operand::Tuple(*coord)), Some(Operand::Tuple(*shape))],
+    )
+}
+
+pub(crate) fn crd2idx_view(c: View<'_>, s: View<'_>, d: View<'_>) -> Result<i64, ErrorKind> {
+    if c.is_under() {
+        return Ok(0);
+    }
+    match (c.is_tuple(), s.is_tuple()) {
+        (true, true) => {
+            if c.rank() != s.rank() || s.rank() != d.rank() {
+                return Err(ErrorKind::RankMismatch {
+                    left: c.rank(),
+                    right: s.rank(),
+                });
+            }
+            c.children()
+                .zip(s.children())
+                .zip(d.children())
+                .try_fold(0i64, |acc, ((c, s), d)| add(acc, crd2idx_view(c, s, d)?))
+        }
+        (true, false) => Err(ErrorKind::InvalidParameters),
+        (false, true) => {
+            if !d.is_tuple() || s.rank() != d.rank() {
+                return Err(ErrorKind::RankMismatch {
+                    left: s.rank(),
+                    right: d.rank(),
+                });
+            }
+            let mut idx = c.as_int().unwrap_or(0);
+            let rank = s.rank();
+            let mut acc = 0i64;
+            for (k, (s, d)) in s.children().zip(d.children()).enumerate() {
+                if k + 1 == rank {
+                    acc = add(acc, crd2idx_view(IntTuple::int(idx).view(), s, d)?)?;
+                } else {
+                    let p = s.product()?;
+                    let (q, r) = divmod(idx, p)?;
+                    acc = add(acc, crd2idx_view(IntTuple::int(r).view(), s, d)?)?;
+                    idx = q;
+                }
+            }
+            Ok(acc)
+        }
+        (false, false) => {
+            let d = d.as_int().ok_or(ErrorKind::NotCongruent)?;
+            mul(c.as_int().unwrap_or(0), d)
+        }
+    }
+}
+
+/// `crd2idx(c, S)`: the colexicographic index of coordinate `c` in shape `S`; an integer `c` is
+/// returned unchanged.
+pub fn crd2idx_shape(coord: &IntTuple, shape: &IntTuple) -> Result<i64, Error> {
+    let ops = [Some(Operand::Tuple(*coord)), Some(Operand::Tuple(*shape))];
+    if let Some(i) = coord.as_int() {
+        return Ok(i);
+    }
+    if shape.is_int() {
+        return Err(ErrorKind::InvalidParameters).ctx(Op::Crd2Idx, ops);
+    }
+    // Horner over the flattened coordinate, with each shape mode reduced to the profile of `c`.
+    let mut flat_c = [0i64; crate::MAX_LEAVES];
+    let mut flat_s = [0i64; crate::MAX_LEAVES];
+    let mut n = 0;
+    flatten_like(coord.view(), shape.view(), &mut flat_c, &mut flat_s, &mut n).ctx(Op::Crd2Idx, ops)?;
+    let mut idx = 0i64;
+    for k in (0..n).rev() {
+        idx = add(flat_c[k], mul(flat_s[k], idx).ctx(Op::Crd2Idx, ops)?).ctx(Op::Crd2Idx, ops)?;
+    }
+    Ok(idx)
+}
+
+fn flatten_like(
+    c: View<'_>,
+    s: View<'_>,
+    fc: &mut [i64],
+    fs: &mut [i64],
+    n: &mut usize,
+) -> Result<(), ErrorKind> {
+    if c.is_tuple() {
+        if !s.is_tuple() {
+            return Err(ErrorKind::InvalidParameters);
+        }
+        if c.rank() != s.rank() {
+            return Err(ErrorKind::RankMismatch {
+                left: c.rank(),
+                right: s.rank(),
+            });
+        }
+        for (c, s) in c.children().zip(s.children()) {
+            flatten_like(c, s, fc, fs, n)?;
+        }
+        Ok(())
+    } else {
+        fc[*n] = c.as_int().unwrap_or(0);
+        fs[*n] = s.product()?;
+        *n += 1;
+        Ok(())
+    }
+}
+
+/// `idx2crd(i, S)`: the coordinate of index `i` in shape `S`, congruent to `S`, split
+/// colexicographically; the last mode takes whatever is left, so `i >= size(S)` gives a coordinate
+/// past the end of the last mode. A tuple `i` is converted mode by mode.
+///
+/// # Examples
+/// ```
+/// use cute_core::{idx2crd, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(idx2crd(&t("34"), &t("(4,2,5,2)")).unwrap(), t("(2,0,4,0)"));
+/// ```
+pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
+    let mut b = Builder::new();
+    idx2crd_into(&mut b, idx.view(), shape.view()).ctx(
+        Op::Idx2Crd,
+        [Some(Operand::Tuple(*idx)), Some(Operand::Tuple(*shape))],
+    )?;
+    Ok(b.finish())
+}
+
+fn idx2crd_into(b: &mut Builder, i: View<'_>, s: View<'_>) -> Result<(), ErrorKind> {
+    match (i.is_tuple(), s.is_tuple()) {
+        (true, true) => {
+            if i.rank() != s.rank() {
+                return Err(ErrorKind::RankMismatch {
+                    left: i.rank(),
+                    right: s.rank(),
+                });
+            }
+            b.open()?;
+            for (i, s) in i.children().zip(s.children()) {
+                idx2crd_into(b, i, s)?;
+            }
+            b.close()
+        }
+        (true, false) => Err(ErrorKind::InvalidParameters),
+        (false, true) => split_into(b, i.as_int().unwrap_or(0), s),
+        (false, false) => b.int(i.as_int().unwrap_or(0)),
+    }
+}
+
+/// Splits an integer over the modes of `s`: `divmod` by each mode's size, the last mode keeps the
+/// rest.
+fn split_into(b: &mut Builder, mut idx: i64, s: View<'_>) -> Result<(), ErrorKind> {
+    if !s.is_tuple() {
+        return b.int(idx);
+    }
+    b.open()?;
+    let rank = s.rank();
+    for (k, m) in s.children().enumerate() {
+        if k + 1 == rank {
+            split_into(b, idx, m)?;
+        } else {
+            let p = m.product()?;
+            let (q, r) = divmod(idx, p)?;
+            split_into(b, r, m)?;
+            idx = q;
+        }
+    }
+    b.close()
+}
+
+/// `idx2crd(i, S, D)`: every leaf is `(i / d) % s` (0 for a size-1 mode); a tuple `i` goes mode
+/// by mode. Inverts `crd2idx` on compact layouts.
+pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple, Error> {
+    let mut b = Builder::new();
+    let ops = [Some(Operand::Tuple(*idx)), Some(Operand::Tuple(*shape))];
+    let stride = if shape.is_int() || !stride.is_int() {
+        *stride
+    } else {
+        compact_left(shape, stride.as_int().unwrap_or(1)).ctx(Op::Idx2Crd, ops)?
+    };
+    strided_into(&mut b, idx.view(), shape.view(), stride.view()).ctx(Op::Idx2Crd, ops)?;
+    Ok(b.finish())
+}
+
+fn strided_into(b: &mut Builder, i: View<'_>, s: View<'_>, d: View<'_>) -> Result<(), ErrorKind> {
+    match (i.is_tuple(), s.is_tuple()) {
+        (true, false) => Err(ErrorKind::InvalidParameters),
+        (_, true) => {
+            if s.rank() != d.rank() || (i.is_tuple() && i.rank() != s.rank()) {
+                return Err(ErrorKind::RankMismatch {
+                    left: i.rank(),
+                    right: s.rank(),
+                });
+            }
+            b.open()?;
+            for (k, (s, d)) in s.children().zip(d.children()).enumerate() {
+                let i = if i.is_tuple() { i.mode(k).unwrap_or(i) } else { i };
+                strided_into(b, i, s, d)?;
+            }
+            b.close()
+        }
+        (false, false) => {
+            let (i, s) = (i.as_int().unwrap_or(0), s.as_int().unwrap_or(1));
+            let d = d.as_int().ok_or(ErrorKind::NotCongruent)?;
+            if s == 1 {
+                b.int(0)
+            } else {
+                b.int(divmod(divmod(i, d)?.0, s)?.1)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> IntTuple {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn compact_strides_skip_unit_modes() {
+        assert_eq!(compact_left(&t("(4,(1,3))"), 1).unwrap(), t("(1,(0,4))"));
+        assert_eq!(compact_right(&t("(4,(2,3))"), 1).unwrap(), t("(6,(3,1))"));
+    }
+
+    #[test]
+    fn coordinates_round_trip() {
+        let s = t("(3,(2,4))");
+        for i in 0..24 {
+            let c = idx2crd(&IntTuple::int(i), &s).unwrap();
+            assert_eq!(crd2idx_shape(&c, &s).unwrap(), i);
+        }
+    }
+
+    #[test]
+    fn tuple_coordinate_with_integer_shape_is_invalid() {
+        let e = crd2idx_shape(&t("(1,2)"), &t("8")).unwrap_err();
+        assert_eq!(e.code(), "invalid_parameters");
+        let e = crd2idx(&t("(1,2)"), &t("(4,4,4)"), &t("(1,4,16)")).unwrap_err();
+        assert_eq!(e.code(), "rank_mismatch");
+    }
+}

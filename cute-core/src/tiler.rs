@@ -1,0 +1,262 @@
+//! Tilers: tuples of layouts applied mode by mode, written `<4:1,8:2>` (seed 000 §3.3.5).
+//!
+//! A tiler is kept apart from [`Layout`] on purpose: `<4:1,8:1>` tiles mode 0 by `4:1` and mode 1
+//! by `8:1`, while the layout `(4,8):(1,4)` is one rank-2 tile of the whole layout.
+
+use core::fmt;
+
+use crate::error::ErrorKind;
+use crate::int_tuple::{CLOSE, LEAF, OPEN};
+use crate::layout::{Layout, LayoutBuilder};
+
+const MAX_TILER_TOKENS: usize = 48;
+
+/// A tuple of tiles, each a [`Layout`] or a nested [`Tiler`].
+///
+/// # Examples
+/// ```
+/// use cute_core::Tiler;
+/// let t: Tiler = "<4,8:2>".parse().unwrap();
+/// assert_eq!(t.rank(), 2);
+/// assert_eq!(t.to_string(), "<4:1,8:2>");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Tiler {
+    /// The tile layouts, one top-level mode each, in order.
+    elems: Layout,
+    nelems: u8,
+    tok: [u8; MAX_TILER_TOKENS],
+    ntok: u8,
+}
+
+/// One mode of a tiler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tile {
+    /// A layout tile.
+    Layout(Layout),
+    /// A nested tiler.
+    Tiler(Tiler),
+}
+
+/// Builds a [`Tiler`].
+#[derive(Clone, Copy)]
+pub struct TilerBuilder {
+    elems: LayoutBuilder,
+    nelems: u8,
+    tok: [u8; MAX_TILER_TOKENS],
+    ntok: u8,
+}
+
+impl Default for TilerBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TilerBuilder {
+    /// An empty builder.
+    #[must_use]
+    pub fn new() -> Self {
+        let mut elems = LayoutBuilder::new();
+        elems.open().expect("an empty tuple fits");
+        TilerBuilder { elems, nelems: 0, tok: [0; MAX_TILER_TOKENS], ntok: 0 }
+    }
+
+    fn push(&mut self, t: u8) -> Result<(), ErrorKind> {
+        let n = self.ntok as usize;
+        if n >= MAX_TILER_TOKENS {
+            return Err(ErrorKind::Capacity);
+        }
+        self.tok[n] = t;
+        self.ntok += 1;
+        Ok(())
+    }
+
+    /// Opens `<`.
+    pub fn open(&mut self) -> Result<(), ErrorKind> {
+        self.push(OPEN)
+    }
+
+    /// Closes `>`.
+    pub fn close(&mut self) -> Result<(), ErrorKind> {
+        self.push(CLOSE)
+    }
+
+    /// Appends a layout tile.
+    pub fn layout(&mut self, l: &Layout) -> Result<(), ErrorKind> {
+        self.elems.mode(l.view())?;
+        self.nelems += 1;
+        self.push(LEAF)
+    }
+
+    /// Appends a tile.
+    pub fn tile(&mut self, t: &Tile) -> Result<(), ErrorKind> {
+        match t {
+            Tile::Layout(l) => self.layout(l),
+            Tile::Tiler(t) => {
+                self.open()?;
+                for c in t.tiles() {
+                    self.tile(&c)?;
+                }
+                self.close()
+            }
+        }
+    }
+
+    /// The finished tiler.
+    #[must_use]
+    pub fn finish(mut self) -> Tiler {
+        self.elems.close().expect("closing the element tuple fits");
+        Tiler { elems: self.elems.finish(), nelems: self.nelems, tok: self.tok, ntok: self.ntok }
+    }
+}
+
+impl Tiler {
+    /// The tiler `<t0,t1,...>` of layouts.
+    pub fn new(layouts: &[Layout]) -> Result<Tiler, ErrorKind> {
+        let mut b = TilerBuilder::new();
+        b.open()?;
+        for l in layouts {
+            b.layout(l)?;
+        }
+        b.close()?;
+        Ok(b.finish())
+    }
+
+    fn tokens(&self) -> &[u8] {
+        &self.tok[..self.ntok as usize]
+    }
+
+    /// Number of modes.
+    #[must_use]
+    pub fn rank(&self) -> usize {
+        self.tiles().count()
+    }
+
+    /// The modes, in order.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        let tok = self.tokens();
+        let mut t = 1usize;
+        let mut e = 0usize;
+        core::iter::from_fn(move || {
+            if t + 1 >= tok.len() {
+                return None;
+            }
+            if tok[t] == LEAF {
+                t += 1;
+                e += 1;
+                return Some(Tile::Layout(self.elems.mode(e - 1).expect("tile element exists")));
+            }
+            // A nested tiler: rebuild it from its span.
+            let (t0, e0) = (t, e);
+            let mut depth = 0usize;
+            loop {
+                match tok[t] {
+                    OPEN => depth += 1,
+                    CLOSE => depth -= 1,
+                    _ => e += 1,
+                }
+                t += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            let mut b = TilerBuilder::new();
+            let mut k = e0;
+            for &x in &tok[t0..t] {
+                match x {
+                    OPEN => b.open().expect("sub-tiler fits"),
+                    CLOSE => b.close().expect("sub-tiler fits"),
+                    _ => {
+                        b.layout(&self.elems.mode(k).expect("tile element exists")).expect("sub-tiler fits");
+                        k += 1;
+                    }
+                }
+            }
+            Some(Tile::Tiler(b.finish()))
+        })
+    }
+
+    /// Mode `i`.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<Tile> {
+        self.tiles().nth(i)
+    }
+
+    /// Number of layout tiles at all depths.
+    #[must_use]
+    pub fn leaf_count(&self) -> usize {
+        self.nelems as usize
+    }
+}
+
+impl From<Layout> for Tile {
+    fn from(l: Layout) -> Self {
+        Tile::Layout(l)
+    }
+}
+
+impl From<Tiler> for Tile {
+    fn from(t: Tiler) -> Self {
+        Tile::Tiler(t)
+    }
+}
+
+impl From<&Layout> for Tile {
+    fn from(l: &Layout) -> Self {
+        Tile::Layout(*l)
+    }
+}
+
+impl From<&Tiler> for Tile {
+    fn from(t: &Tiler) -> Self {
+        Tile::Tiler(*t)
+    }
+}
+
+impl Tile {
+    /// The tile as an operand of an error.
+    #[must_use]
+    pub fn operand(&self) -> crate::Operand {
+        match self {
+            Tile::Layout(l) => crate::Operand::Layout(*l),
+            Tile::Tiler(t) => crate::Operand::Tiler(*t),
+        }
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tile::Layout(l) => write!(f, "{l}"),
+            Tile::Tiler(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+impl fmt::Display for Tiler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<")?;
+        for (i, t) in self.tiles().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{t}")?;
+        }
+        f.write_str(">")
+    }
+}
+
+impl fmt::Debug for Tiler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl core::str::FromStr for Tiler {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        crate::parse::Parser::new(s).finish_with(crate::parse::Parser::tiler)
+    }
+}

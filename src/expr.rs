@@ -1,0 +1,412 @@
+//! Expressions over the layout algebra: `cute::expr::eval("composition((4,6,8,10):(2,3,5,7), 6:12)")`.
+//!
+//! An expression is a value in CuTe notation (`12`, `(4,(2,2))`, `(4,8):(1,4)`, `<4:1,8:2>`) or a
+//! call `op(arg, ...)` whose arguments are expressions. Op names and argument orders are those of
+//! CuTe (and of the oracle corpus format): `composition(A, B)`, `complement(L, N)`,
+//! `logical_divide(A, T)`, `crd2idx(c, S, D)`, `swizzle(B, M, S)`, ...; [`OPS`] lists them.
+
+use std::fmt;
+
+use cute_core::{
+    blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
+    composition_tiler, crd2idx, crd2idx_shape, downcast, filter, flat_divide, flat_product,
+    idx2crd, idx2crd_strided, left_inverse, logical_divide, logical_product, max_common_layout,
+    max_common_vector, nullspace, raked_product, right_inverse, tiled_divide, tiled_product,
+    upcast, zipped_divide, zipped_product, ComposedLayout, Error, ErrorKind, IntTuple, Layout,
+    Swizzle, Tile, Tiler,
+};
+use cute_core::parse::Parser;
+
+/// The value of an expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// An integer, e.g. a `size`.
+    Int(i64),
+    /// An int tuple (a shape or a coordinate).
+    Tuple(IntTuple),
+    /// A layout.
+    Layout(Layout),
+    /// A tiler.
+    Tiler(Tiler),
+    /// A list of integers, e.g. the offsets of `eval`.
+    List(Vec<i64>),
+    /// A swizzle composed with a layout.
+    Composed(ComposedLayout),
+}
+
+impl Value {
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "an integer",
+            Value::Tuple(_) => "an int tuple",
+            Value::Layout(_) => "a layout",
+            Value::Tiler(_) => "a tiler",
+            Value::List(_) => "a list",
+            Value::Composed(_) => "a composed layout",
+        }
+    }
+}
+
+impl From<IntTuple> for Value {
+    fn from(t: IntTuple) -> Self {
+        t.as_int().map_or(Value::Tuple(t), Value::Int)
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Tuple(t) => write!(f, "{t}"),
+            Value::Layout(l) => write!(f, "{l}"),
+            Value::Tiler(t) => write!(f, "{t}"),
+            Value::Composed(c) => write!(f, "{c}"),
+            Value::List(v) => {
+                f.write_str("[")?;
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+}
+
+/// Why an expression failed; `pos` is the byte offset in the expression text it points at.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprError {
+    /// Malformed notation.
+    Syntax {
+        /// Byte offset.
+        pos: usize,
+        /// What was expected there.
+        expected: &'static str,
+    },
+    /// A call to an operation that does not exist.
+    UnknownOp {
+        /// Byte offset of the name.
+        pos: usize,
+        /// The name.
+        name: String,
+    },
+    /// A call with the wrong number of arguments.
+    Arity {
+        /// Byte offset of the call.
+        pos: usize,
+        /// The operation.
+        op: &'static str,
+        /// The accepted signatures.
+        expected: &'static str,
+    },
+    /// An argument of the wrong kind.
+    ArgKind {
+        /// Byte offset of the argument.
+        pos: usize,
+        /// The operation.
+        op: &'static str,
+        /// What the argument must be.
+        expected: &'static str,
+        /// What it is.
+        got: &'static str,
+    },
+    /// The operation itself failed; the error names the condition.
+    Op {
+        /// Byte offset of the call.
+        pos: usize,
+        /// The typed error.
+        error: Error,
+    },
+}
+
+impl ExprError {
+    /// The byte offset the error points at.
+    #[must_use]
+    pub fn pos(&self) -> usize {
+        match self {
+            ExprError::Syntax { pos, .. }
+            | ExprError::UnknownOp { pos, .. }
+            | ExprError::Arity { pos, .. }
+            | ExprError::ArgKind { pos, .. }
+            | ExprError::Op { pos, .. } => *pos,
+        }
+    }
+
+    /// A reason code: the algebra's (`stride_divisibility`, `not_admissible`, ...) or
+    /// `syntax`, `unknown_op`, `arity`, `arg_kind`.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            ExprError::Syntax { .. } => "syntax",
+            ExprError::UnknownOp { .. } => "unknown_op",
+            ExprError::Arity { .. } => "arity",
+            ExprError::ArgKind { .. } => "arg_kind",
+            ExprError::Op { error, .. } => error.code(),
+        }
+    }
+}
+
+impl fmt::Display for ExprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExprError::Syntax { pos, expected } => write!(f, "syntax error at offset {pos}: expected {expected}"),
+            ExprError::UnknownOp { name, .. } => write!(f, "unknown operation `{name}`"),
+            ExprError::Arity { op, expected, .. } => write!(f, "{op} takes {expected}"),
+            ExprError::ArgKind { op, expected, got, .. } => {
+                write!(f, "{op}: expected {expected}, got {got}")
+            }
+            ExprError::Op { error, .. } => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for ExprError {}
+
+impl From<Error> for ExprError {
+    fn from(e: Error) -> Self {
+        match e.kind {
+            ErrorKind::Parse { pos, expected } => ExprError::Syntax { pos, expected },
+            _ => ExprError::Op { pos: 0, error: e },
+        }
+    }
+}
+
+/// The operations `eval` knows, with their signatures.
+pub const OPS: &[(&str, &str)] = &[
+    ("size", "(L)"),
+    ("cosize", "(L)"),
+    ("rank", "(L)"),
+    ("depth", "(L)"),
+    ("flatten", "(L)"),
+    ("make_layout", "(S) or (S, D)"),
+    ("coalesce", "(L) or (L, profile)"),
+    ("filter", "(L)"),
+    ("composition", "(A, B) with B a layout or tiler"),
+    ("complement", "(L) or (L, cotarget)"),
+    ("right_inverse", "(L)"),
+    ("left_inverse", "(L)"),
+    ("logical_divide", "(A, T)"),
+    ("zipped_divide", "(A, T)"),
+    ("tiled_divide", "(A, T)"),
+    ("flat_divide", "(A, T)"),
+    ("logical_product", "(A, T)"),
+    ("zipped_product", "(A, T)"),
+    ("tiled_product", "(A, T)"),
+    ("flat_product", "(A, T)"),
+    ("blocked_product", "(A, B)"),
+    ("raked_product", "(A, B)"),
+    ("max_common_layout", "(A, B)"),
+    ("max_common_vector", "(A, B)"),
+    ("nullspace", "(L)"),
+    ("upcast", "(L, N)"),
+    ("downcast", "(L, N)"),
+    ("crd2idx", "(c, S) or (c, S, D)"),
+    ("idx2crd", "(i, S) or (i, S, D)"),
+    ("slice", "(c, L)"),
+    ("eval", "(L) or (L, c)"),
+    ("swizzle", "(B, M, S)"),
+    ("swizzle_layout", "(B, M, S, A) or (B, M, S, A, C)"),
+];
+
+/// Evaluates an expression.
+///
+/// # Examples
+/// ```
+/// assert_eq!(cute::expr::eval("composition((4,6,8,10):(2,3,5,7), 6:12)").unwrap().to_string(), "(2,3):(9,5)");
+/// assert_eq!(cute::expr::eval("size((4,(2,2)):(2,(1,8)))").unwrap().to_string(), "16");
+/// assert_eq!(cute::expr::eval("eval(3:2)").unwrap().to_string(), "[0,2,4]");
+/// let e = cute::expr::eval("composition((4,6,8):(2,3,5), 6:3)").unwrap_err();
+/// assert_eq!(e.code(), "not_admissible");
+/// ```
+pub fn eval(text: &str) -> Result<Value, ExprError> {
+    let mut p = Parser::new(text);
+    let v = expr(&mut p)?;
+    if p.peek().is_some() {
+        return Err(ExprError::Syntax { pos: p.pos(), expected: "end of input" });
+    }
+    Ok(v)
+}
+
+fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
+    p.peek();
+    let start = p.pos();
+    if let Some(name) = p.ident() {
+        p.expect(b'(', "'(' after an operation name").map_err(ExprError::from)?;
+        let mut args = Vec::new();
+        if !p.eat(b')') {
+            loop {
+                p.peek();
+                let pos = p.pos();
+                args.push((expr(p)?, pos));
+                if p.eat(b')') {
+                    break;
+                }
+                p.expect(b',', "',' or ')'").map_err(ExprError::from)?;
+            }
+        }
+        return call(name, start, &args);
+    }
+    match p.peek() {
+        Some(b'<') => Ok(Value::Tiler(p.tiler().map_err(ExprError::from)?)),
+        Some(_) => {
+            let shape = p.int_tuple(true).map_err(ExprError::from)?;
+            if p.eat(b':') {
+                p.peek();
+                let stride_pos = p.pos();
+                let stride = p.int_tuple(false).map_err(ExprError::from)?;
+                Layout::new(shape, stride).map(Value::Layout).map_err(|e| match e.kind {
+                    ErrorKind::NotCongruent => ExprError::Syntax {
+                        pos: stride_pos,
+                        expected: "a stride congruent to the shape",
+                    },
+                    ErrorKind::NonPositiveShape { .. } => ExprError::Syntax { pos: start, expected: "a positive shape" },
+                    _ => ExprError::Op { pos: start, error: e },
+                })
+            } else {
+                Ok(Value::from(shape))
+            }
+        }
+        None => Err(ExprError::Syntax { pos: start, expected: "an expression" }),
+    }
+}
+
+/// The arguments of one call, with the conversions each op needs.
+struct Args<'a> {
+    op: &'static str,
+    pos: usize,
+    args: &'a [(Value, usize)],
+}
+
+impl Args<'_> {
+    fn kind_err(&self, i: usize, expected: &'static str) -> ExprError {
+        ExprError::ArgKind { pos: self.args[i].1, op: self.op, expected, got: self.args[i].0.kind() }
+    }
+
+    fn layout(&self, i: usize) -> Result<Layout, ExprError> {
+        match &self.args[i].0 {
+            Value::Layout(l) => Ok(*l),
+            _ => Err(self.kind_err(i, "a layout")),
+        }
+    }
+
+    fn tile(&self, i: usize) -> Result<Tile, ExprError> {
+        match &self.args[i].0 {
+            Value::Layout(l) => Ok(Tile::Layout(*l)),
+            Value::Tiler(t) => Ok(Tile::Tiler(*t)),
+            _ => Err(self.kind_err(i, "a layout or a tiler")),
+        }
+    }
+
+    fn tuple(&self, i: usize) -> Result<IntTuple, ExprError> {
+        match &self.args[i].0 {
+            Value::Int(v) => Ok(IntTuple::int(*v)),
+            Value::Tuple(t) => Ok(*t),
+            _ => Err(self.kind_err(i, "an integer or an int tuple")),
+        }
+    }
+
+    fn int(&self, i: usize) -> Result<i64, ExprError> {
+        match &self.args[i].0 {
+            Value::Int(v) => Ok(*v),
+            _ => Err(self.kind_err(i, "an integer")),
+        }
+    }
+
+    fn op<T>(&self, r: Result<T, Error>) -> Result<T, ExprError> {
+        r.map_err(|error| ExprError::Op { pos: self.pos, error })
+    }
+}
+
+fn all_offsets(size: i64, mut f: impl FnMut(i64) -> Result<i64, Error>) -> Result<Vec<i64>, Error> {
+    (0..size).map(&mut f).collect()
+}
+
+#[allow(clippy::too_many_lines, reason = "one dispatch arm per operation")]
+fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprError> {
+    let Some(&(op, sig)) = OPS.iter().find(|(n, _)| *n == name) else {
+        return Err(ExprError::UnknownOp { pos, name: name.to_string() });
+    };
+    let a = Args { op, pos, args };
+    let n = args.len();
+    let arity = || ExprError::Arity { pos, op, expected: sig };
+    let v = match (op, n) {
+        ("size", 1) => Value::Int(a.layout(0)?.size()),
+        ("cosize", 1) => Value::Int(a.op(a.layout(0)?.cosize())?),
+        ("rank", 1) => Value::Int(a.layout(0)?.rank() as i64),
+        ("depth", 1) => Value::Int(a.layout(0)?.depth() as i64),
+        ("flatten", 1) => Value::Layout(a.op(a.layout(0)?.flatten())?),
+        ("make_layout", 1) => Value::Layout(a.op(Layout::left(&a.tuple(0)?))?),
+        ("make_layout", 2) => Value::Layout(a.op(Layout::new(a.tuple(0)?, a.tuple(1)?))?),
+        ("coalesce", 1) => Value::Layout(a.op(coalesce(&a.layout(0)?))?),
+        ("coalesce", 2) => Value::Layout(a.op(coalesce_by(&a.layout(0)?, &a.tuple(1)?))?),
+        ("filter", 1) => Value::Layout(a.op(filter(&a.layout(0)?))?),
+        ("composition", 2) => Value::Layout(match a.tile(1)? {
+            Tile::Layout(b) => a.op(composition(&a.layout(0)?, &b))?,
+            Tile::Tiler(t) => a.op(composition_tiler(&a.layout(0)?, &t))?,
+        }),
+        ("complement", 1) => Value::Layout(a.op(complement_cosize(&a.layout(0)?))?),
+        ("complement", 2) => Value::Layout(a.op(complement(&a.layout(0)?, &a.tuple(1)?))?),
+        ("right_inverse", 1) => Value::Layout(a.op(right_inverse(&a.layout(0)?))?),
+        ("left_inverse", 1) => Value::Layout(a.op(left_inverse(&a.layout(0)?))?),
+        ("logical_divide", 2) => Value::Layout(a.op(logical_divide(&a.layout(0)?, a.tile(1)?))?),
+        ("zipped_divide", 2) => Value::Layout(a.op(zipped_divide(&a.layout(0)?, a.tile(1)?))?),
+        ("tiled_divide", 2) => Value::Layout(a.op(tiled_divide(&a.layout(0)?, a.tile(1)?))?),
+        ("flat_divide", 2) => Value::Layout(a.op(flat_divide(&a.layout(0)?, a.tile(1)?))?),
+        ("logical_product", 2) => Value::Layout(a.op(logical_product(&a.layout(0)?, a.tile(1)?))?),
+        ("zipped_product", 2) => Value::Layout(a.op(zipped_product(&a.layout(0)?, a.tile(1)?))?),
+        ("tiled_product", 2) => Value::Layout(a.op(tiled_product(&a.layout(0)?, a.tile(1)?))?),
+        ("flat_product", 2) => Value::Layout(a.op(flat_product(&a.layout(0)?, a.tile(1)?))?),
+        ("blocked_product", 2) => Value::Layout(a.op(blocked_product(&a.layout(0)?, &a.layout(1)?))?),
+        ("raked_product", 2) => Value::Layout(a.op(raked_product(&a.layout(0)?, &a.layout(1)?))?),
+        ("max_common_layout", 2) => Value::Layout(a.op(max_common_layout(&a.layout(0)?, &a.layout(1)?))?),
+        ("max_common_vector", 2) => Value::Int(a.op(max_common_vector(&a.layout(0)?, &a.layout(1)?))?),
+        ("nullspace", 1) => Value::Layout(a.op(nullspace(&a.layout(0)?))?),
+        ("upcast", 2) => Value::Layout(a.op(upcast(&a.layout(0)?, a.int(1)?))?),
+        ("downcast", 2) => Value::Layout(a.op(downcast(&a.layout(0)?, a.int(1)?))?),
+        ("crd2idx", 2) => Value::Int(a.op(crd2idx_shape(&a.tuple(0)?, &a.tuple(1)?))?),
+        ("crd2idx", 3) => Value::Int(a.op(crd2idx(&a.tuple(0)?, &a.tuple(1)?, &a.tuple(2)?))?),
+        ("idx2crd", 2) => Value::from(a.op(idx2crd(&a.tuple(0)?, &a.tuple(1)?))?),
+        ("idx2crd", 3) => Value::from(a.op(idx2crd_strided(&a.tuple(0)?, &a.tuple(1)?, &a.tuple(2)?))?),
+        ("slice", 2) => Value::Layout(a.op(a.layout(1)?.slice(&a.tuple(0)?))?.1),
+        ("eval", 1) => {
+            let l = a.layout(0)?;
+            Value::List(a.op(all_offsets(l.size(), |i| l.eval(i)))?)
+        }
+        ("eval", 2) => {
+            let l = a.layout(0)?;
+            Value::Int(a.op(l.eval_crd(&a.tuple(1)?))?)
+        }
+        ("swizzle", 3) => {
+            let sw = a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?;
+            Value::List((0..sw.period()).map(|x| sw.apply(x)).collect())
+        }
+        ("swizzle_layout", 4 | 5) => {
+            let sw = a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?;
+            let mut c = ComposedLayout::new(sw, 0, a.layout(3)?);
+            if n == 5 {
+                c = a.op(c.compose(&a.layout(4)?))?;
+            }
+            Value::List(a.op(all_offsets(c.size(), |i| c.eval(i)))?)
+        }
+        _ => return Err(arity()),
+    };
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_calls_and_errors() {
+        let v = eval("size(logical_divide((8,16):(1,8), <4:1,8:1>))").unwrap();
+        assert_eq!(v, Value::Int(128));
+        assert_eq!(eval("frobnicate(1)").unwrap_err().code(), "unknown_op");
+        assert_eq!(eval("size(1:1, 2:1)").unwrap_err().code(), "arity");
+        assert_eq!(eval("size(4)").unwrap_err().code(), "arg_kind");
+        let e = eval("size((4,2):(1,(2,2)))").unwrap_err();
+        assert_eq!((e.code(), e.pos()), ("syntax", 11));
+    }
+}

@@ -1,0 +1,26 @@
+//! `cute`: CuTe layouts and the layout algebra for Rust.
+//!
+//! A layout `L = Shape:Stride` maps coordinates to offsets; the algebra on layouts (coalesce,
+//! composition, complement, inverses, divides, products) is how kernels tile data over threads
+//! and instructions. This facade re-exports the workspace crates:
+//!
+//! ```text
+//!   cute (facade: re-exports, `expr`)
+//!    └── cute-core (no_std, no heap: the exact algebra on runtime values)
+//! ```
+//!
+//! # Examples
+//! ```
+//! use cute::{composition, Layout};
+//! let a: Layout = "(4,6,8,10):(2,3,5,7)".parse().unwrap();
+//! let b: Layout = "6:12".parse().unwrap();
+//! assert_eq!(composition(&a, &b).unwrap().to_string(), "(2,3):(9,5)");
+//!
+//! let v = cute::expr::eval("logical_divide((4,2,3):(2,1,8), 4:2)").unwrap();
+//! assert_eq!(v.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+//! ```
+
+pub use cute_core;
+pub use cute_core::*;
+
+pub mod expr;

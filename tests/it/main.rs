@@ -1,0 +1,3 @@
+//! The integration tests of the `cute` facade: one binary, one module per concern.
+
+mod oracle;
