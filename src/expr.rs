@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use cute_core::parse::Parser;
 use cute_core::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
     composition_tiler, crd2idx, crd2idx_shape, downcast, filter, flat_divide, flat_product,
@@ -15,7 +16,6 @@ use cute_core::{
     upcast, zipped_divide, zipped_product, ComposedLayout, Error, ErrorKind, IntTuple, Layout,
     Swizzle, Tile, Tiler,
 };
-use cute_core::parse::Parser;
 
 /// The value of an expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,7 +117,7 @@ pub enum ExprError {
         /// Byte offset of the call.
         pos: usize,
         /// The typed error.
-        error: Error,
+        error: Box<Error>,
     },
 }
 
@@ -151,10 +151,14 @@ impl ExprError {
 impl fmt::Display for ExprError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExprError::Syntax { pos, expected } => write!(f, "syntax error at offset {pos}: expected {expected}"),
+            ExprError::Syntax { pos, expected } => {
+                write!(f, "syntax error at offset {pos}: expected {expected}")
+            }
             ExprError::UnknownOp { name, .. } => write!(f, "unknown operation `{name}`"),
             ExprError::Arity { op, expected, .. } => write!(f, "{op} takes {expected}"),
-            ExprError::ArgKind { op, expected, got, .. } => {
+            ExprError::ArgKind {
+                op, expected, got, ..
+            } => {
                 write!(f, "{op}: expected {expected}, got {got}")
             }
             ExprError::Op { error, .. } => write!(f, "{error}"),
@@ -168,7 +172,10 @@ impl From<Error> for ExprError {
     fn from(e: Error) -> Self {
         match e.kind {
             ErrorKind::Parse { pos, expected } => ExprError::Syntax { pos, expected },
-            _ => ExprError::Op { pos: 0, error: e },
+            _ => ExprError::Op {
+                pos: 0,
+                error: Box::new(e),
+            },
         }
     }
 }
@@ -224,7 +231,10 @@ pub fn eval(text: &str) -> Result<Value, ExprError> {
     let mut p = Parser::new(text);
     let v = expr(&mut p)?;
     if p.peek().is_some() {
-        return Err(ExprError::Syntax { pos: p.pos(), expected: "end of input" });
+        return Err(ExprError::Syntax {
+            pos: p.pos(),
+            expected: "end of input",
+        });
     }
     Ok(v)
 }
@@ -233,7 +243,8 @@ fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
     p.peek();
     let start = p.pos();
     if let Some(name) = p.ident() {
-        p.expect(b'(', "'(' after an operation name").map_err(ExprError::from)?;
+        p.expect(b'(', "'(' after an operation name")
+            .map_err(ExprError::from)?;
         let mut args = Vec::new();
         if !p.eat(b')') {
             loop {
@@ -256,19 +267,30 @@ fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
                 p.peek();
                 let stride_pos = p.pos();
                 let stride = p.int_tuple(false).map_err(ExprError::from)?;
-                Layout::new(shape, stride).map(Value::Layout).map_err(|e| match e.kind {
-                    ErrorKind::NotCongruent => ExprError::Syntax {
-                        pos: stride_pos,
-                        expected: "a stride congruent to the shape",
-                    },
-                    ErrorKind::NonPositiveShape { .. } => ExprError::Syntax { pos: start, expected: "a positive shape" },
-                    _ => ExprError::Op { pos: start, error: e },
-                })
+                Layout::new(shape, stride)
+                    .map(Value::Layout)
+                    .map_err(|e| match e.kind {
+                        ErrorKind::NotCongruent => ExprError::Syntax {
+                            pos: stride_pos,
+                            expected: "a stride congruent to the shape",
+                        },
+                        ErrorKind::NonPositiveShape { .. } => ExprError::Syntax {
+                            pos: start,
+                            expected: "a positive shape",
+                        },
+                        _ => ExprError::Op {
+                            pos: start,
+                            error: Box::new(e),
+                        },
+                    })
             } else {
                 Ok(Value::from(shape))
             }
         }
-        None => Err(ExprError::Syntax { pos: start, expected: "an expression" }),
+        None => Err(ExprError::Syntax {
+            pos: start,
+            expected: "an expression",
+        }),
     }
 }
 
@@ -276,23 +298,28 @@ fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
 struct Args<'a> {
     op: &'static str,
     pos: usize,
-    args: &'a [(Value, usize)],
+    values: &'a [(Value, usize)],
 }
 
 impl Args<'_> {
     fn kind_err(&self, i: usize, expected: &'static str) -> ExprError {
-        ExprError::ArgKind { pos: self.args[i].1, op: self.op, expected, got: self.args[i].0.kind() }
+        ExprError::ArgKind {
+            pos: self.values[i].1,
+            op: self.op,
+            expected,
+            got: self.values[i].0.kind(),
+        }
     }
 
     fn layout(&self, i: usize) -> Result<Layout, ExprError> {
-        match &self.args[i].0 {
+        match &self.values[i].0 {
             Value::Layout(l) => Ok(*l),
             _ => Err(self.kind_err(i, "a layout")),
         }
     }
 
     fn tile(&self, i: usize) -> Result<Tile, ExprError> {
-        match &self.args[i].0 {
+        match &self.values[i].0 {
             Value::Layout(l) => Ok(Tile::Layout(*l)),
             Value::Tiler(t) => Ok(Tile::Tiler(*t)),
             _ => Err(self.kind_err(i, "a layout or a tiler")),
@@ -300,7 +327,7 @@ impl Args<'_> {
     }
 
     fn tuple(&self, i: usize) -> Result<IntTuple, ExprError> {
-        match &self.args[i].0 {
+        match &self.values[i].0 {
             Value::Int(v) => Ok(IntTuple::int(*v)),
             Value::Tuple(t) => Ok(*t),
             _ => Err(self.kind_err(i, "an integer or an int tuple")),
@@ -308,14 +335,17 @@ impl Args<'_> {
     }
 
     fn int(&self, i: usize) -> Result<i64, ExprError> {
-        match &self.args[i].0 {
+        match &self.values[i].0 {
             Value::Int(v) => Ok(*v),
             _ => Err(self.kind_err(i, "an integer")),
         }
     }
 
     fn op<T>(&self, r: Result<T, Error>) -> Result<T, ExprError> {
-        r.map_err(|error| ExprError::Op { pos: self.pos, error })
+        r.map_err(|error| ExprError::Op {
+            pos: self.pos,
+            error: Box::new(error),
+        })
     }
 }
 
@@ -326,11 +356,22 @@ fn all_offsets(size: i64, mut f: impl FnMut(i64) -> Result<i64, Error>) -> Resul
 #[allow(clippy::too_many_lines, reason = "one dispatch arm per operation")]
 fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprError> {
     let Some(&(op, sig)) = OPS.iter().find(|(n, _)| *n == name) else {
-        return Err(ExprError::UnknownOp { pos, name: name.to_string() });
+        return Err(ExprError::UnknownOp {
+            pos,
+            name: name.to_string(),
+        });
     };
-    let a = Args { op, pos, args };
+    let a = Args {
+        op,
+        pos,
+        values: args,
+    };
     let n = args.len();
-    let arity = || ExprError::Arity { pos, op, expected: sig };
+    let arity = || ExprError::Arity {
+        pos,
+        op,
+        expected: sig,
+    };
     let v = match (op, n) {
         ("size", 1) => Value::Int(a.layout(0)?.size()),
         ("cosize", 1) => Value::Int(a.op(a.layout(0)?.cosize())?),
@@ -358,17 +399,25 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
         ("zipped_product", 2) => Value::Layout(a.op(zipped_product(&a.layout(0)?, a.tile(1)?))?),
         ("tiled_product", 2) => Value::Layout(a.op(tiled_product(&a.layout(0)?, a.tile(1)?))?),
         ("flat_product", 2) => Value::Layout(a.op(flat_product(&a.layout(0)?, a.tile(1)?))?),
-        ("blocked_product", 2) => Value::Layout(a.op(blocked_product(&a.layout(0)?, &a.layout(1)?))?),
+        ("blocked_product", 2) => {
+            Value::Layout(a.op(blocked_product(&a.layout(0)?, &a.layout(1)?))?)
+        }
         ("raked_product", 2) => Value::Layout(a.op(raked_product(&a.layout(0)?, &a.layout(1)?))?),
-        ("max_common_layout", 2) => Value::Layout(a.op(max_common_layout(&a.layout(0)?, &a.layout(1)?))?),
-        ("max_common_vector", 2) => Value::Int(a.op(max_common_vector(&a.layout(0)?, &a.layout(1)?))?),
+        ("max_common_layout", 2) => {
+            Value::Layout(a.op(max_common_layout(&a.layout(0)?, &a.layout(1)?))?)
+        }
+        ("max_common_vector", 2) => {
+            Value::Int(a.op(max_common_vector(&a.layout(0)?, &a.layout(1)?))?)
+        }
         ("nullspace", 1) => Value::Layout(a.op(nullspace(&a.layout(0)?))?),
         ("upcast", 2) => Value::Layout(a.op(upcast(&a.layout(0)?, a.int(1)?))?),
         ("downcast", 2) => Value::Layout(a.op(downcast(&a.layout(0)?, a.int(1)?))?),
         ("crd2idx", 2) => Value::Int(a.op(crd2idx_shape(&a.tuple(0)?, &a.tuple(1)?))?),
         ("crd2idx", 3) => Value::Int(a.op(crd2idx(&a.tuple(0)?, &a.tuple(1)?, &a.tuple(2)?))?),
         ("idx2crd", 2) => Value::from(a.op(idx2crd(&a.tuple(0)?, &a.tuple(1)?))?),
-        ("idx2crd", 3) => Value::from(a.op(idx2crd_strided(&a.tuple(0)?, &a.tuple(1)?, &a.tuple(2)?))?),
+        ("idx2crd", 3) => {
+            Value::from(a.op(idx2crd_strided(&a.tuple(0)?, &a.tuple(1)?, &a.tuple(2)?))?)
+        }
         ("slice", 2) => Value::Layout(a.op(a.layout(1)?.slice(&a.tuple(0)?))?.1),
         ("eval", 1) => {
             let l = a.layout(0)?;

@@ -7,7 +7,10 @@ use crate::{IntTuple, Layout, Tiler};
 /// A layout-algebra operation, named as in CuTe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-#[allow(missing_docs, reason = "each variant is the CuTe function of the same name")]
+#[allow(
+    missing_docs,
+    reason = "each variant is the CuTe function of the same name"
+)]
 pub enum Op {
     Parse,
     MakeLayout,
@@ -206,7 +209,9 @@ pub enum ErrorKind {
         /// `size(B)`.
         size: i64,
     },
-    /// `complement` of a non-injective layout: a stride is smaller than the span already covered.
+    /// `complement` of a non-injective layout: taken by increasing stride, a mode starts inside the
+    /// span of the smaller ones (CuTe's condition, which also rejects injective layouts whose
+    /// modes interleave, such as `(6,6):(10,18)`).
     NotInjective {
         /// The offending stride.
         stride: i64,
@@ -347,7 +352,7 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::NotInjective { stride, covered } => write!(
                 f,
-                "non-injective layout: stride {stride} is smaller than the {covered} already covered"
+                "non-injective layout: by increasing stride, stride {stride} starts inside the span {covered} of the smaller modes"
             ),
             ErrorKind::LeftInverseDivisibility { stride, size } => write!(
                 f,
@@ -448,11 +453,11 @@ impl core::error::Error for Error {}
 
 /// Attaches an operation and its operands to an [`ErrorKind`].
 pub(crate) trait Context<T> {
-    fn ctx(self, op: Op, operands: [Option<Operand>; 2]) -> Result<T, Error>;
+    fn ctx(self, op: Op, operands: &[Option<Operand>; 2]) -> Result<T, Error>;
 }
 
 impl<T> Context<T> for Result<T, ErrorKind> {
-    fn ctx(self, op: Op, operands: [Option<Operand>; 2]) -> Result<T, Error> {
-        self.map_err(|kind| Error::new(op, operands, kind))
+    fn ctx(self, op: Op, operands: &[Option<Operand>; 2]) -> Result<T, Error> {
+        self.map_err(|kind| Error::new(op, *operands, kind))
     }
 }

@@ -244,6 +244,15 @@ impl Builder {
         Ok(())
     }
 
+    /// A builder holding an open tuple.
+    #[must_use]
+    pub const fn opened() -> Self {
+        let mut t = IntTuple::EMPTY;
+        t.tok[0] = OPEN;
+        t.ntok = 1;
+        Builder { t, depth: 1 }
+    }
+
     /// Opens a tuple.
     pub fn open(&mut self) -> Result<(), ErrorKind> {
         self.depth += 1;
@@ -412,8 +421,11 @@ impl IntTuple {
     }
 
     /// Mode `i` as a new tuple.
+    #[must_use]
     pub fn mode(&self, i: usize) -> Option<IntTuple> {
-        self.view().mode(i).map(|m| IntTuple::from_view(m).expect("a mode fits"))
+        self.view()
+            .mode(i)
+            .and_then(|m| IntTuple::from_view(m).ok())
     }
 
     /// The leaves, in order.
@@ -462,7 +474,10 @@ impl IntTuple {
     }
 
     /// Copy with every leaf replaced by `f(leaf)`.
-    pub fn map(&self, mut f: impl FnMut(i64) -> Result<i64, ErrorKind>) -> Result<IntTuple, ErrorKind> {
+    pub fn map(
+        &self,
+        mut f: impl FnMut(i64) -> Result<i64, ErrorKind>,
+    ) -> Result<IntTuple, ErrorKind> {
         let mut t = *self;
         for v in &mut t.leaf[..t.nleaf as usize] {
             *v = f(*v)?;
@@ -478,7 +493,9 @@ fn weakly_congruent(a: View<'_>, b: View<'_>) -> bool {
     if !b.is_tuple() || !a.is_tuple() || a.rank() != b.rank() {
         return false;
     }
-    a.children().zip(b.children()).all(|(x, y)| weakly_congruent(x, y))
+    a.children()
+        .zip(b.children())
+        .all(|(x, y)| weakly_congruent(x, y))
 }
 
 fn compatible(a: View<'_>, b: View<'_>) -> bool {
@@ -488,7 +505,9 @@ fn compatible(a: View<'_>, b: View<'_>) -> bool {
     if !b.is_tuple() || !a.is_tuple() || a.rank() != b.rank() {
         return false;
     }
-    a.children().zip(b.children()).all(|(x, y)| compatible(x, y))
+    a.children()
+        .zip(b.children())
+        .all(|(x, y)| compatible(x, y))
 }
 
 impl PartialEq for IntTuple {

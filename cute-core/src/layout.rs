@@ -71,6 +71,14 @@ impl LayoutBuilder {
     pub fn new() -> Self {
         Self::default()
     }
+    /// A builder holding an open tuple mode.
+    #[must_use]
+    pub const fn opened() -> Self {
+        LayoutBuilder {
+            shape: Builder::opened(),
+            stride: Builder::opened(),
+        }
+    }
     /// Opens a tuple mode.
     pub fn open(&mut self) -> Result<(), ErrorKind> {
         self.shape.open()?;
@@ -117,16 +125,23 @@ impl Layout {
             return Err(Error::new(Op::MakeLayout, ops, ErrorKind::NotCongruent));
         }
         if let Some(&value) = shape.leaves().iter().find(|&&s| s <= 0) {
-            return Err(Error::new(Op::MakeLayout, ops, ErrorKind::NonPositiveShape { value }));
+            return Err(Error::new(
+                Op::MakeLayout,
+                ops,
+                ErrorKind::NonPositiveShape { value },
+            ));
         }
-        shape.product().ctx(Op::MakeLayout, ops)?;
+        shape.product().ctx(Op::MakeLayout, &ops)?;
         Ok(Layout { shape, stride })
     }
 
     /// Assembles a layout from parts the algebra already checked.
-    pub(crate) fn from_parts(shape: IntTuple, stride: IntTuple) -> Layout {
-        debug_assert!(shape.congruent(&stride));
-        Layout { shape, stride }
+    pub(crate) fn from_parts(shape: &IntTuple, stride: &IntTuple) -> Layout {
+        debug_assert!(shape.congruent(stride));
+        Layout {
+            shape: *shape,
+            stride: *stride,
+        }
     }
 
     /// The rank-1, depth-0 layout `s:d`.
@@ -141,13 +156,13 @@ impl Layout {
     /// `make_layout(shape)`: compact column-major strides (`LayoutLeft`), stride 0 for size-1
     /// modes.
     pub fn left(shape: &IntTuple) -> Result<Layout, Error> {
-        let stride = compact_left(shape, 1).ctx(Op::MakeLayout, [Some(shape.into()), None])?;
+        let stride = compact_left(shape, 1).ctx(Op::MakeLayout, &[Some(shape.into()), None])?;
         Layout::new(*shape, stride)
     }
 
     /// `make_layout(shape, LayoutRight{})`: compact row-major strides.
     pub fn right(shape: &IntTuple) -> Result<Layout, Error> {
-        let stride = compact_right(shape, 1).ctx(Op::MakeLayout, [Some(shape.into()), None])?;
+        let stride = compact_right(shape, 1).ctx(Op::MakeLayout, &[Some(shape.into()), None])?;
         Layout::new(*shape, stride)
     }
 
@@ -161,7 +176,13 @@ impl Layout {
             }
             b.close()
         })();
-        r.ctx(Op::MakeLayout, [layouts.first().map(Operand::from), layouts.get(1).map(Operand::from)])?;
+        r.ctx(
+            Op::MakeLayout,
+            &[
+                layouts.first().map(Operand::from),
+                layouts.get(1).map(Operand::from),
+            ],
+        )?;
         Ok(b.finish())
     }
 
@@ -195,7 +216,7 @@ impl Layout {
     /// `cosize(L) = L(size(L) - 1) + 1`.
     pub fn cosize(&self) -> Result<i64, Error> {
         let last = self.eval(self.size() - 1)?;
-        add(last, 1).ctx(Op::Cosize, [Some(self.into()), None])
+        add(last, 1).ctx(Op::Cosize, &[Some(self.into()), None])
     }
 
     /// Number of top-level modes (1 for a depth-0 layout).
@@ -215,7 +236,12 @@ impl Layout {
     pub fn mode(&self, i: usize) -> Option<Layout> {
         let s = self.shape.view().mode(i)?;
         let d = self.stride.view().mode(i)?;
-        LayoutView { shape: s, stride: d }.to_layout().ok()
+        LayoutView {
+            shape: s,
+            stride: d,
+        }
+        .to_layout()
+        .ok()
     }
 
     /// The top-level modes (a depth-0 layout is its own single mode).
@@ -231,8 +257,13 @@ impl Layout {
 
     /// `flatten(L)`: nesting removed; a depth-0 layout stays depth-0.
     pub fn flatten(&self) -> Result<Layout, Error> {
-        let r = (|| Ok(Layout::from_parts(self.shape.flatten()?, self.stride.flatten()?)))();
-        r.ctx(Op::MakeLayout, [Some(self.into()), None])
+        let r = (|| {
+            Ok(Layout::from_parts(
+                &self.shape.flatten()?,
+                &self.stride.flatten()?,
+            ))
+        })();
+        r.ctx(Op::MakeLayout, &[Some(self.into()), None])
     }
 
     /// `append(L, x)`: `x` added as the last mode (a depth-0 `L` becomes `(L, x)`).
@@ -246,7 +277,7 @@ impl Layout {
             b.mode(x.view())?;
             b.close()
         })();
-        r.ctx(Op::Append, [Some(self.into()), Some(x.into())])?;
+        r.ctx(Op::Append, &[Some(self.into()), Some(x.into())])?;
         Ok(b.finish())
     }
 
@@ -261,7 +292,7 @@ impl Layout {
             }
             b.close()
         })();
-        r.ctx(Op::Append, [Some(self.into()), Some(x.into())])?;
+        r.ctx(Op::Append, &[Some(self.into()), Some(x.into())])?;
         Ok(b.finish())
     }
 
@@ -281,14 +312,14 @@ impl Layout {
     /// mode taking what is left, so `i >= size(L)` is defined too.
     pub fn eval(&self, i: i64) -> Result<i64, Error> {
         eval_flat(self.shape.leaves(), self.stride.leaves(), i)
-            .ctx(Op::Eval, [Some(self.into()), Some(Operand::Int(i))])
+            .ctx(Op::Eval, &[Some(self.into()), Some(Operand::Int(i))])
     }
 
     /// `L(c)` for a coordinate weakly congruent to the shape (an integer inside a tuple is a 1-D
     /// coordinate into that mode); a `_` counts as 0.
     pub fn eval_crd(&self, c: &IntTuple) -> Result<i64, Error> {
         crd2idx_view(c.view(), self.shape.view(), self.stride.view())
-            .ctx(Op::Eval, [Some(self.into()), Some(c.into())])
+            .ctx(Op::Eval, &[Some(self.into()), Some(c.into())])
     }
 
     /// `slice_and_offset(c, L)`: the layout of the modes where `c` holds `_`, and the offset of `c`
@@ -304,7 +335,8 @@ impl Layout {
     /// ```
     pub fn slice(&self, c: &IntTuple) -> Result<(i64, Layout), Error> {
         let ops = [Some(self.into()), Some(c.into())];
-        let offset = crd2idx_view(c.view(), self.shape.view(), self.stride.view()).ctx(Op::Slice, ops)?;
+        let offset =
+            crd2idx_view(c.view(), self.shape.view(), self.stride.view()).ctx(Op::Slice, &ops)?;
         let cv = c.view();
         if cv.is_under() {
             return Ok((offset, *self));
@@ -317,7 +349,7 @@ impl Layout {
             }
             b.close()
         })();
-        r.ctx(Op::Slice, ops)?;
+        r.ctx(Op::Slice, &ops)?;
         Ok((offset, b.finish()))
     }
 
@@ -397,7 +429,10 @@ mod tests {
     #[test]
     fn size_cosize_rank_depth() {
         let a = l("(4,(2,2)):(2,(1,8))");
-        assert_eq!((a.size(), a.cosize().unwrap(), a.rank(), a.depth()), (16, 16, 2, 2));
+        assert_eq!(
+            (a.size(), a.cosize().unwrap(), a.rank(), a.depth()),
+            (16, 16, 2, 2)
+        );
         assert_eq!(l("12:1").rank(), 1);
         assert_eq!(l("(12):(1)").depth(), 1);
     }
@@ -405,10 +440,22 @@ mod tests {
     #[test]
     fn construction_checks() {
         let t = |s: &str| s.parse::<IntTuple>().unwrap();
-        assert_eq!(Layout::new(t("(4,4)"), t("(1,(2,4))")).unwrap_err().code(), "not_congruent");
-        assert_eq!(Layout::new(t("(4,0)"), t("(1,4)")).unwrap_err().code(), "non_positive");
-        assert_eq!(Layout::left(&t("(4,(2,3))")).unwrap(), l("(4,(2,3)):(1,(4,8))"));
-        assert_eq!(Layout::right(&t("(4,(2,3))")).unwrap(), l("(4,(2,3)):(6,(3,1))"));
+        assert_eq!(
+            Layout::new(t("(4,4)"), t("(1,(2,4))")).unwrap_err().code(),
+            "not_congruent"
+        );
+        assert_eq!(
+            Layout::new(t("(4,0)"), t("(1,4)")).unwrap_err().code(),
+            "non_positive"
+        );
+        assert_eq!(
+            Layout::left(&t("(4,(2,3))")).unwrap(),
+            l("(4,(2,3)):(1,(4,8))")
+        );
+        assert_eq!(
+            Layout::right(&t("(4,(2,3))")).unwrap(),
+            l("(4,(2,3)):(6,(3,1))")
+        );
     }
 
     #[test]

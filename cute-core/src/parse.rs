@@ -16,7 +16,10 @@ impl<'a> Parser<'a> {
     /// A parser at the start of `s`.
     #[must_use]
     pub fn new(s: &'a str) -> Self {
-        Parser { s: s.as_bytes(), pos: 0 }
+        Parser {
+            s: s.as_bytes(),
+            pos: 0,
+        }
     }
 
     /// Byte offset of the cursor.
@@ -28,14 +31,14 @@ impl<'a> Parser<'a> {
     /// An error at the cursor.
     #[must_use]
     pub fn error(&self, expected: &'static str) -> Error {
-        Error::new(Op::Parse, [None, None], ErrorKind::Parse { pos: self.pos, expected })
-    }
-
-    fn at(&self, pos: usize, kind: ErrorKind) -> Error {
-        match kind {
-            ErrorKind::Parse { .. } => Error::new(Op::Parse, [None, None], kind),
-            _ => Error::new(Op::Parse, [None, None], ErrorKind::Parse { pos, expected: too_big(kind) }),
-        }
+        Error::new(
+            Op::Parse,
+            [None, None],
+            ErrorKind::Parse {
+                pos: self.pos,
+                expected,
+            },
+        )
     }
 
     /// Skips spaces, then returns the next byte without consuming it.
@@ -72,7 +75,11 @@ impl<'a> Parser<'a> {
             return None;
         }
         let start = self.pos;
-        while self.s.get(self.pos).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+        while self
+            .s
+            .get(self.pos)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
             self.pos += 1;
         }
         core::str::from_utf8(&self.s[start..self.pos]).ok()
@@ -92,11 +99,20 @@ impl<'a> Parser<'a> {
             let d = i64::from(c - b'0');
             v = v
                 .checked_mul(10)
-                .and_then(|v| if neg { v.checked_sub(d) } else { v.checked_add(d) })
+                .and_then(|v| {
+                    if neg {
+                        v.checked_sub(d)
+                    } else {
+                        v.checked_add(d)
+                    }
+                })
                 .ok_or(Error::new(
                     Op::Parse,
                     [None, None],
-                    ErrorKind::Parse { pos: start, expected: "an integer that fits in 64 bits" },
+                    ErrorKind::Parse {
+                        pos: start,
+                        expected: "an integer that fits in 64 bits",
+                    },
                 ))?;
             self.pos += 1;
         }
@@ -119,7 +135,7 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some(b'(') => {
                 self.pos += 1;
-                b.open().map_err(|k| self.at(pos, k))?;
+                b.open().map_err(|k| at(pos, k))?;
                 loop {
                     self.int_tuple_into(b, under)?;
                     if self.eat(b')') {
@@ -127,15 +143,15 @@ impl<'a> Parser<'a> {
                     }
                     self.expect(b',', "',' or ')'")?;
                 }
-                b.close().map_err(|k| self.at(pos, k))
+                b.close().map_err(|k| at(pos, k))
             }
             Some(b'_') if under => {
                 self.pos += 1;
-                b.under().map_err(|k| self.at(pos, k))
+                b.under().map_err(|k| at(pos, k))
             }
             _ => {
                 let v = self.int()?;
-                b.int(v).map_err(|k| self.at(pos, k))
+                b.int(v).map_err(|k| at(pos, k))
             }
         }
     }
@@ -144,7 +160,8 @@ impl<'a> Parser<'a> {
     pub fn layout(&mut self) -> Result<Layout, Error> {
         let shape = self.int_tuple(false)?;
         self.expect(b':', "':' between shape and stride")?;
-        let stride_pos = self.peek().map(|_| self.pos).unwrap_or(self.pos);
+        self.peek();
+        let stride_pos = self.pos;
         let stride = self.int_tuple(false)?;
         Layout::new(shape, stride).map_err(|mut e| {
             if e.kind == ErrorKind::NotCongruent {
@@ -161,14 +178,15 @@ impl<'a> Parser<'a> {
     /// A tiler `<T0,T1,...>`: each element a layout, an integer `N` (meaning `N:1`) or a tiler.
     pub fn tiler(&mut self) -> Result<Tiler, Error> {
         let mut b = TilerBuilder::new();
+        let pos = self.pos;
         self.tiler_into(&mut b)?;
-        Ok(b.finish())
+        b.finish().map_err(|k| at(pos, k))
     }
 
     fn tiler_into(&mut self, b: &mut TilerBuilder) -> Result<(), Error> {
         let pos = self.pos;
         self.expect(b'<', "'<'")?;
-        b.open().map_err(|k| self.at(pos, k))?;
+        b.open().map_err(|k| at(pos, k))?;
         loop {
             let pos = self.pos;
             if self.peek() == Some(b'<') {
@@ -184,18 +202,21 @@ impl<'a> Parser<'a> {
                 } else {
                     return Err(self.error("':' after a tile shape"));
                 };
-                b.layout(&layout).map_err(|k| self.at(pos, k))?;
+                b.layout(&layout).map_err(|k| at(pos, k))?;
             }
             if self.eat(b'>') {
                 break;
             }
             self.expect(b',', "',' or '>'")?;
         }
-        b.close().map_err(|k| self.at(pos, k))
+        b.close().map_err(|k| at(pos, k))
     }
 
     /// Runs `f`, then requires the end of input.
-    pub fn finish_with<T>(mut self, f: impl FnOnce(&mut Self) -> Result<T, Error>) -> Result<T, Error> {
+    pub fn finish_with<T>(
+        mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, Error>,
+    ) -> Result<T, Error> {
         let v = f(&mut self)?;
         if self.peek().is_some() {
             return Err(self.error("end of input"));
@@ -204,11 +225,13 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn too_big(kind: ErrorKind) -> &'static str {
-    match kind {
-        ErrorKind::Capacity => "at most 32 leaves and depth 8",
+/// A builder failure at `pos` as a parse error (the notation exceeds the capacity).
+fn at(pos: usize, kind: ErrorKind) -> Error {
+    let expected = match kind {
+        ErrorKind::Capacity => "at most 32 leaves, 96 tokens and depth 8",
         _ => "valid notation",
-    }
+    };
+    Error::new(Op::Parse, [None, None], ErrorKind::Parse { pos, expected })
 }
 
 #[cfg(test)]
@@ -237,6 +260,9 @@ mod tests {
         assert_eq!(pos("4:1 x"), 4);
         assert_eq!(pos("(4,a):(1,4)"), 3);
         assert_eq!(pos("99999999999999999999:1"), 0);
-        assert_eq!("(4,0):(1,4)".parse::<Layout>().unwrap_err().code(), "non_positive");
+        assert_eq!(
+            "(4,0):(1,4)".parse::<Layout>().unwrap_err().code(),
+            "non_positive"
+        );
     }
 }

@@ -60,7 +60,7 @@ pub fn compact_right(shape: &IntTuple, current: i64) -> Result<IntTuple, ErrorKi
 pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64, Error> {
     crd2idx_view(coord.view(), shape.view(), stride.view()).ctx(
         Op::Crd2Idx,
-        [Some(Operand::Tuple(*coord)), Some(Operand::Tuple(*shape))],
+        &[Some(Operand::Tuple(*coord)), Some(Operand::Tuple(*shape))],
     )
 }
 
@@ -119,16 +119,17 @@ pub fn crd2idx_shape(coord: &IntTuple, shape: &IntTuple) -> Result<i64, Error> {
         return Ok(i);
     }
     if shape.is_int() {
-        return Err(ErrorKind::InvalidParameters).ctx(Op::Crd2Idx, ops);
+        return Err(ErrorKind::InvalidParameters).ctx(Op::Crd2Idx, &ops);
     }
     // Horner over the flattened coordinate, with each shape mode reduced to the profile of `c`.
     let mut flat_c = [0i64; crate::MAX_LEAVES];
     let mut flat_s = [0i64; crate::MAX_LEAVES];
     let mut n = 0;
-    flatten_like(coord.view(), shape.view(), &mut flat_c, &mut flat_s, &mut n).ctx(Op::Crd2Idx, ops)?;
+    flatten_like(coord.view(), shape.view(), &mut flat_c, &mut flat_s, &mut n)
+        .ctx(Op::Crd2Idx, &ops)?;
     let mut idx = 0i64;
     for k in (0..n).rev() {
-        idx = add(flat_c[k], mul(flat_s[k], idx).ctx(Op::Crd2Idx, ops)?).ctx(Op::Crd2Idx, ops)?;
+        idx = add(flat_c[k], mul(flat_s[k], idx).ctx(Op::Crd2Idx, &ops)?).ctx(Op::Crd2Idx, &ops)?;
     }
     Ok(idx)
 }
@@ -176,7 +177,7 @@ pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
     let mut b = Builder::new();
     idx2crd_into(&mut b, idx.view(), shape.view()).ctx(
         Op::Idx2Crd,
-        [Some(Operand::Tuple(*idx)), Some(Operand::Tuple(*shape))],
+        &[Some(Operand::Tuple(*idx)), Some(Operand::Tuple(*shape))],
     )?;
     Ok(b.finish())
 }
@@ -225,15 +226,19 @@ fn split_into(b: &mut Builder, mut idx: i64, s: View<'_>) -> Result<(), ErrorKin
 
 /// `idx2crd(i, S, D)`: every leaf is `(i / d) % s` (0 for a size-1 mode); a tuple `i` goes mode
 /// by mode. Inverts `crd2idx` on compact layouts.
-pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple, Error> {
+pub fn idx2crd_strided(
+    idx: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+) -> Result<IntTuple, Error> {
     let mut b = Builder::new();
     let ops = [Some(Operand::Tuple(*idx)), Some(Operand::Tuple(*shape))];
     let stride = if shape.is_int() || !stride.is_int() {
         *stride
     } else {
-        compact_left(shape, stride.as_int().unwrap_or(1)).ctx(Op::Idx2Crd, ops)?
+        compact_left(shape, stride.as_int().unwrap_or(1)).ctx(Op::Idx2Crd, &ops)?
     };
-    strided_into(&mut b, idx.view(), shape.view(), stride.view()).ctx(Op::Idx2Crd, ops)?;
+    strided_into(&mut b, idx.view(), shape.view(), stride.view()).ctx(Op::Idx2Crd, &ops)?;
     Ok(b.finish())
 }
 
@@ -249,7 +254,11 @@ fn strided_into(b: &mut Builder, i: View<'_>, s: View<'_>, d: View<'_>) -> Resul
             }
             b.open()?;
             for (k, (s, d)) in s.children().zip(d.children()).enumerate() {
-                let i = if i.is_tuple() { i.mode(k).unwrap_or(i) } else { i };
+                let i = if i.is_tuple() {
+                    i.mode(k).unwrap_or(i)
+                } else {
+                    i
+                };
                 strided_into(b, i, s, d)?;
             }
             b.close()

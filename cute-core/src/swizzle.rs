@@ -31,14 +31,24 @@ impl Swizzle {
     /// # Preconditions
     /// `B >= 0`, `M >= 0`, `|S| >= B`, and `B + M + |S| <= 62`.
     pub fn new(bits: i64, base: i64, shift: i64) -> Result<Swizzle, Error> {
-        let err = |kind| Error::new(Op::Swizzle, [Some(Operand::Int(bits)), Some(Operand::Int(shift))], kind);
+        let err = |kind| {
+            Error::new(
+                Op::Swizzle,
+                [Some(Operand::Int(bits)), Some(Operand::Int(shift))],
+                kind,
+            )
+        };
         if bits < 0 || base < 0 || bits + base + shift.abs() > 62 {
             return Err(err(ErrorKind::SwizzleRange));
         }
         if shift.abs() < bits {
             return Err(err(ErrorKind::SwizzleShiftLtBits { bits, shift }));
         }
-        Ok(Swizzle { bits: bits as u32, base: base as u32, shift: shift as i32 })
+        Ok(Swizzle {
+            bits: bits as u32,
+            base: base as u32,
+            shift: shift as i32,
+        })
     }
 
     /// `B`, `M`, `S`.
@@ -58,7 +68,11 @@ impl Swizzle {
     pub fn apply(&self, x: i64) -> i64 {
         let mask = ((1i64 << self.bits) - 1) << (self.base + self.shift.max(0) as u32);
         let y = x & mask;
-        let z = if self.shift >= 0 { y >> self.shift } else { y << -self.shift };
+        let z = if self.shift >= 0 {
+            y >> self.shift
+        } else {
+            y << -self.shift
+        };
         x ^ z
     }
 }
@@ -90,7 +104,11 @@ impl ComposedLayout {
     /// `Sw ∘ offset ∘ layout`.
     #[must_use]
     pub fn new(swizzle: Swizzle, offset: i64, layout: Layout) -> Self {
-        ComposedLayout { swizzle, offset, layout }
+        ComposedLayout {
+            swizzle,
+            offset,
+            layout,
+        }
     }
 
     /// The inner layout.
@@ -119,14 +137,22 @@ impl ComposedLayout {
 
     /// `Sw(offset + L(i))`.
     pub fn eval(&self, i: i64) -> Result<i64, Error> {
-        let o = add(self.offset, self.layout.eval(i)?)
-            .map_err(|k| Error::new(Op::Eval, [Some(Operand::Layout(self.layout)), Some(Operand::Int(i))], k))?;
+        let o = add(self.offset, self.layout.eval(i)?).map_err(|k| {
+            Error::new(
+                Op::Eval,
+                [Some(Operand::Layout(self.layout)), Some(Operand::Int(i))],
+                k,
+            )
+        })?;
         Ok(self.swizzle.apply(o))
     }
 
     /// `(Sw ∘ offset ∘ L) ∘ B = Sw ∘ offset ∘ (L ∘ B)`: composition on the right.
     pub fn compose(&self, b: &Layout) -> Result<ComposedLayout, Error> {
-        Ok(ComposedLayout { layout: composition(&self.layout, b)?, ..*self })
+        Ok(ComposedLayout {
+            layout: composition(&self.layout, b)?,
+            ..*self
+        })
     }
 }
 

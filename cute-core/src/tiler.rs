@@ -57,9 +57,12 @@ impl TilerBuilder {
     /// An empty builder.
     #[must_use]
     pub fn new() -> Self {
-        let mut elems = LayoutBuilder::new();
-        elems.open().expect("an empty tuple fits");
-        TilerBuilder { elems, nelems: 0, tok: [0; MAX_TILER_TOKENS], ntok: 0 }
+        TilerBuilder {
+            elems: LayoutBuilder::opened(),
+            nelems: 0,
+            tok: [0; MAX_TILER_TOKENS],
+            ntok: 0,
+        }
     }
 
     fn push(&mut self, t: u8) -> Result<(), ErrorKind> {
@@ -104,10 +107,14 @@ impl TilerBuilder {
     }
 
     /// The finished tiler.
-    #[must_use]
-    pub fn finish(mut self) -> Tiler {
-        self.elems.close().expect("closing the element tuple fits");
-        Tiler { elems: self.elems.finish(), nelems: self.nelems, tok: self.tok, ntok: self.ntok }
+    pub fn finish(mut self) -> Result<Tiler, ErrorKind> {
+        self.elems.close()?;
+        Ok(Tiler {
+            elems: self.elems.finish(),
+            nelems: self.nelems,
+            tok: self.tok,
+            ntok: self.ntok,
+        })
     }
 }
 
@@ -120,7 +127,7 @@ impl Tiler {
             b.layout(l)?;
         }
         b.close()?;
-        Ok(b.finish())
+        b.finish()
     }
 
     fn tokens(&self) -> &[u8] {
@@ -134,6 +141,9 @@ impl Tiler {
     }
 
     /// The modes, in order.
+    ///
+    /// # Panics
+    /// Never: a nested tiler is rebuilt from a part of this one, which always fits.
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         let tok = self.tokens();
         let mut t = 1usize;
@@ -145,7 +155,9 @@ impl Tiler {
             if tok[t] == LEAF {
                 t += 1;
                 e += 1;
-                return Some(Tile::Layout(self.elems.mode(e - 1).expect("tile element exists")));
+                return Some(Tile::Layout(
+                    self.elems.mode(e - 1).expect("tile element exists"),
+                ));
             }
             // A nested tiler: rebuild it from its span.
             let (t0, e0) = (t, e);
@@ -168,12 +180,13 @@ impl Tiler {
                     OPEN => b.open().expect("sub-tiler fits"),
                     CLOSE => b.close().expect("sub-tiler fits"),
                     _ => {
-                        b.layout(&self.elems.mode(k).expect("tile element exists")).expect("sub-tiler fits");
+                        b.layout(&self.elems.mode(k).expect("tile element exists"))
+                            .expect("sub-tiler fits");
                         k += 1;
                     }
                 }
             }
-            Some(Tile::Tiler(b.finish()))
+            Some(Tile::Tiler(b.finish().expect("sub-tiler fits")))
         })
     }
 

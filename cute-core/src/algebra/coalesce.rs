@@ -15,7 +15,11 @@ pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Fla
     let r = shape.len();
     // Built back to front in reverse order, then reversed.
     let mut rev = Flat::new();
-    let first = if extend && shape[r - 1] == 1 { 2 } else { shape[r - 1] };
+    let first = if extend && shape[r - 1] == 1 {
+        2
+    } else {
+        shape[r - 1]
+    };
     rev.s[0] = first;
     rev.d[0] = stride[r - 1];
     rev.n = 1;
@@ -24,7 +28,8 @@ pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Fla
         let top = rev.n - 1;
         if s == 1 {
             continue;
-        } else if rev.n == 1 && rev.s[0] == 1 {
+        }
+        if rev.n == 1 && rev.s[0] == 1 {
             rev.s[0] = s;
             rev.d[0] = d;
         } else if s.checked_mul(d) == Some(rev.d[top]) && rev.s[top].checked_mul(s).is_some() {
@@ -66,7 +71,8 @@ pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Fla
 /// ```
 pub fn coalesce(l: &Layout) -> Result<Layout, Error> {
     let (f, _) = coalesce_flat(l.shape().leaves(), l.stride().leaves(), false);
-    f.to_layout().map_err(|k| Error::new(Op::Coalesce, [Some(l.into()), None], k))
+    f.layout()
+        .map_err(|k| Error::new(Op::Coalesce, [Some(l.into()), None], k))
 }
 
 /// `coalesce(L, P)`: by-mode coalesce at the leaves of the profile `P` (only its shape matters);
@@ -89,18 +95,28 @@ pub fn coalesce_by(l: &Layout, profile: &IntTuple) -> Result<Layout, Error> {
     Ok(b.finish())
 }
 
-fn coalesce_by_into(b: &mut LayoutBuilder, l: LayoutView<'_>, p: View<'_>) -> Result<(), ErrorKind> {
+fn coalesce_by_into(
+    b: &mut LayoutBuilder,
+    l: LayoutView<'_>,
+    p: View<'_>,
+) -> Result<(), ErrorKind> {
     if !p.is_tuple() {
         let (f, _) = coalesce_flat(l.shape.leaves(), l.stride.leaves(), false);
-        return b.mode(f.to_layout()?.view());
+        return b.mode(f.layout()?.view());
     }
     if p.rank() > l.rank() {
-        return Err(ErrorKind::ProfileRankTooLarge { profile: p.rank(), layout: l.rank() });
+        return Err(ErrorKind::ProfileRankTooLarge {
+            profile: p.rank(),
+            layout: l.rank(),
+        });
     }
     b.open()?;
     let single = [l];
-    let modes: &mut dyn Iterator<Item = LayoutView<'_>> =
-        if l.shape.is_tuple() { &mut l.modes() } else { &mut single.into_iter() };
+    let modes: &mut dyn Iterator<Item = LayoutView<'_>> = if l.shape.is_tuple() {
+        &mut l.modes()
+    } else {
+        &mut single.into_iter()
+    };
     let mut ps = p.children();
     for m in modes {
         match ps.next() {
@@ -124,17 +140,19 @@ fn coalesce_by_into(b: &mut LayoutBuilder, l: LayoutView<'_>, p: View<'_>) -> Re
 /// assert_eq!(filter(&l).unwrap().to_string(), "12:1");
 /// ```
 pub fn filter(l: &Layout) -> Result<Layout, Error> {
-    filter_flat(l).and_then(|f| f.to_layout()).map_err(|k| Error::new(Op::Filter, [Some(l.into()), None], k))
+    filter_flat(l)
+        .layout()
+        .map_err(|k| Error::new(Op::Filter, [Some(l.into()), None], k))
 }
 
-pub(crate) fn filter_flat(l: &Layout) -> Result<Flat, ErrorKind> {
+pub(crate) fn filter_flat(l: &Layout) -> Flat {
     let mut f = Flat::of(l);
     for k in 0..f.n {
         if f.d[k] == 0 {
             f.s[k] = 1;
         }
     }
-    Ok(coalesce_flat(f.shape(), f.stride(), false).0)
+    coalesce_flat(f.shape(), f.stride(), false).0
 }
 
 #[cfg(test)]
@@ -150,8 +168,14 @@ mod tests {
         // seed 000 §3.2
         assert_eq!(coalesce(&l("(2,(1,6)):(1,(6,2))")).unwrap(), l("12:1"));
         let p: IntTuple = "(1,1)".parse().unwrap();
-        assert_eq!(coalesce_by(&l("((4,3),5):((15,1),3)"), &p).unwrap(), l("((4,3),5):((15,1),3)"));
-        assert_eq!(coalesce_by(&l("(4,(3,5)):(15,(1,3))"), &p).unwrap(), l("(4,15):(15,1)"));
+        assert_eq!(
+            coalesce_by(&l("((4,3),5):((15,1),3)"), &p).unwrap(),
+            l("((4,3),5):((15,1),3)")
+        );
+        assert_eq!(
+            coalesce_by(&l("(4,(3,5)):(15,(1,3))"), &p).unwrap(),
+            l("(4,15):(15,1)")
+        );
     }
 
     #[test]
@@ -160,12 +184,15 @@ mod tests {
         assert_eq!(coalesce(&l("(4,1):(1,0)")).unwrap(), l("4:1"));
         let (f, tuple) = coalesce_flat(&[4, 1], &[1, 0], true);
         assert!(tuple);
-        assert_eq!(f.to_layout().unwrap(), l("(4,2):(1,0)"));
+        assert_eq!(f.layout().unwrap(), l("(4,2):(1,0)"));
     }
 
     #[test]
     fn profile_rank_is_checked() {
         let p: IntTuple = "(1,1,1)".parse().unwrap();
-        assert_eq!(coalesce_by(&l("(2,2):(1,2)"), &p).unwrap_err().code(), "profile_rank_too_large");
+        assert_eq!(
+            coalesce_by(&l("(2,2):(1,2)"), &p).unwrap_err().code(),
+            "profile_rank_too_large"
+        );
     }
 }

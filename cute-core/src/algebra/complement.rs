@@ -26,25 +26,27 @@ use crate::layout::Layout;
 /// ```
 pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout, Error> {
     complement_flat(l, cotarget)
-        .and_then(|f| f.to_layout())
+        .and_then(|f| f.layout())
         .map_err(|k| Error::new(Op::Complement, [Some(l.into()), Some(cotarget.into())], k))
 }
 
 /// `complement(L)`: the complement with cotarget `cosize(filter(L))`.
 pub fn complement_cosize(l: &Layout) -> Result<Layout, Error> {
     let err = |k| Error::new(Op::Complement, [Some(l.into()), None], k);
-    let f = filter_flat(l).and_then(|f| f.to_layout()).map_err(err)?;
+    let f = filter_flat(l).layout().map_err(err)?;
     let cosize = f.cosize().map_err(|e| err(e.kind))?;
-    complement_flat(l, &IntTuple::int(cosize)).and_then(|f| f.to_layout()).map_err(err)
+    complement_flat(l, &IntTuple::int(cosize))
+        .and_then(|f| f.layout())
+        .map_err(err)
 }
 
 pub(crate) fn complement_flat(l: &Layout, cotarget: &IntTuple) -> Result<Flat, ErrorKind> {
-    let f = filter_flat(l)?;
+    let f = filter_flat(l);
     if f.n == 1 && f.d[0] == 0 {
         // The only irreducible stride-0 layout is 1:0: everything is its complement.
         let size = cotarget.product()?;
         let mut r = Flat::new();
-        r.push(size, if size == 1 { 0 } else { 1 })?;
+        r.push(size, i64::from(size != 1))?;
         return Ok(r);
     }
     // Take the modes by increasing stride; each new mode spans the gap up to the next stride.
@@ -63,7 +65,10 @@ pub(crate) fn complement_flat(l: &Layout, cotarget: &IntTuple) -> Result<Flat, E
         }
         let new_shape = min_stride / covered;
         if new_shape == 0 {
-            return Err(ErrorKind::NotInjective { stride: min_stride, covered });
+            return Err(ErrorKind::NotInjective {
+                stride: min_stride,
+                covered,
+            });
         }
         if new_shape < 0 {
             return Err(ErrorKind::NonPositive { value: new_shape });
@@ -103,7 +108,10 @@ mod tests {
         assert_eq!(c("4:2", 24), "(2,3):(1,8)");
         assert_eq!(c("(2,4):(1,6)", 24), "3:2");
         assert_eq!(c("1:0", 8), "8:1");
-        assert_eq!(complement_cosize(&l("(2,2):(1,6)")).unwrap().to_string(), "3:2");
+        assert_eq!(
+            complement_cosize(&l("(2,2):(1,6)")).unwrap().to_string(),
+            "3:2"
+        );
     }
 
     #[test]

@@ -64,7 +64,23 @@ pub const VERIFY_LIMIT: i64 = 1 << 24;
 /// );
 /// ```
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    compose(a, b, Exact::All).map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some(b.into())], k))
+    compose(a, b, Exact::All)
+        .map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some(b.into())], k))
+}
+
+/// CuTe C++'s `composition(A, B)`: its normal form and its own divisibility checks, without this
+/// crate's exactness checks. For comparison and diagnostics: on the inputs [`composition`]
+/// rejects as `not_admissible`, this is the wrong layout CuTe returns.
+///
+/// # Examples
+/// ```
+/// use cute_core::{algebra::composition::composition_unchecked, Layout};
+/// let l = |s: &str| s.parse::<Layout>().unwrap();
+/// assert_eq!(composition_unchecked(&l("(4,6,8):(2,3,5)"), &l("6:3")).unwrap(), l("(2,3):(6,3)"));
+/// ```
+pub fn composition_unchecked(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    compose(a, b, Exact::CuteOnly)
+        .map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some(b.into())], k))
 }
 
 /// `composition(A, T)` with a tiler: mode `i` of the result is `A_i ∘ T_i`; modes of `A` past
@@ -95,7 +111,10 @@ pub(crate) fn by_mode(
 ) -> Result<Layout, Error> {
     let err = |k| Error::new(op, [Some(a.into()), Some(Operand::Tiler(*t))], k);
     if t.rank() > a.rank() {
-        return Err(err(ErrorKind::TilerRankTooLarge { tiler: t.rank(), layout: a.rank() }));
+        return Err(err(ErrorKind::TilerRankTooLarge {
+            tiler: t.rank(),
+            layout: a.rank(),
+        }));
     }
     let mut b = LayoutBuilder::new();
     b.open().map_err(err)?;
@@ -167,7 +186,12 @@ pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, Er
         }
         out.close()?;
     } else {
-        compose_into(&fa, b.view(), &mut out, (exact != Exact::CuteOnly).then_some(&mut scope))?;
+        compose_into(
+            &fa,
+            b.view(),
+            &mut out,
+            (exact != Exact::CuteOnly).then_some(&mut scope),
+        )?;
     }
     let r = out.finish();
     if exact == Exact::CuteOnly {
@@ -184,7 +208,10 @@ pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, Er
     let carries = fa.n > 1 && (0..fa.n - 1).any(|k| scope.max[k] >= fa.s[k]);
     if scope.modes > 1 && (!scope.proven || carries) {
         let (b0, r0) = if exact == Exact::FirstMode && b.shape().view().is_tuple() {
-            (b.mode(0).ok_or(ErrorKind::Capacity)?, r.mode(0).ok_or(ErrorKind::Capacity)?)
+            (
+                b.mode(0).ok_or(ErrorKind::Capacity)?,
+                r.mode(0).ok_or(ErrorKind::Capacity)?,
+            )
         } else {
             (*b, r)
         };
@@ -193,7 +220,12 @@ pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, Er
     Ok(r)
 }
 
-fn compose_into(fa: &Flat, b: LayoutView<'_>, out: &mut LayoutBuilder, mut scope: Option<&mut Scope>) -> Result<(), ErrorKind> {
+fn compose_into(
+    fa: &Flat,
+    b: LayoutView<'_>,
+    out: &mut LayoutBuilder,
+    mut scope: Option<&mut Scope>,
+) -> Result<(), ErrorKind> {
     if b.shape.is_tuple() {
         out.open()?;
         for m in b.modes() {
@@ -217,7 +249,13 @@ fn compose_into(fa: &Flat, b: LayoutView<'_>, out: &mut LayoutBuilder, mut scope
 /// The base case `A ∘ s:d` (seed 000 Eq. 19): divide out the first `d` elements of `A`, keep `s`.
 /// Appends CuTe's result to `out`; returns the overrun condition when the result is not shown
 /// exact by the walk (a stride that does not divide a mode its elements overrun).
-fn base(fa: &Flat, n: i64, d: i64, out: &mut LayoutBuilder, scope: Option<&mut Scope>) -> Result<Option<Pending>, ErrorKind> {
+fn base(
+    fa: &Flat,
+    n: i64,
+    d: i64,
+    out: &mut LayoutBuilder,
+    scope: Option<&mut Scope>,
+) -> Result<Option<Pending>, ErrorKind> {
     if d == 0 {
         out.leaf(n, 0)?;
         return Ok(None);
@@ -239,7 +277,11 @@ fn base(fa: &Flat, n: i64, d: i64, out: &mut LayoutBuilder, scope: Option<&mut S
         let (s, sd) = (fa.s[k], fa.d[k]);
         prefix = prefix.saturating_mul(s);
         if !(rest_d % s == 0 || rest_d < s) {
-            return Err(ErrorKind::StrideDivisibility { mode: k + 1, stride: d, prefix });
+            return Err(ErrorKind::StrideDivisibility {
+                mode: k + 1,
+                stride: d,
+                prefix,
+            });
         }
         let next_shape = ceil_div_int(s, rest_d.abs())?;
         let next_stride = ceil_div_int(rest_d.abs(), s)? * rest_d.signum();
@@ -249,14 +291,23 @@ fn base(fa: &Flat, n: i64, d: i64, out: &mut LayoutBuilder, scope: Option<&mut S
         }
         let new = next_shape.min(rest_n);
         if rest_n % new != 0 {
-            return Err(ErrorKind::ShapeDivisibility { mode: k, holds: new, remaining: rest_n });
+            return Err(ErrorKind::ShapeDivisibility {
+                mode: k,
+                holds: new,
+                remaining: rest_n,
+            });
         }
         res.push(new, mul(rest_d, sd)?)?;
         if let Some(scope) = scope.as_deref_mut() {
             scope.max[k] = add(scope.max[k], mul(new - 1, rest_d.abs())?)?;
         }
         if rest_n > new && s % rest_d != 0 && overrun.is_none() {
-            overrun = Some(Pending::Overrun(ErrorKind::StrideOverrun { mode: k + 1, stride: d, prefix, elements: n }));
+            overrun = Some(Pending::Overrun(ErrorKind::StrideOverrun {
+                mode: k + 1,
+                stride: d,
+                prefix,
+                elements: n,
+            }));
         }
         rest_n /= new;
         rest_d = next_stride;
@@ -264,7 +315,7 @@ fn base(fa: &Flat, n: i64, d: i64, out: &mut LayoutBuilder, scope: Option<&mut S
     if res.n == 0 || rest_n != 1 {
         res.push(rest_n, mul(rest_d, fa.d[last])?)?;
     }
-    out.mode(res.to_layout()?.view())?;
+    out.mode(res.layout()?.view())?;
     if d < 0 && overrun.is_none() {
         overrun = Some(Pending::Backward);
     }
@@ -281,7 +332,11 @@ fn verify_base(fa: &Flat, n: i64, d: i64, leaf: &Layout) -> Result<(), ErrorKind
         let expected = eval_flat(fa.shape(), fa.stride(), mul(i, d)?)?;
         let got = eval_flat(ls, ld, i)?;
         if expected != got {
-            return Err(ErrorKind::NotAdmissible { index: i, expected, got });
+            return Err(ErrorKind::NotAdmissible {
+                index: i,
+                expected,
+                got,
+            });
         }
     }
     Ok(())
@@ -299,7 +354,11 @@ fn verify_distributive(fa: &Flat, b: &Layout, r: &Layout) -> Result<(), ErrorKin
         let expected = eval_flat(fa.shape(), fa.stride(), eval_flat(bs, bd, i)?)?;
         let got = eval_flat(rs, rd, i)?;
         if expected != got {
-            return Err(ErrorKind::NotAdmissible { index: i, expected, got });
+            return Err(ErrorKind::NotAdmissible {
+                index: i,
+                expected,
+                got,
+            });
         }
     }
     Ok(())
@@ -337,20 +396,51 @@ mod tests {
         check("(8,8):(1,8)", tv, "((4,8),2):((16,1),8)");
         check("(8,8):(8,1)", tv, "((4,8),2):((2,8),1)");
         check("(8,8):(1,9)", tv, "((4,8),2):((18,1),9)");
-        check("((4,2),(2,4)):((2,16),(1,8))", tv, "((4,(4,2)),2):((8,(2,16)),1)");
+        check(
+            "((4,2),(2,4)):((2,16),(1,8))",
+            tv,
+            "((4,(4,2)),2):((8,(2,16)),1)",
+        );
     }
 
     #[test]
     fn inadmissible_cases_name_the_condition() {
         let e = |a: &str, b: &str| composition(&l(a), &l(b)).unwrap_err().kind;
-        assert!(matches!(e("(4,6,8):(2,3,5)", "6:3"), ErrorKind::StrideOverrun { mode: 1, .. }));
-        assert!(matches!(e("(4,6,8):(2,3,5)", "6:1"), ErrorKind::ShapeDivisibility { mode: 0, holds: 4, remaining: 6 }));
-        assert!(matches!(e("(4,2,8):(3,12,97)", "4:3"), ErrorKind::ShapeDivisibility { .. }));
-        assert!(matches!(e("(4,2,8):(3,15,97)", "3:3"), ErrorKind::ShapeDivisibility { .. }));
-        assert!(matches!(e("(4,6):(1,5)", "2:6"), ErrorKind::StrideDivisibility { mode: 1, stride: 6, prefix: 4 }));
+        assert!(matches!(
+            e("(4,6,8):(2,3,5)", "6:3"),
+            ErrorKind::StrideOverrun { mode: 1, .. }
+        ));
+        assert!(matches!(
+            e("(4,6,8):(2,3,5)", "6:1"),
+            ErrorKind::ShapeDivisibility {
+                mode: 0,
+                holds: 4,
+                remaining: 6
+            }
+        ));
+        assert!(matches!(
+            e("(4,2,8):(3,12,97)", "4:3"),
+            ErrorKind::ShapeDivisibility { .. }
+        ));
+        assert!(matches!(
+            e("(4,2,8):(3,15,97)", "3:3"),
+            ErrorKind::ShapeDivisibility { .. }
+        ));
+        assert!(matches!(
+            e("(4,6):(1,5)", "2:6"),
+            ErrorKind::StrideDivisibility {
+                mode: 1,
+                stride: 6,
+                prefix: 4
+            }
+        ));
         assert!(matches!(
             e("(6,2):(1,7)", "(3,2):(2,3)"),
-            ErrorKind::NotAdmissible { index: 5, expected: 8, got: 7 }
+            ErrorKind::NotAdmissible {
+                index: 5,
+                expected: 8,
+                got: 7
+            }
         ));
     }
 

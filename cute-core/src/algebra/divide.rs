@@ -48,8 +48,10 @@ fn divide_layout(a: &Layout, t: &Layout) -> Result<Layout, Error> {
     let cotarget = *coalesce(a).map_err(within)?.shape();
     let rest = complement(t, &cotarget).map_err(within)?;
     let tiler = Layout::concat(&[*t, rest]).map_err(within)?;
-    compose(a, &tiler, Exact::FirstMode)
-        .map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some((&tiler).into())], k).within(Op::LogicalDivide))
+    compose(a, &tiler, Exact::FirstMode).map_err(|k| {
+        Error::new(Op::Composition, [Some(a.into()), Some((&tiler).into())], k)
+            .within(Op::LogicalDivide)
+    })
 }
 
 /// `zipped_divide(A, T)`: `logical_divide` arranged as `((tiles),(rest))`.
@@ -64,21 +66,24 @@ fn divide_layout(a: &Layout, t: &Layout) -> Result<Layout, Error> {
 pub fn zipped_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
     let t = t.into();
     let ld = logical_divide(a, t).map_err(|e| e.within(Op::ZippedDivide))?;
-    tile_unzip(&ld, &t).map_err(|k| Error::new(Op::ZippedDivide, [Some(a.into()), Some(t.operand())], k))
+    tile_unzip(&ld, &t)
+        .map_err(|k| Error::new(Op::ZippedDivide, [Some(a.into()), Some(t.operand())], k))
 }
 
 /// `tiled_divide(A, T)`: `((tiles),rest0,rest1,...)`.
 pub fn tiled_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
     let t = t.into();
     let zd = zipped_divide(a, t).map_err(|e| e.within(Op::TiledDivide))?;
-    unpack(&zd, false, true).map_err(|k| Error::new(Op::TiledDivide, [Some(a.into()), Some(t.operand())], k))
+    unpack(&zd, false, true)
+        .map_err(|k| Error::new(Op::TiledDivide, [Some(a.into()), Some(t.operand())], k))
 }
 
 /// `flat_divide(A, T)`: `(tile0,tile1,...,rest0,rest1,...)`.
 pub fn flat_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
     let t = t.into();
     let zd = zipped_divide(a, t).map_err(|e| e.within(Op::FlatDivide))?;
-    unpack(&zd, true, true).map_err(|k| Error::new(Op::FlatDivide, [Some(a.into()), Some(t.operand())], k))
+    unpack(&zd, true, true)
+        .map_err(|k| Error::new(Op::FlatDivide, [Some(a.into()), Some(t.operand())], k))
 }
 
 /// `result(_, repeat<R1>(_))` and friends: splices the children of mode 0 and/or mode 1 of a
@@ -107,13 +112,19 @@ pub(crate) fn tile_unzip(l: &Layout, t: &Tile) -> Result<Layout, ErrorKind> {
 fn zip2_by(l: LayoutView<'_>, g: &Tile) -> Result<Layout, ErrorKind> {
     let Tile::Tiler(t) = g else {
         if l.rank() != 2 || !l.shape.is_tuple() {
-            return Err(ErrorKind::RankMismatch { left: l.rank(), right: 2 });
+            return Err(ErrorKind::RankMismatch {
+                left: l.rank(),
+                right: 2,
+            });
         }
         return l.to_layout();
     };
     let (gr, tr) = (t.rank(), l.rank());
     if tr < gr || !l.shape.is_tuple() {
-        return Err(ErrorKind::RankMismatch { left: tr, right: gr });
+        return Err(ErrorKind::RankMismatch {
+            left: tr,
+            right: gr,
+        });
     }
     let mut b = LayoutBuilder::new();
     b.open()?;
@@ -121,7 +132,15 @@ fn zip2_by(l: LayoutView<'_>, g: &Tile) -> Result<Layout, ErrorKind> {
         b.open()?;
         for (m, tile) in l.modes().zip(t.tiles()) {
             let split = zip2_by(m, &tile)?;
-            b.mode(split.mode(part).ok_or(ErrorKind::RankMismatch { left: split.rank(), right: 2 })?.view())?;
+            b.mode(
+                split
+                    .mode(part)
+                    .ok_or(ErrorKind::RankMismatch {
+                        left: split.rank(),
+                        right: 2,
+                    })?
+                    .view(),
+            )?;
         }
         if part == 1 {
             for m in l.modes().skip(gr) {

@@ -29,7 +29,9 @@ fn prefix_products(f: &Flat) -> Result<[i64; crate::MAX_LEAVES + 1], ErrorKind> 
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "(2,4,2):(4,1,8)");
 /// ```
 pub fn right_inverse(l: &Layout) -> Result<Layout, Error> {
-    right_inverse_flat(l).and_then(|f| f.to_layout()).map_err(|k| Error::new(Op::RightInverse, [Some(l.into()), None], k))
+    right_inverse_flat(l)
+        .and_then(|f| f.layout())
+        .map_err(|k| Error::new(Op::RightInverse, [Some(l.into()), None], k))
 }
 
 fn right_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
@@ -62,7 +64,9 @@ fn right_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(2,4,2):(4,1,8)");
 /// ```
 pub fn left_inverse(l: &Layout) -> Result<Layout, Error> {
-    left_inverse_flat(l).and_then(|f| f.to_layout()).map_err(|k| Error::new(Op::LeftInverse, [Some(l.into()), None], k))
+    left_inverse_flat(l)
+        .and_then(|f| f.layout())
+        .map_err(|k| Error::new(Op::LeftInverse, [Some(l.into()), None], k))
 }
 
 fn left_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
@@ -101,7 +105,11 @@ mod tests {
         let a = l(a);
         let r = right_inverse(&a).unwrap();
         for i in 0..r.size() {
-            assert_eq!(a.eval(r.eval(i).unwrap()).unwrap(), i, "{a} right inverse {r}");
+            assert_eq!(
+                a.eval(r.eval(i).unwrap()).unwrap(),
+                i,
+                "{a} right inverse {r}"
+            );
         }
     }
 
@@ -109,16 +117,31 @@ mod tests {
         let a = l(a);
         let r = left_inverse(&a).unwrap();
         for i in 0..a.size() {
-            assert_eq!(r.eval(a.eval(i).unwrap()).unwrap(), i, "{a} left inverse {r}");
+            assert_eq!(
+                r.eval(a.eval(i).unwrap()).unwrap(),
+                i,
+                "{a} left inverse {r}"
+            );
         }
     }
 
     #[test]
     fn inverses() {
-        for a in ["(4,(2,2)):(2,(1,8))", "(8,4):(4,1)", "((2,3),4):((12,1),3)", "1:0", "(2,4):(0,1)"] {
+        for a in [
+            "(4,(2,2)):(2,(1,8))",
+            "(8,4):(4,1)",
+            "((2,3),4):((12,1),3)",
+            "1:0",
+            "(2,4):(0,1)",
+        ] {
             check_right(a);
         }
-        for a in ["(4,(2,2)):(2,(1,8))", "(8,4):(4,1)", "(3,4):(4,1)", "(2,4):(3,6)"] {
+        for a in [
+            "(4,(2,2)):(2,(1,8))",
+            "(8,4):(4,1)",
+            "(3,4):(4,1)",
+            "(2,4):(3,6)",
+        ] {
             check_left(a);
         }
         assert_eq!(right_inverse(&l("(2,4):(2,5)")).unwrap(), l("1:0"));

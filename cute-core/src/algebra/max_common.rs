@@ -14,8 +14,9 @@ use crate::layout::Layout;
 fn common(a: &Layout, b: &Layout, op: Op) -> Result<Option<Layout>, Error> {
     let err = |k| Error::new(op, [Some(a.into()), Some(b.into())], k);
     let inv_b = right_inverse(b).map_err(|e| e.within(op))?;
-    let ab = compose(a, &inv_b, Exact::CuteOnly)
-        .map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some((&inv_b).into())], k).within(op))?;
+    let ab = compose(a, &inv_b, Exact::CuteOnly).map_err(|k| {
+        Error::new(Op::Composition, [Some(a.into()), Some((&inv_b).into())], k).within(op)
+    })?;
     let c = coalesce(&ab).map_err(|e| e.within(op))?;
     let Some(first) = c.mode(0).filter(|m| m.stride().as_int() == Some(1)) else {
         return Ok(None);

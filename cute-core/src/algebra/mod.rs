@@ -26,7 +26,11 @@ pub(crate) struct Flat {
 
 impl Flat {
     pub(crate) const fn new() -> Self {
-        Flat { n: 0, s: [0; MAX_LEAVES], d: [0; MAX_LEAVES] }
+        Flat {
+            n: 0,
+            s: [0; MAX_LEAVES],
+            d: [0; MAX_LEAVES],
+        }
     }
 
     pub(crate) fn of(l: &Layout) -> Self {
@@ -57,10 +61,10 @@ impl Flat {
     }
 
     /// As a layout: `s:d` for one mode, a flat tuple otherwise.
-    pub(crate) fn to_layout(&self) -> Result<Layout, ErrorKind> {
+    pub(crate) fn layout(&self) -> Result<Layout, ErrorKind> {
         Ok(Layout::from_parts(
-            IntTuple::flat_or_int(self.shape())?,
-            IntTuple::flat_or_int(self.stride())?,
+            &IntTuple::flat_or_int(self.shape())?,
+            &IntTuple::flat_or_int(self.stride())?,
         ))
     }
 }

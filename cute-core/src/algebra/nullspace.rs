@@ -22,7 +22,13 @@ pub fn nullspace(l: &Layout) -> Result<Layout, Error> {
     let err = |k| Error::new(Op::Nullspace, [Some(l.into()), None], k);
     let compact = compact_left(&l.shape().flatten().map_err(err)?, 1).map_err(err)?;
     let mut f = Flat::new();
-    for ((&s, &d), &c) in l.shape().leaves().iter().zip(l.stride().leaves()).zip(compact.leaves()) {
+    for ((&s, &d), &c) in l
+        .shape()
+        .leaves()
+        .iter()
+        .zip(l.stride().leaves())
+        .zip(compact.leaves())
+    {
         if d == 0 {
             f.push(s, c).map_err(err)?;
         }
@@ -30,5 +36,5 @@ pub fn nullspace(l: &Layout) -> Result<Layout, Error> {
     if f.n == 0 {
         return Ok(Layout::int(1, 0));
     }
-    f.to_layout().map_err(err)
+    f.layout().map_err(err)
 }

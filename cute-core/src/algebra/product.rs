@@ -42,8 +42,10 @@ fn product_layout(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     let cotarget = mul(a.size(), cosize)
         .map_err(|k| Error::new(Op::LogicalProduct, [Some(a.into()), Some(b.into())], k))?;
     let rest = complement(a, &IntTuple::int(cotarget)).map_err(within)?;
-    let grid = compose(&rest, b, Exact::CuteOnly)
-        .map_err(|k| Error::new(Op::Composition, [Some((&rest).into()), Some(b.into())], k).within(Op::LogicalProduct))?;
+    let grid = compose(&rest, b, Exact::CuteOnly).map_err(|k| {
+        Error::new(Op::Composition, [Some((&rest).into()), Some(b.into())], k)
+            .within(Op::LogicalProduct)
+    })?;
     Layout::concat(&[*a, grid]).map_err(within)
 }
 
@@ -51,21 +53,24 @@ fn product_layout(a: &Layout, b: &Layout) -> Result<Layout, Error> {
 pub fn zipped_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
     let t = t.into();
     let lp = logical_product(a, t).map_err(|e| e.within(Op::ZippedProduct))?;
-    tile_unzip(&lp, &t).map_err(|k| Error::new(Op::ZippedProduct, [Some(a.into()), Some(t.operand())], k))
+    tile_unzip(&lp, &t)
+        .map_err(|k| Error::new(Op::ZippedProduct, [Some(a.into()), Some(t.operand())], k))
 }
 
 /// `tiled_product(A, T)`: `((A modes),p0,p1,...)`.
 pub fn tiled_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
     let t = t.into();
     let zp = zipped_product(a, t).map_err(|e| e.within(Op::TiledProduct))?;
-    unpack(&zp, false, true).map_err(|k| Error::new(Op::TiledProduct, [Some(a.into()), Some(t.operand())], k))
+    unpack(&zp, false, true)
+        .map_err(|k| Error::new(Op::TiledProduct, [Some(a.into()), Some(t.operand())], k))
 }
 
 /// `flat_product(A, T)`: `(a0,a1,...,p0,p1,...)`.
 pub fn flat_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
     let t = t.into();
     let zp = zipped_product(a, t).map_err(|e| e.within(Op::FlatProduct))?;
-    unpack(&zp, true, true).map_err(|k| Error::new(Op::FlatProduct, [Some(a.into()), Some(t.operand())], k))
+    unpack(&zp, true, true)
+        .map_err(|k| Error::new(Op::FlatProduct, [Some(a.into()), Some(t.operand())], k))
 }
 
 /// `blocked_product(A, B)`: `A` and `B` padded with `1:0` modes to the same rank, their
@@ -104,12 +109,16 @@ fn rank_sensitive(a: &Layout, b: &Layout, op: Op, raked: bool) -> Result<Layout,
     let pa = a.append_to_rank(r).map_err(|e| e.within(op))?;
     let pb = b.append_to_rank(r).map_err(|e| e.within(op))?;
     let lp = product_layout(&pa, &pb).map_err(|e| e.within(op))?;
-    let (x, y) = (lp.mode(0).ok_or(err(ErrorKind::Capacity))?, lp.mode(1).ok_or(err(ErrorKind::Capacity))?);
+    let (x, y) = (
+        lp.mode(0).ok_or(err(ErrorKind::Capacity))?,
+        lp.mode(1).ok_or(err(ErrorKind::Capacity))?,
+    );
     let (x, y) = if raked { (y, x) } else { (x, y) };
     zip(&x, &y).map_err(err)
 }
 
-/// `zip(X, Y)`: `((x0,y0),(x1,y1),...)`; an integer-shaped `X` gives `((X,Y))`.
+/// `zip(X, Y)`: `((x0,y0),(x1,y1),...)`; an integer-shaped `X` gives `((X,Y))`. An integer-shaped
+/// `Y` next to a rank-1 tuple `X` is its own mode 0 (CuTe C++ does not compile that case).
 fn zip(x: &Layout, y: &Layout) -> Result<Layout, ErrorKind> {
     let mut b = LayoutBuilder::new();
     b.open()?;
@@ -119,8 +128,11 @@ fn zip(x: &Layout, y: &Layout) -> Result<Layout, ErrorKind> {
         b.mode(y.view())?;
         b.close()?;
     } else {
-        if !y.shape().view().is_tuple() || x.rank() != y.rank() {
-            return Err(ErrorKind::RankMismatch { left: x.rank(), right: y.rank() });
+        if x.rank() != y.rank() {
+            return Err(ErrorKind::RankMismatch {
+                left: x.rank(),
+                right: y.rank(),
+            });
         }
         for (xm, ym) in x.modes().zip(y.modes()) {
             b.open()?;

@@ -36,8 +36,16 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout, Error> {
             ceil_div_int(s, ceil_div_int(n, d.abs())?)
         })
         .map_err(err)?;
-    stride = stride.map(|d| if d == 0 { Ok(0) } else { Ok(d.signum() * ceil_div_int(d.abs(), n)?) }).map_err(err)?;
-    Ok(Layout::from_parts(shape, stride))
+    stride = stride
+        .map(|d| {
+            if d == 0 {
+                Ok(0)
+            } else {
+                Ok(d.signum() * ceil_div_int(d.abs(), n)?)
+            }
+        })
+        .map_err(err)?;
+    Ok(Layout::from_parts(&shape, &stride))
 }
 
 /// `downcast<N>(L)`: each stride-±1 element becomes `N` elements; other strides are multiplied by
@@ -63,8 +71,17 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout, Error> {
     let mut strides = l.stride().leaves().iter();
     let shape = l
         .shape()
-        .map(|s| if strides.next().is_some_and(|d| d.abs() == 1) { mul(s, n) } else { Ok(s) })
+        .map(|s| {
+            if strides.next().is_some_and(|d| d.abs() == 1) {
+                mul(s, n)
+            } else {
+                Ok(s)
+            }
+        })
         .map_err(err)?;
-    let stride = l.stride().map(|d| if d.abs() == 1 { Ok(d) } else { mul(d, n) }).map_err(err)?;
+    let stride = l
+        .stride()
+        .map(|d| if d.abs() == 1 { Ok(d) } else { mul(d, n) })
+        .map_err(err)?;
     Layout::new(shape, stride)
 }

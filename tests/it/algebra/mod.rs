@@ -1,0 +1,8 @@
+//! Post-conditions of each operation as named laws, checked on random layouts.
+
+mod coalesce;
+mod complement;
+mod composition;
+mod divide;
+mod inverse;
+mod product;

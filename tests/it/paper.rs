@@ -1,0 +1,284 @@
+//! The worked examples of the CuTe paper (seed 000), section by section. Where the paper writes
+//! a different but equal form than CuTe's normal form (size-1 modes kept, e.g. `1:32` for CuTe's
+//! `1:0`), the test checks CuTe's form and that both are the same function on the domain.
+
+use cute::{
+    blocked_product, coalesce, coalesce_by, complement_cosize, composition, left_inverse,
+    logical_divide, logical_product, raked_product, right_inverse, tiled_divide, zipped_divide,
+    Layout, Tiler,
+};
+
+use crate::strategy::{l, t};
+
+fn same_function(a: &Layout, b: &Layout, size: i64) -> bool {
+    (0..size).all(|i| a.eval(i).unwrap() == b.eval(i).unwrap())
+}
+
+#[test]
+fn section_3_2_coalesce() {
+    assert_eq!(coalesce(&l("(2,(1,6)):(1,(6,2))")).unwrap(), l("12:1"));
+    assert_eq!(
+        coalesce_by(&l("(2,(1,6)):(1,(6,2))"), &t("(1,1)")).unwrap(),
+        l("(2,6):(1,2)")
+    );
+    assert_eq!(
+        coalesce(&l("((4,3),5):((15,1),3)")).unwrap(),
+        l("(4,15):(15,1)")
+    );
+    assert_eq!(
+        coalesce_by(&l("((4,3),5):((15,1),3)"), &t("(1,1)")).unwrap(),
+        l("((4,3),5):((15,1),3)")
+    );
+    assert_eq!(
+        coalesce(&l("(4,(3,5)):(15,(1,3))")).unwrap(),
+        l("(4,15):(15,1)")
+    );
+    assert_eq!(
+        coalesce_by(&l("(4,(3,5)):(15,(1,3))"), &t("(1,1)")).unwrap(),
+        l("(4,15):(15,1)")
+    );
+}
+
+#[test]
+fn section_3_3_1_associativity_needs_image_containment() {
+    // (5,3):(1,7) ∘ [4:1 ∘ 2:5] = 2:7, but [(5,3):(1,7) ∘ 4:1] ∘ 2:5 = 2:5.
+    let a = l("(5,3):(1,7)");
+    assert_eq!(
+        composition(&a, &composition(&l("4:1"), &l("2:5")).unwrap()).unwrap(),
+        l("2:7")
+    );
+    assert_eq!(
+        composition(&composition(&a, &l("4:1")).unwrap(), &l("2:5")).unwrap(),
+        l("2:5")
+    );
+}
+
+#[test]
+fn section_3_3_3_composition() {
+    let c = |a: &str, b: &str| composition(&l(a), &l(b));
+    assert_eq!(c("(4,6,8,10):(2,3,5,7)", "6:12").unwrap(), l("(2,3):(9,5)"));
+    assert_eq!(c("(4,6,3):(2,3,5)", "6:12").unwrap(), l("(2,3):(9,5)"));
+    assert_eq!(c("7:11", "3:4").unwrap(), l("3:44"));
+    assert_eq!(c("7:11", "(3,5):(6,3)").unwrap(), l("(3,5):(66,33)"));
+    // The "apparent violation" is admissible after coalescing and truncating.
+    assert_eq!(c("(4,2,8):(3,12,97)", "3:3").unwrap(), l("3:9"));
+    // Violations: CuTe rejects the shape divisibility ones; it returns a wrong layout for 6:3.
+    assert_eq!(
+        c("(4,6,8):(2,3,5)", "6:1").unwrap_err().code(),
+        "shape_divisibility"
+    );
+    assert_eq!(
+        c("(4,2,8):(3,12,97)", "4:3").unwrap_err().code(),
+        "shape_divisibility"
+    );
+    assert_eq!(
+        c("(4,2,8):(3,15,97)", "3:3").unwrap_err().code(),
+        "shape_divisibility"
+    );
+    let e = c("(4,6,8):(2,3,5)", "6:3").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "composition (4,6,8):(2,3,5) ∘ 6:3: stride divisibility violated at mode 1: 3 and prefix \
+         product 4 do not divide each other, and the 6 elements do not fit in mode 0"
+    );
+}
+
+#[test]
+fn section_3_3_4_table_4() {
+    let tv = l("((4,8),2):((16,1),8)");
+    for (data, result) in [
+        ("(8,8):(1,8)", "((4,8),2):((16,1),8)"),
+        ("(8,8):(8,1)", "((4,8),2):((2,8),1)"),
+        ("(8,8):(1,9)", "((4,8),2):((18,1),9)"),
+        (
+            "((4,2),(2,4)):((2,16),(1,8))",
+            "((4,(4,2)),2):((8,(2,16)),1)",
+        ),
+    ] {
+        assert_eq!(composition(&l(data), &tv).unwrap(), l(result), "{data}");
+    }
+}
+
+#[test]
+fn section_3_3_5_tilers() {
+    // Figure 7: tilers extract a 4x8 sublayout of an 8x16 layout.
+    let a = l("(8,16):(16,1)");
+    for tiler in ["<4:1,8:1>", "<4:2,8:2>", "<(2,2):(1,4),(4,2):(2,8)>"] {
+        let tiler: Tiler = tiler.parse().unwrap();
+        let r = cute::composition_tiler(&a, &tiler).unwrap();
+        assert_eq!(r.size(), 32, "{tiler}");
+        assert_eq!(r.mode(0).unwrap().size(), 4);
+    }
+}
+
+#[test]
+fn section_3_4_table_5_right_inverses() {
+    for (a, paper) in [
+        ("(4,8):(1,4)", "32:1"),
+        ("(4,8):(8,1)", "(8,4):(4,1)"),
+        ("(3,7,5):(5,15,1)", "(5,21):(21,1)"),
+        ("(4,8):(1,5)", "4:1"),
+        ("(4,(4,2)):(4,(1,16))", "(4,4,2):(4,1,16)"),
+        ("((2,2),(4,2)):((1,8),(2,16))", "(2,4,2,2):(1,4,2,16)"),
+        ("((2,2),(2,4)):((0,2),(0,4))", "1:0"),
+    ] {
+        let r = right_inverse(&l(a)).unwrap();
+        assert_eq!(r, l(paper), "right_inverse({a})");
+    }
+    // The paper lists (2,2):(4,8) for ((2,2),(2,4)):((0,1),(0,2)), which maps 1 to offset 4,
+    // where L(4) = 0; CuTe's (2,4):(2,8) is the largest right inverse.
+    let a = l("((2,2),(2,4)):((0,1),(0,2))");
+    let r = right_inverse(&a).unwrap();
+    assert_eq!(r, l("(2,4):(2,8)"));
+    assert!((0..r.size()).all(|i| a.eval(r.eval(i).unwrap()).unwrap() == i));
+}
+
+#[test]
+fn section_3_4_table_6_left_inverses() {
+    for (a, paper) in [
+        ("(4,8):(1,4)", "32:1"),
+        ("(4,8):(8,1)", "(8,4):(4,1)"),
+        ("(3,7,5):(5,15,1)", "(5,21):(21,1)"),
+        ("(4,8):(1,5)", "(5,8):(1,4)"),
+        ("(4,(4,2)):(4,(1,16))", "(4,4,2):(4,1,16)"),
+        ("((2,2),(4,2)):((1,8),(2,16))", "(2,4,2,2):(1,4,2,16)"),
+    ] {
+        assert_eq!(left_inverse(&l(a)).unwrap(), l(paper), "left_inverse({a})");
+    }
+    // Non-injective rows: the quasi-inverse property L(R(L(k))) == L(k) (Eq. 26).
+    for a in ["((2,2),(2,4)):((0,2),(0,4))", "((2,2),(2,4)):((0,1),(0,2))"] {
+        let a = l(a);
+        let r = left_inverse(&a).unwrap();
+        for k in 0..a.size() {
+            let x = a.eval(k).unwrap();
+            assert_eq!(
+                a.eval(r.eval(x).unwrap()).unwrap(),
+                x,
+                "left_inverse({a}) = {r}"
+            );
+        }
+    }
+}
+
+#[test]
+fn section_3_4_4_tmem_admissibility() {
+    // Does a data layout hold every offset a TMEM instruction accesses? A(A†(T(i))) == T(i).
+    let data = l("(128,(16,32)):(16384,(1,16))");
+    let a_inv = left_inverse(&data).unwrap();
+    for instr in [
+        "(1,128):(1,16384)",
+        "(2,128):(1,16384)",
+        "(8,(16,4)):(1,(16384,524288))",
+    ] {
+        let t = l(instr);
+        for i in 0..t.size() {
+            let off = t.eval(i).unwrap();
+            assert_eq!(
+                data.eval(a_inv.eval(off).unwrap()).unwrap(),
+                off,
+                "{instr} at {i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn section_3_5_table_7_complements() {
+    for (a, cute_form, paper) in [
+        ("(4,8):(1,4)", "1:0", "1:32"),
+        ("(4,8):(8,1)", "1:0", "1:32"),
+        ("(4,(4,2)):(4,(1,16))", "1:0", "1:32"),
+        ("(4,8):(1,5)", "1:0", "1:40"),
+        ("(4,8):(1,8)", "2:4", "(2,1):(4,64)"),
+        ("((2,2),(2,4)):((0,1),(0,2))", "1:0", "1:8"),
+        ("((2,2),(2,4)):((0,2),(0,4))", "2:1", "(2,1):(1,16)"),
+    ] {
+        let r = complement_cosize(&l(a)).unwrap();
+        assert_eq!(r, l(cute_form), "complement({a})");
+        assert!(
+            same_function(&r, &l(paper), r.size()),
+            "complement({a}) vs the paper's {paper}"
+        );
+    }
+}
+
+#[test]
+fn section_3_5_1_products() {
+    let tile = l("(3,4):(4,1)");
+    let grid = l("(2,5):(1,2)");
+    assert_eq!(
+        logical_product(&tile, grid).unwrap(),
+        l("((3,4),(2,5)):((4,1),(12,24))")
+    );
+    assert_eq!(
+        logical_product(&l("(4,8):(20,2)"), l("(3,2):(2,1)")).unwrap(),
+        l("((4,8),(3,2)):((20,2),(80,1))")
+    );
+    let blocked = blocked_product(&tile, &grid).unwrap();
+    assert_eq!(blocked, l("((3,2),(4,5)):((4,12),(1,24))"));
+    let raked = raked_product(&tile, &grid).unwrap();
+    assert_eq!(raked, l("((2,3),(5,4)):((12,4),(24,1))"));
+    // Figures 10 and 11: rows of the 6x20 grids.
+    let row = |r: &Layout, m: i64| -> Vec<i64> {
+        (0..20)
+            .map(|n| r.eval_crd(&t(&format!("({m},{n})"))).unwrap())
+            .collect()
+    };
+    assert_eq!(
+        row(&blocked, 0),
+        [0, 1, 2, 3, 24, 25, 26, 27, 48, 49, 50, 51, 72, 73, 74, 75, 96, 97, 98, 99]
+    );
+    assert_eq!(
+        row(&blocked, 5),
+        [20, 21, 22, 23, 44, 45, 46, 47, 68, 69, 70, 71, 92, 93, 94, 95, 116, 117, 118, 119]
+    );
+    assert_eq!(
+        row(&raked, 0),
+        [0, 24, 48, 72, 96, 1, 25, 49, 73, 97, 2, 26, 50, 74, 98, 3, 27, 51, 75, 99]
+    );
+    assert_eq!(
+        row(&raked, 1),
+        [12, 36, 60, 84, 108, 13, 37, 61, 85, 109, 14, 38, 62, 86, 110, 15, 39, 63, 87, 111]
+    );
+}
+
+#[test]
+fn section_3_5_2_divides() {
+    let a = l("(8,16):(20,1)");
+    let tiler: Tiler = "<4:1,8:2>".parse().unwrap();
+    assert_eq!(
+        logical_divide(&a, tiler).unwrap(),
+        l("((4,2),(8,2)):((20,80),(2,1))")
+    );
+    assert_eq!(
+        zipped_divide(&a, tiler).unwrap(),
+        l("((4,8),(2,2)):((20,2),(80,1))")
+    );
+    assert_eq!(
+        tiled_divide(&a, tiler).unwrap(),
+        l("((4,8),2,2):((20,2),80,1)")
+    );
+    // Every third element of 24 elements, and the rest: 24:1 ÷ 8:3 = (8,3):(3,1).
+    assert_eq!(
+        logical_divide(&l("24:1"), l("8:3")).unwrap(),
+        l("(8,3):(3,1)")
+    );
+}
+
+#[test]
+fn section_2_5_1_slices() {
+    // The 6x12 matrix of Figure 5, recovered from `A(0, 0:2:12) = {0} ∘ (3,2):(15,100)`.
+    let a = l("((3,2),((2,3),2)):((4,1),((2,15),100))");
+    let (offset, sub) = a.slice(&t("(0,((0,_),_))")).unwrap();
+    assert_eq!((offset, sub), (0, l("(3,2):(15,100)")));
+    for (c, off, sub) in [
+        ("(2,_)", 8, "(((2,3),2)):(((2,15),100))"),
+        ("(_,5)", 32, "((3,2)):((4,1))"),
+        ("((2,_),_)", 8, "(2,((2,3),2)):(1,((2,15),100))"),
+        ("(_,(_,1))", 100, "((3,2),(2,3)):((4,1),(2,15))"),
+        ("((_,1),(_,0))", 1, "(3,(2,3)):(4,(2,15))"),
+        ("((_,0),((_,2),1))", 130, "(3,2):(4,2)"),
+    ] {
+        assert_eq!(a.slice(&t(c)).unwrap(), (off, l(sub)), "A{c}");
+    }
+}
