@@ -1,1 +1,18 @@
-fn main() {}
+//! Criterion benchmarks, one module per operation (mirroring `cute-core/src`).
+//!
+//! `cargo bench` runs them all; `cargo bench -- composition/` one group. Results and the C++
+//! comparison (`benches/cpp_baseline.sh`) are in `BENCHMARKS.md`.
+
+#![allow(missing_docs, reason = "criterion_group! generates undocumented public functions")]
+
+use criterion::criterion_main;
+
+mod algebra;
+mod layout;
+
+criterion_main!(
+    algebra::composition::benches,
+    algebra::complement::benches,
+    algebra::divide::benches,
+    layout::benches
+);

@@ -24,3 +24,8 @@ pub use cute_core;
 pub use cute_core::*;
 
 pub mod expr;
+
+/// The README's code blocks, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -3,4 +3,5 @@
 mod algebra;
 mod oracle;
 mod paper;
+mod readme;
 mod strategy;

@@ -13,7 +13,7 @@ use crate::layout::{Layout, LayoutBuilder, LayoutView};
 /// Returns the modes and whether the result is a tuple (more than one mode).
 pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Flat, bool) {
     let r = shape.len();
-    // Built back to front in reverse order, then reversed.
+    // Built back to front in reverse order, then reversed in place.
     let mut rev = Flat::new();
     let first = if extend && shape[r - 1] == 1 {
         2
@@ -44,13 +44,9 @@ pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Fla
     if rev.n == 1 && rev.s[0] == 1 {
         rev.d[0] = 0;
     }
-    let mut out = Flat::new();
-    out.n = rev.n;
-    for k in 0..rev.n {
-        out.s[k] = rev.s[rev.n - 1 - k];
-        out.d[k] = rev.d[rev.n - 1 - k];
-    }
-    (out, rev.n > 1)
+    rev.s[..rev.n].reverse();
+    rev.d[..rev.n].reverse();
+    (rev, rev.n > 1)
 }
 
 /// `coalesce(L)`: the simplest layout equal to `L` as a function on `[0, size(L))`.

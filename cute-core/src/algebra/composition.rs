@@ -145,17 +145,14 @@ pub(crate) enum Exact {
 }
 
 /// What the modes of `B` in scope place in each mode of `coalesce(A)`, for the distributivity
-/// rule, and the base cases still to check pointwise.
+/// rule.
 struct Scope {
     /// Sum over `B`'s modes of the largest digit each places in mode `r`.
     max: [i64; MAX_LEAVES],
-    /// `false` once a mode of `B` was not shown exact by the divisibility walk alone.
-    proven: bool,
     /// Number of non-zero-stride modes of `B` in scope.
     modes: usize,
-    /// Base cases `s:d` whose elements overrun a mode, to check pointwise after CuTe's checks.
-    overruns: [(i64, i64, Pending); MAX_LEAVES],
-    noverruns: usize,
+    /// Some base case was not shown exact by the divisibility walk alone.
+    pending: bool,
 }
 
 /// A base case that the divisibility walk did not show exact, checked pointwise once CuTe's own
@@ -172,49 +169,35 @@ enum Pending {
 pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, ErrorKind> {
     let (fa, _) = coalesce_flat(a.shape().leaves(), a.stride().leaves(), true);
     let mut out = LayoutBuilder::new();
-    let mut scope = Scope {
-        max: [0; MAX_LEAVES],
-        proven: true,
-        modes: 0,
-        overruns: [(0, 0, Pending::Backward); MAX_LEAVES],
-        noverruns: 0,
-    };
-    if exact == Exact::FirstMode && b.shape().view().is_tuple() {
+    let mut scope = Scope { max: [0; MAX_LEAVES], modes: 0, pending: false };
+    let first_only = exact == Exact::FirstMode && b.shape().view().is_tuple();
+    if first_only {
         out.open()?;
         for (i, m) in b.view().modes().enumerate() {
             compose_into(&fa, m, &mut out, (i == 0).then_some(&mut scope))?;
         }
         out.close()?;
     } else {
-        compose_into(
-            &fa,
-            b.view(),
-            &mut out,
-            (exact != Exact::CuteOnly).then_some(&mut scope),
-        )?;
+        let scope = (exact != Exact::CuteOnly).then_some(&mut scope);
+        compose_into(&fa, b.view(), &mut out, scope)?;
     }
     let r = out.finish();
     if exact == Exact::CuteOnly {
         return Ok(r);
     }
-    for &(n, d, pending) in &scope.overruns[..scope.noverruns] {
-        let mut leaf = LayoutBuilder::new();
-        base(&fa, n, d, &mut leaf, None)?;
-        verify_base(&fa, n, d, &leaf.finish()).map_err(|e| match pending {
-            Pending::Overrun(kind) => kind,
-            Pending::Backward => e,
-        })?;
-    }
     let carries = fa.n > 1 && (0..fa.n - 1).any(|k| scope.max[k] >= fa.s[k]);
-    if scope.modes > 1 && (!scope.proven || carries) {
-        let (b0, r0) = if exact == Exact::FirstMode && b.shape().view().is_tuple() {
-            (
-                b.mode(0).ok_or(ErrorKind::Capacity)?,
-                r.mode(0).ok_or(ErrorKind::Capacity)?,
-            )
-        } else {
-            (*b, r)
-        };
+    if !scope.pending && !(scope.modes > 1 && carries) {
+        return Ok(r);
+    }
+    let (b0, r0) = if first_only {
+        (b.mode(0).ok_or(ErrorKind::Capacity)?, r.mode(0).ok_or(ErrorKind::Capacity)?)
+    } else {
+        (*b, r)
+    };
+    if scope.pending {
+        verify_leaves(&fa, b0.view())?;
+    }
+    if scope.modes > 1 {
         verify_distributive(&fa, &b0, &r0)?;
     }
     Ok(r)
@@ -235,32 +218,78 @@ fn compose_into(
     }
     let (n, d) = (b.shape.leaves()[0], b.stride.leaves()[0]);
     let pending = base(fa, n, d, out, scope.as_deref_mut())?;
-    if let (Some(scope), Some(pending)) = (scope, pending) {
-        if scope.noverruns >= MAX_LEAVES {
-            return Err(ErrorKind::Capacity);
-        }
-        scope.overruns[scope.noverruns] = (n, d, pending);
-        scope.noverruns += 1;
-        scope.proven = false;
+    if let Some(scope) = scope {
+        scope.pending |= pending.is_some();
     }
     Ok(())
 }
 
+/// Checks pointwise every base case of `b` that the walk did not show exact.
+fn verify_leaves(fa: &Flat, b: LayoutView<'_>) -> Result<(), ErrorKind> {
+    if b.shape.is_tuple() {
+        return b.modes().try_for_each(|m| verify_leaves(fa, m));
+    }
+    let (n, d) = (b.shape.leaves()[0], b.stride.leaves()[0]);
+    let mut leaf = LayoutBuilder::new();
+    if let Some(pending) = base(fa, n, d, &mut leaf, None)? {
+        verify_base(fa, n, d, &leaf.finish()).map_err(|e| match pending {
+            Pending::Overrun(kind) => kind,
+            Pending::Backward => e,
+        })?;
+    }
+    Ok(())
+}
+
+/// The modes of one base-case result, written straight into the output: a single mode as `s:d`,
+/// several as a tuple (CuTe's `unwrap`), without a scratch layout.
+#[derive(Default)]
+struct Modes {
+    first: Option<(i64, i64)>,
+    opened: bool,
+}
+
+impl Modes {
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    fn push(&mut self, out: &mut LayoutBuilder, s: i64, d: i64) -> Result<(), ErrorKind> {
+        match (self.first, self.opened) {
+            (None, _) => self.first = Some((s, d)),
+            (Some((s0, d0)), false) => {
+                out.open()?;
+                out.leaf(s0, d0)?;
+                out.leaf(s, d)?;
+                self.opened = true;
+            }
+            (Some(_), true) => out.leaf(s, d)?,
+        }
+        Ok(())
+    }
+
+    fn finish(self, out: &mut LayoutBuilder) -> Result<(), ErrorKind> {
+        match (self.first, self.opened) {
+            (_, true) => out.close(),
+            (Some((s, d)), false) => out.leaf(s, d),
+            (None, false) => Ok(()),
+        }
+    }
+}
+
 /// The base case `A ∘ s:d` (seed 000 Eq. 19): divide out the first `d` elements of `A`, keep `s`.
-/// Appends CuTe's result to `out`; returns the overrun condition when the result is not shown
-/// exact by the walk (a stride that does not divide a mode its elements overrun).
+/// Appends CuTe's result to `out`; returns what remains to check when the walk does not show the
+/// result exact.
 fn base(
     fa: &Flat,
     n: i64,
     d: i64,
     out: &mut LayoutBuilder,
-    scope: Option<&mut Scope>,
+    mut scope: Option<&mut Scope>,
 ) -> Result<Option<Pending>, ErrorKind> {
     if d == 0 {
         out.leaf(n, 0)?;
         return Ok(None);
     }
-    let mut scope = scope;
     if let Some(s) = scope.as_deref_mut() {
         s.modes += 1;
     }
@@ -269,19 +298,15 @@ fn base(
         return Ok(None);
     }
     let last = fa.n - 1;
-    let mut res = Flat::new();
+    let mut res = Modes::default();
     let (mut rest_n, mut rest_d) = (n, d);
     let mut prefix = 1i64;
-    let mut overrun = None;
+    let mut pending = None;
     for k in 0..last {
         let (s, sd) = (fa.s[k], fa.d[k]);
         prefix = prefix.saturating_mul(s);
         if !(rest_d % s == 0 || rest_d < s) {
-            return Err(ErrorKind::StrideDivisibility {
-                mode: k + 1,
-                stride: d,
-                prefix,
-            });
+            return Err(ErrorKind::StrideDivisibility { mode: k + 1, stride: d, prefix });
         }
         let next_shape = ceil_div_int(s, rest_d.abs())?;
         let next_stride = ceil_div_int(rest_d.abs(), s)? * rest_d.signum();
@@ -291,35 +316,27 @@ fn base(
         }
         let new = next_shape.min(rest_n);
         if rest_n % new != 0 {
-            return Err(ErrorKind::ShapeDivisibility {
-                mode: k,
-                holds: new,
-                remaining: rest_n,
-            });
+            return Err(ErrorKind::ShapeDivisibility { mode: k, holds: new, remaining: rest_n });
         }
-        res.push(new, mul(rest_d, sd)?)?;
+        res.push(out, new, mul(rest_d, sd)?)?;
         if let Some(scope) = scope.as_deref_mut() {
             scope.max[k] = add(scope.max[k], mul(new - 1, rest_d.abs())?)?;
         }
-        if rest_n > new && s % rest_d != 0 && overrun.is_none() {
-            overrun = Some(Pending::Overrun(ErrorKind::StrideOverrun {
-                mode: k + 1,
-                stride: d,
-                prefix,
-                elements: n,
-            }));
+        if rest_n > new && s % rest_d != 0 && pending.is_none() {
+            let kind = ErrorKind::StrideOverrun { mode: k + 1, stride: d, prefix, elements: n };
+            pending = Some(Pending::Overrun(kind));
         }
         rest_n /= new;
         rest_d = next_stride;
     }
-    if res.n == 0 || rest_n != 1 {
-        res.push(rest_n, mul(rest_d, fa.d[last])?)?;
+    if res.is_empty() || rest_n != 1 {
+        res.push(out, rest_n, mul(rest_d, fa.d[last])?)?;
     }
-    out.mode(res.layout()?.view())?;
-    if d < 0 && overrun.is_none() {
-        overrun = Some(Pending::Backward);
+    res.finish(out)?;
+    if d < 0 && pending.is_none() {
+        pending = Some(Pending::Backward);
     }
-    Ok(overrun)
+    Ok(pending)
 }
 
 /// Pointwise check of one base case: `leaf(i) == A(d·i)` for `i < n`.

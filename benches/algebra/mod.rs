@@ -1,0 +1,3 @@
+pub(crate) mod complement;
+pub(crate) mod composition;
+pub(crate) mod divide;

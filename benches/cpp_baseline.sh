@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Times CuTe C++ (g++ -O2, dynamic integers) and this crate on the same compositions in one run,
+# and prints the ratios. Needs g++, pip and network access to PyPI for the header-only wheels
+# (CuTe from nvidia-cutlass, libcu++ from nvidia-cuda-cccl-cu12, the host headers of the CUDA
+# runtime and nvcc wheels); nothing is committed from them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=target/cpp-baseline
+mkdir -p "$dir"
+fetch() { # wheel-name unzip-pattern
+  if [ ! -e "$dir/$1.done" ]; then
+    pip download --quiet --no-deps "$1" -d "$dir/wheels/$1"
+    (cd "$dir" && unzip -q -o "wheels/$1/"*.whl "$2")
+    touch "$dir/$1.done"
+  fi
+}
+fetch nvidia-cutlass==4.2.0.0 'cutlass_library/source/include/*'
+fetch nvidia-cuda-cccl-cu12 'nvidia/cuda_cccl/include/*'
+fetch nvidia-cuda-runtime-cu12 'nvidia/cuda_runtime/include/*'
+fetch nvidia-cuda-nvcc-cu12 'nvidia/cuda_nvcc/include/*'
+g++ -O2 -std=c++17 \
+  -I"$dir/nvidia/cuda_runtime/include" -I"$dir/nvidia/cuda_nvcc/include" \
+  -I"$dir/nvidia/cuda_cccl/include" -I"$dir/cutlass_library/source/include" \
+  benches/cpp/composition.cpp -o "$dir/composition"
+"$dir/composition" > "$dir/cpp.txt"
+cargo bench --bench main -- 'composition/(paper_6:12|tv_rowmajor)$' 2>/dev/null |
+  awk '/^composition\// { name = $1 } /time:/ { if (name == "") name = prev; v = $5; u = $6;
+       if (u == "ns") ns = v; else if (u == "µs" || u == "us") ns = v * 1000; else ns = v / 1000;
+       print name, ns; name = "" } { prev = $1 }' > "$dir/rust.txt"
+echo "operation                 cute C++ (ns)  cute-rs (ns)  ratio"
+join <(sort "$dir/cpp.txt") <(sort "$dir/rust.txt") |
+  awk '{ printf "%-25s %13.1f %13.1f %6.1fx\n", $1, $2, $3, $3 / $2 }'
