@@ -3,7 +3,10 @@
 //! `cargo bench` runs them all; `cargo bench -- composition/` one group. Results and the C++
 //! comparison (`benches/cpp_baseline.sh`) are in `BENCHMARKS.md`.
 
-#![allow(missing_docs, reason = "criterion_group! generates undocumented public functions")]
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates undocumented public functions"
+)]
 
 use criterion::criterion_main;
 

@@ -7,7 +7,9 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("complement");
     let l: Layout = "(4,(2,2)):(2,(1,16))".parse().unwrap();
     let m = IntTuple::int(256);
-    g.bench_function("rank3", |b| b.iter(|| complement(black_box(&l), black_box(&m))));
+    g.bench_function("rank3", |b| {
+        b.iter(|| complement(black_box(&l), black_box(&m)));
+    });
     g.finish();
 }
 

@@ -386,7 +386,11 @@ pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], mut i: i64) -> Result<i64
     for k in 0..n - 1 {
         let (s, d) = (shape[k], stride[k]);
         // C++'s truncating split equals the floor split for i >= 0 and s > 0, the common case.
-        let (q, r) = if i >= 0 && s > 0 { (i / s, i % s) } else { divmod(i, s)? };
+        let (q, r) = if i >= 0 && s > 0 {
+            (i / s, i % s)
+        } else {
+            divmod(i, s)?
+        };
         off = add(off, mul(r, d)?)?;
         i = q;
     }

@@ -169,7 +169,11 @@ enum Pending {
 pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, ErrorKind> {
     let (fa, _) = coalesce_flat(a.shape().leaves(), a.stride().leaves(), true);
     let mut out = LayoutBuilder::new();
-    let mut scope = Scope { max: [0; MAX_LEAVES], modes: 0, pending: false };
+    let mut scope = Scope {
+        max: [0; MAX_LEAVES],
+        modes: 0,
+        pending: false,
+    };
     let first_only = exact == Exact::FirstMode && b.shape().view().is_tuple();
     if first_only {
         out.open()?;
@@ -186,11 +190,14 @@ pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, Er
         return Ok(r);
     }
     let carries = fa.n > 1 && (0..fa.n - 1).any(|k| scope.max[k] >= fa.s[k]);
-    if !scope.pending && !(scope.modes > 1 && carries) {
+    if !(scope.pending || scope.modes > 1 && carries) {
         return Ok(r);
     }
     let (b0, r0) = if first_only {
-        (b.mode(0).ok_or(ErrorKind::Capacity)?, r.mode(0).ok_or(ErrorKind::Capacity)?)
+        (
+            b.mode(0).ok_or(ErrorKind::Capacity)?,
+            r.mode(0).ok_or(ErrorKind::Capacity)?,
+        )
     } else {
         (*b, r)
     };
@@ -306,7 +313,11 @@ fn base(
         let (s, sd) = (fa.s[k], fa.d[k]);
         prefix = prefix.saturating_mul(s);
         if !(rest_d % s == 0 || rest_d < s) {
-            return Err(ErrorKind::StrideDivisibility { mode: k + 1, stride: d, prefix });
+            return Err(ErrorKind::StrideDivisibility {
+                mode: k + 1,
+                stride: d,
+                prefix,
+            });
         }
         let next_shape = ceil_div_int(s, rest_d.abs())?;
         let next_stride = ceil_div_int(rest_d.abs(), s)? * rest_d.signum();
@@ -316,14 +327,23 @@ fn base(
         }
         let new = next_shape.min(rest_n);
         if rest_n % new != 0 {
-            return Err(ErrorKind::ShapeDivisibility { mode: k, holds: new, remaining: rest_n });
+            return Err(ErrorKind::ShapeDivisibility {
+                mode: k,
+                holds: new,
+                remaining: rest_n,
+            });
         }
         res.push(out, new, mul(rest_d, sd)?)?;
         if let Some(scope) = scope.as_deref_mut() {
             scope.max[k] = add(scope.max[k], mul(new - 1, rest_d.abs())?)?;
         }
         if rest_n > new && s % rest_d != 0 && pending.is_none() {
-            let kind = ErrorKind::StrideOverrun { mode: k + 1, stride: d, prefix, elements: n };
+            let kind = ErrorKind::StrideOverrun {
+                mode: k + 1,
+                stride: d,
+                prefix,
+                elements: n,
+            };
             pending = Some(Pending::Overrun(kind));
         }
         rest_n /= new;
