@@ -13,8 +13,8 @@ use cute_core::{
     composition_tiler, crd2idx, crd2idx_shape, downcast, filter, flat_divide, flat_product,
     idx2crd, idx2crd_strided, left_inverse, logical_divide, logical_product, max_common_layout,
     max_common_vector, nullspace, raked_product, right_inverse, tiled_divide, tiled_product,
-    upcast, zipped_divide, zipped_product, ComposedLayout, Error, ErrorKind, IntTuple, Layout,
-    Swizzle, Tile, Tiler,
+    upcast, zipped_divide, zipped_product, ComposedLayout, CoordLayout, Error, ErrorKind, IntTuple,
+    Layout, Swizzle, Tile, Tiler,
 };
 
 /// The value of an expression.
@@ -32,6 +32,10 @@ pub enum Value {
     List(Vec<i64>),
     /// A swizzle composed with a layout.
     Composed(ComposedLayout),
+    /// A coordinate layout (strides `e0`, `2e1`, ...).
+    Coord(Box<CoordLayout>),
+    /// A list of coordinates, e.g. what a coordinate layout gives for each index.
+    Coords(Vec<IntTuple>),
 }
 
 impl Value {
@@ -43,7 +47,15 @@ impl Value {
             Value::Tiler(_) => "a tiler",
             Value::List(_) => "a list",
             Value::Composed(_) => "a composed layout",
+            Value::Coord(_) => "a coordinate layout",
+            Value::Coords(_) => "a list of coordinates",
         }
+    }
+}
+
+impl Value {
+    fn coord(c: &CoordLayout) -> Value {
+        Value::Coord(Box::new(*c))
     }
 }
 
@@ -61,6 +73,17 @@ impl fmt::Display for Value {
             Value::Layout(l) => write!(f, "{l}"),
             Value::Tiler(t) => write!(f, "{t}"),
             Value::Composed(c) => write!(f, "{c}"),
+            Value::Coord(c) => write!(f, "{c}"),
+            Value::Coords(v) => {
+                f.write_str("[")?;
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                f.write_str("]")
+            }
             Value::List(v) => {
                 f.write_str("[")?;
                 for (i, x) in v.iter().enumerate() {
@@ -188,9 +211,13 @@ pub const OPS: &[(&str, &str)] = &[
     ("depth", "(L)"),
     ("flatten", "(L)"),
     ("make_layout", "(S) or (S, D)"),
+    ("make_identity_layout", "(S)"),
     ("coalesce", "(L) or (L, profile)"),
     ("filter", "(L)"),
-    ("composition", "(A, B) with B a layout or tiler"),
+    (
+        "composition",
+        "(A, B) with B a layout or tiler; A may be a coordinate layout",
+    ),
     ("complement", "(L) or (L, cotarget)"),
     ("right_inverse", "(L)"),
     ("left_inverse", "(L)"),
@@ -212,7 +239,7 @@ pub const OPS: &[(&str, &str)] = &[
     ("crd2idx", "(c, S) or (c, S, D)"),
     ("idx2crd", "(i, S) or (i, S, D)"),
     ("slice", "(c, L)"),
-    ("eval", "(L) or (L, c)"),
+    ("eval", "(L) or (L, c); L may be a coordinate layout"),
     ("swizzle", "(B, M, S)"),
     ("swizzle_layout", "(B, M, S, A) or (B, M, S, A, C)"),
 ];
@@ -266,6 +293,11 @@ fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
             if p.eat(b':') {
                 p.peek();
                 let stride_pos = p.pos();
+                if p.element_has(b'e') {
+                    return CoordLayout::parse_stride(p, &shape)
+                        .map(|c| Value::Coord(Box::new(c)))
+                        .map_err(ExprError::from);
+                }
                 let stride = p.int_tuple(false).map_err(ExprError::from)?;
                 Layout::new(shape, stride)
                     .map(Value::Layout)
@@ -315,6 +347,17 @@ impl Args<'_> {
         match &self.values[i].0 {
             Value::Layout(l) => Ok(*l),
             _ => Err(self.kind_err(i, "a layout")),
+        }
+    }
+
+    fn is_coord(&self, i: usize) -> bool {
+        matches!(self.values[i].0, Value::Coord(_))
+    }
+
+    fn coord(&self, i: usize) -> Result<CoordLayout, ExprError> {
+        match &self.values[i].0 {
+            Value::Coord(c) => Ok(**c),
+            _ => Err(self.kind_err(i, "a coordinate layout")),
         }
     }
 
@@ -373,6 +416,17 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
         expected: sig,
     };
     let v = match (op, n) {
+        ("size", 1) if a.is_coord(0) => Value::Int(a.coord(0)?.size()),
+        ("coalesce", 1) if a.is_coord(0) => Value::coord(&a.op(a.coord(0)?.coalesce())?),
+        ("composition", 2) if a.is_coord(0) => {
+            Value::coord(&a.op(a.coord(0)?.compose(&a.layout(1)?))?)
+        }
+        ("eval", 1) if a.is_coord(0) => {
+            let c = a.coord(0)?;
+            Value::Coords(a.op((0..c.size()).map(|i| c.eval(i)).collect())?)
+        }
+        ("eval", 2) if a.is_coord(0) => Value::from(a.op(a.coord(0)?.eval(a.int(1)?))?),
+        ("make_identity_layout", 1) => Value::coord(&a.op(CoordLayout::identity(&a.tuple(0)?))?),
         ("size", 1) => Value::Int(a.layout(0)?.size()),
         ("cosize", 1) => Value::Int(a.op(a.layout(0)?.cosize())?),
         ("rank", 1) => Value::Int(a.layout(0)?.rank() as i64),

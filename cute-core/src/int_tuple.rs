@@ -154,6 +154,11 @@ impl<'a> View<'a> {
         self.leaf
     }
 
+    /// The token sequence (open, close, leaf, `_`).
+    pub(crate) fn tokens(&self) -> &'a [u8] {
+        self.tok
+    }
+
     /// `true` when this node or any node below it is `_`.
     #[must_use]
     pub fn has_under(&self) -> bool {

@@ -15,6 +15,7 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod algebra;
+pub mod arithmetic_tuple;
 pub mod error;
 pub mod int_tuple;
 pub mod layout;
@@ -34,6 +35,7 @@ pub use algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 pub use algebra::recast::{downcast, upcast};
+pub use arithmetic_tuple::{Basis, CoordLayout};
 pub use error::{Error, ErrorKind, Op, Operand};
 pub use int_tuple::{ceil_div, shape_div, IntTuple, MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
 pub use layout::Layout;

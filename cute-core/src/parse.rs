@@ -68,6 +68,22 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `true` when the next element (up to a `,`, `)` or `>` outside parentheses) holds `c`.
+    #[must_use]
+    pub fn element_has(&self, c: u8) -> bool {
+        let mut depth = 0usize;
+        for &x in &self.s[self.pos..] {
+            match x {
+                b'(' => depth += 1,
+                b')' | b',' | b'>' if depth == 0 => return false,
+                b')' => depth -= 1,
+                _ if x == c => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// An identifier `[a-z_][a-z0-9_]*`, if one is next.
     pub fn ident(&mut self) -> Option<&'a str> {
         let first = self.peek()?;

@@ -100,6 +100,19 @@ fn section_3_3_4_table_4() {
 }
 
 #[test]
+fn section_3_3_4_table_4_coordinate_row() {
+    // (8,8):(e0,e1) ∘ TV = ((4,8),2):((2e1,e0),e1): which (row, col) each thread and value touches.
+    let v = cute::expr::eval("composition((8,8):(e0,e1), ((4,8),2):((16,1),8))").unwrap();
+    assert_eq!(v.to_string(), "((4,8),2):((2e1,e0),e1)");
+    let id =
+        cute::expr::eval("composition(make_identity_layout((8,8)), ((4,8),2):((16,1),8))").unwrap();
+    assert_eq!(id, v);
+    // Thread 5, value 1 of Figure 6 sits at row 1, col 3.
+    let c = cute::expr::eval("eval(((4,8),2):((2e1,e0),e1), 37)").unwrap();
+    assert_eq!(c.to_string(), "(1,3)");
+}
+
+#[test]
 fn section_3_3_5_tilers() {
     // Figure 7: tilers extract a 4x8 sublayout of an 8x16 layout.
     let a = l("(8,16):(16,1)");

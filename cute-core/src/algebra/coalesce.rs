@@ -2,6 +2,7 @@
 
 use super::Flat;
 use crate::error::{Error, ErrorKind, Op};
+use crate::int_tuple::MAX_LEAVES;
 use crate::int_tuple::{IntTuple, View};
 use crate::layout::{Layout, LayoutBuilder, LayoutView};
 
@@ -12,16 +13,30 @@ use crate::layout::{Layout, LayoutBuilder, LayoutView};
 /// mode, so the result equals the layout also past its size, where the last mode extends.
 /// Returns the modes and whether the result is a tuple (more than one mode).
 pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Flat, bool) {
+    let (f, _, tuple) = coalesce_tagged(shape, stride, None, extend);
+    (f, tuple)
+}
+
+/// [`coalesce_flat`] where each stride also carries a tag (the basis of a coordinate stride):
+/// modes merge only when their tags are equal. Returns the tags of the result modes too.
+pub(crate) fn coalesce_tagged(
+    shape: &[i64],
+    stride: &[i64],
+    tags: Option<&[u8]>,
+    extend: bool,
+) -> (Flat, [u8; MAX_LEAVES], bool) {
+    let tag = |i: usize| tags.map_or(0, |t| t[i]);
     let r = shape.len();
     // Built back to front in reverse order, then reversed in place.
     let mut rev = Flat::new();
-    let first = if extend && shape[r - 1] == 1 {
+    let mut rev_tags = [0u8; MAX_LEAVES];
+    rev.s[0] = if extend && shape[r - 1] == 1 {
         2
     } else {
         shape[r - 1]
     };
-    rev.s[0] = first;
     rev.d[0] = stride[r - 1];
+    rev_tags[0] = tag(r - 1);
     rev.n = 1;
     for i in (0..r - 1).rev() {
         let (s, d) = (shape[i], stride[i]);
@@ -32,12 +47,17 @@ pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Fla
         if rev.n == 1 && rev.s[0] == 1 {
             rev.s[0] = s;
             rev.d[0] = d;
-        } else if s.checked_mul(d) == Some(rev.d[top]) && rev.s[top].checked_mul(s).is_some() {
+            rev_tags[0] = tag(i);
+        } else if s.checked_mul(d) == Some(rev.d[top])
+            && rev_tags[top] == tag(i)
+            && rev.s[top].checked_mul(s).is_some()
+        {
             rev.s[top] *= s;
             rev.d[top] = d;
         } else {
             rev.s[rev.n] = s;
             rev.d[rev.n] = d;
+            rev_tags[rev.n] = tag(i);
             rev.n += 1;
         }
     }
@@ -46,7 +66,8 @@ pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Fla
     }
     rev.s[..rev.n].reverse();
     rev.d[..rev.n].reverse();
-    (rev, rev.n > 1)
+    rev_tags[..rev.n].reverse();
+    (rev, rev_tags, rev.n > 1)
 }
 
 /// `coalesce(L)`: the simplest layout equal to `L` as a function on `[0, size(L))`.

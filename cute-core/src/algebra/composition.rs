@@ -133,6 +133,28 @@ pub(crate) fn by_mode(
     Ok(b.finish())
 }
 
+/// Where the walk writes its result: a layout, or (for coordinate layouts) a layout whose strides
+/// keep the basis of the mode of `coalesce(A)` they come from.
+pub(crate) trait Sink {
+    fn open(&mut self) -> Result<(), ErrorKind>;
+    fn close(&mut self) -> Result<(), ErrorKind>;
+    /// Appends the mode `s:d`, whose stride is a multiple of mode `from` of `coalesce(A)` (`None`
+    /// for stride 0).
+    fn leaf(&mut self, s: i64, d: i64, from: Option<usize>) -> Result<(), ErrorKind>;
+}
+
+impl Sink for LayoutBuilder {
+    fn open(&mut self) -> Result<(), ErrorKind> {
+        LayoutBuilder::open(self)
+    }
+    fn close(&mut self) -> Result<(), ErrorKind> {
+        LayoutBuilder::close(self)
+    }
+    fn leaf(&mut self, s: i64, d: i64, _from: Option<usize>) -> Result<(), ErrorKind> {
+        LayoutBuilder::leaf(self, s, d)
+    }
+}
+
 /// Which part of `B` the exactness checks cover.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Exact {
@@ -146,7 +168,7 @@ pub(crate) enum Exact {
 
 /// What the modes of `B` in scope place in each mode of `coalesce(A)`, for the distributivity
 /// rule.
-struct Scope {
+pub(crate) struct Scope {
     /// Sum over `B`'s modes of the largest digit each places in mode `r`.
     max: [i64; MAX_LEAVES],
     /// Number of non-zero-stride modes of `B` in scope.
@@ -210,10 +232,10 @@ pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, Er
     Ok(r)
 }
 
-fn compose_into(
+pub(crate) fn compose_into<S: Sink>(
     fa: &Flat,
     b: LayoutView<'_>,
-    out: &mut LayoutBuilder,
+    out: &mut S,
     mut scope: Option<&mut Scope>,
 ) -> Result<(), ErrorKind> {
     if b.shape.is_tuple() {
@@ -251,7 +273,7 @@ fn verify_leaves(fa: &Flat, b: LayoutView<'_>) -> Result<(), ErrorKind> {
 /// several as a tuple (CuTe's `unwrap`), without a scratch layout.
 #[derive(Default)]
 struct Modes {
-    first: Option<(i64, i64)>,
+    first: Option<(i64, i64, usize)>,
     opened: bool,
 }
 
@@ -260,24 +282,24 @@ impl Modes {
         self.first.is_none()
     }
 
-    fn push(&mut self, out: &mut LayoutBuilder, s: i64, d: i64) -> Result<(), ErrorKind> {
+    fn push<S: Sink>(&mut self, out: &mut S, s: i64, d: i64, from: usize) -> Result<(), ErrorKind> {
         match (self.first, self.opened) {
-            (None, _) => self.first = Some((s, d)),
-            (Some((s0, d0)), false) => {
+            (None, _) => self.first = Some((s, d, from)),
+            (Some((s0, d0, from0)), false) => {
                 out.open()?;
-                out.leaf(s0, d0)?;
-                out.leaf(s, d)?;
+                out.leaf(s0, d0, Some(from0))?;
+                out.leaf(s, d, Some(from))?;
                 self.opened = true;
             }
-            (Some(_), true) => out.leaf(s, d)?,
+            (Some(_), true) => out.leaf(s, d, Some(from))?,
         }
         Ok(())
     }
 
-    fn finish(self, out: &mut LayoutBuilder) -> Result<(), ErrorKind> {
+    fn finish<S: Sink>(self, out: &mut S) -> Result<(), ErrorKind> {
         match (self.first, self.opened) {
             (_, true) => out.close(),
-            (Some((s, d)), false) => out.leaf(s, d),
+            (Some((s, d, from)), false) => out.leaf(s, d, Some(from)),
             (None, false) => Ok(()),
         }
     }
@@ -286,22 +308,22 @@ impl Modes {
 /// The base case `A ∘ s:d` (seed 000 Eq. 19): divide out the first `d` elements of `A`, keep `s`.
 /// Appends CuTe's result to `out`; returns what remains to check when the walk does not show the
 /// result exact.
-fn base(
+fn base<S: Sink>(
     fa: &Flat,
     n: i64,
     d: i64,
-    out: &mut LayoutBuilder,
+    out: &mut S,
     mut scope: Option<&mut Scope>,
 ) -> Result<Option<Pending>, ErrorKind> {
     if d == 0 {
-        out.leaf(n, 0)?;
+        out.leaf(n, 0, None)?;
         return Ok(None);
     }
     if let Some(s) = scope.as_deref_mut() {
         s.modes += 1;
     }
     if fa.n == 1 {
-        out.leaf(n, mul(d, fa.d[0])?)?;
+        out.leaf(n, mul(d, fa.d[0])?, Some(0))?;
         return Ok(None);
     }
     let last = fa.n - 1;
@@ -333,7 +355,7 @@ fn base(
                 remaining: rest_n,
             });
         }
-        res.push(out, new, mul(rest_d, sd)?)?;
+        res.push(out, new, mul(rest_d, sd)?, k)?;
         if let Some(scope) = scope.as_deref_mut() {
             scope.max[k] = add(scope.max[k], mul(new - 1, rest_d.abs())?)?;
         }
@@ -350,7 +372,7 @@ fn base(
         rest_d = next_stride;
     }
     if res.is_empty() || rest_n != 1 {
-        res.push(out, rest_n, mul(rest_d, fa.d[last])?)?;
+        res.push(out, rest_n, mul(rest_d, fa.d[last])?, last)?;
     }
     res.finish(out)?;
     if d < 0 && pending.is_none() {
