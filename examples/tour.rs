@@ -59,6 +59,14 @@ const TOUR: &[Section] = &[
         ],
     },
     Section {
+        title: "Coordinate layouts: which (row, col) each thread and value touches (Table 4)",
+        exprs: &[
+            "make_identity_layout((8,8))",
+            "composition(make_identity_layout((8,8)), ((4,8),2):((16,1),8))",
+            "eval(((4,8),2):((2e1,e0),e1), 37)",
+        ],
+    },
+    Section {
         title: "Inverses (§3.4, Tables 5 and 6)",
         exprs: &[
             "right_inverse((4,8):(8,1))",
