@@ -74,28 +74,22 @@ impl fmt::Display for Value {
             Value::Tiler(t) => write!(f, "{t}"),
             Value::Composed(c) => write!(f, "{c}"),
             Value::Coord(c) => write!(f, "{c}"),
-            Value::Coords(v) => {
-                f.write_str("[")?;
-                for (i, x) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                f.write_str("]")
-            }
-            Value::List(v) => {
-                f.write_str("[")?;
-                for (i, x) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                f.write_str("]")
-            }
+            Value::Coords(v) => write_list(f, v),
+            Value::List(v) => write_list(f, v),
         }
     }
+}
+
+/// `[a,b,...]`, the notation of the corpus for lists.
+fn write_list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[T]) -> fmt::Result {
+    f.write_str("[")?;
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{x}")?;
+    }
+    f.write_str("]")
 }
 
 /// Why an expression failed; `pos` is the byte offset in the expression text it points at.

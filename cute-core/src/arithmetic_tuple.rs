@@ -433,30 +433,13 @@ fn paths(
 impl fmt::Display for CoordLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:", self.shape)?;
-        let mut leaf = 0usize;
-        let mut prev_open = true;
-        for &t in self.scale.view().tokens() {
-            if !prev_open && t != crate::int_tuple::CLOSE {
-                f.write_str(",")?;
-            }
-            prev_open = false;
-            match t {
-                crate::int_tuple::OPEN => {
-                    f.write_str("(")?;
-                    prev_open = true;
-                }
-                crate::int_tuple::CLOSE => f.write_str(")")?,
-                _ => {
-                    match self.stride_leaf(leaf) {
-                        None => f.write_str("0")?,
-                        Some((1, b)) => write!(f, "{b}")?,
-                        Some((a, b)) => write!(f, "{a}{b}")?,
-                    }
-                    leaf += 1;
-                }
-            }
-        }
-        Ok(())
+        self.scale
+            .view()
+            .write_with(f, |f, k, _| match self.stride_leaf(k) {
+                None => f.write_str("0"),
+                Some((1, b)) => write!(f, "{b}"),
+                Some((a, b)) => write!(f, "{a}{b}"),
+            })
     }
 }
 

@@ -154,11 +154,6 @@ impl<'a> View<'a> {
         self.leaf
     }
 
-    /// The token sequence (open, close, leaf, `_`).
-    pub(crate) fn tokens(&self) -> &'a [u8] {
-        self.tok
-    }
-
     /// `true` when this node or any node below it is `_`.
     #[must_use]
     pub fn has_under(&self) -> bool {
@@ -183,30 +178,37 @@ impl PartialEq for View<'_> {
     }
 }
 
-impl fmt::Display for View<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl View<'_> {
+    /// Writes the tuple in CuTe notation, each leaf through `leaf(f, index, value)`.
+    pub(crate) fn write_with(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        mut leaf: impl FnMut(&mut fmt::Formatter<'_>, usize, i64) -> fmt::Result,
+    ) -> fmt::Result {
         let mut l = 0;
         let mut prev_open = true;
         for &t in self.tok {
-            let sep = !prev_open && t != CLOSE;
-            if sep {
+            if !prev_open && t != CLOSE {
                 f.write_str(",")?;
             }
-            prev_open = false;
+            prev_open = t == OPEN;
             match t {
-                OPEN => {
-                    f.write_str("(")?;
-                    prev_open = true;
-                }
+                OPEN => f.write_str("(")?,
                 CLOSE => f.write_str(")")?,
                 UNDER => f.write_str("_")?,
                 _ => {
-                    write!(f, "{}", self.leaf[l])?;
+                    leaf(f, l, self.leaf[l])?;
                     l += 1;
                 }
             }
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for View<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_with(f, |f, _, v| write!(f, "{v}"))
     }
 }
 

@@ -39,45 +39,33 @@ fn complement_is_disjoint_and_ordered(a: &Layout, m: i64) {
     }
 }
 
+/// The modes of `f` by increasing stride, as (stride, shape).
+fn by_stride(f: &Layout) -> Vec<(i64, i64)> {
+    let strides = f.stride().leaves().iter().copied();
+    let mut modes: Vec<(i64, i64)> = strides.zip(f.shape().leaves().iter().copied()).collect();
+    modes.sort_unstable();
+    modes
+}
+
 /// The condition `complement` rejects: taken by increasing stride, some mode starts before the
 /// span of the smaller ones ends (the layout is non-injective, or its modes interleave).
 fn modes_overlap(f: &Layout) -> bool {
-    let mut modes: Vec<(i64, i64)> = f
-        .stride()
-        .leaves()
-        .iter()
-        .copied()
-        .zip(f.shape().leaves().iter().copied())
-        .collect();
-    modes.sort_unstable();
     let mut span = 1;
-    for (d, s) in modes {
-        if d < span {
-            return true;
-        }
+    by_stride(f).into_iter().any(|(d, s)| {
+        let overlap = d < span;
         span = d * s;
-    }
-    false
+        overlap
+    })
 }
 
 /// Each stride, by increasing order, is a multiple of the span of the smaller modes.
 fn strides_divide_spans(f: &Layout) -> bool {
-    let mut modes: Vec<(i64, i64)> = f
-        .stride()
-        .leaves()
-        .iter()
-        .copied()
-        .zip(f.shape().leaves().iter().copied())
-        .collect();
-    modes.sort_unstable();
     let mut span = 1;
-    for (d, s) in modes {
-        if d % span != 0 {
-            return false;
-        }
+    by_stride(f).into_iter().all(|(d, s)| {
+        let divides = d % span == 0;
         span = d * s;
-    }
-    true
+        divides
+    })
 }
 
 proptest! {
