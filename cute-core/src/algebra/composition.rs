@@ -141,6 +141,115 @@ pub(crate) trait Sink {
     /// Appends the mode `s:d`, whose stride is a multiple of mode `from` of `coalesce(A)` (`None`
     /// for stride 0).
     fn leaf(&mut self, s: i64, d: i64, from: Option<usize>) -> Result<(), ErrorKind>;
+    /// `true` when [`Sink::step`] records anything, so the walk only builds steps then.
+    const TRACING: bool = false;
+    /// Records a step of the walk (for `explain`); ignored by default.
+    fn step(&mut self, _step: &Step) {}
+}
+
+/// One step of the composition walk, as `cute explain` prints it. Modes are those of
+/// `coalesce(A)`; strides are counted in elements of that mode.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "steps go to the tracer by reference, and only when explaining"
+)]
+pub enum Step {
+    /// `coalesce(A)`, extended past its size by its last mode: the layout the walk divides.
+    Coalesced(Layout),
+    /// The walk starts on the mode `shape:stride` of `B`.
+    Mode {
+        /// Its size.
+        shape: i64,
+        /// Its stride.
+        stride: i64,
+    },
+    /// A stride-0 mode of `B`: every element maps to `A(0)`.
+    ZeroStride,
+    /// `coalesce(A)` has one mode `s:d`, so the result is `shape:(stride·d)`.
+    Linear,
+    /// Mode `mode` (`size` elements) is divided out: the remaining stride `stride` is a multiple of
+    /// it, and becomes `next`.
+    DivideOut {
+        /// Mode of `coalesce(A)`.
+        mode: usize,
+        /// Its size.
+        size: i64,
+        /// The remaining stride before.
+        stride: i64,
+        /// The remaining stride after.
+        next: i64,
+    },
+    /// Mode `mode` keeps `keep` elements at stride `stride` (result stride `result`); `remaining`
+    /// elements are left for the next modes.
+    Keep {
+        /// Mode of `coalesce(A)`.
+        mode: usize,
+        /// Its size.
+        size: i64,
+        /// The remaining stride.
+        stride: i64,
+        /// Elements it keeps: `min(⌈size/stride⌉, remaining)`.
+        keep: i64,
+        /// Stride of the result mode.
+        result: i64,
+        /// Elements left for the next modes.
+        remaining: i64,
+    },
+    /// The last mode of `coalesce(A)` (unbounded) keeps the `keep` remaining elements.
+    Last {
+        /// Elements it keeps.
+        keep: i64,
+        /// Stride of the result mode.
+        result: i64,
+    },
+    /// The walk alone shows the result exact: every stride divides the modes it crosses and the
+    /// modes of `B` place digits that never carry.
+    Proved,
+    /// The walk does not show exactness (a stride overruns a mode it does not divide, a negative
+    /// stride, or digits that may carry), so `R(i) == A(B(i))` is checked at `points` indices.
+    Pointwise {
+        /// Number of indices checked.
+        points: i64,
+    },
+}
+
+/// Receives the steps of a traced composition.
+pub trait Trace {
+    /// `false` for a tracer that ignores every step, so the walk builds none.
+    const ACTIVE: bool = true;
+    /// One step.
+    fn step(&mut self, step: &Step);
+}
+
+impl Trace for () {
+    const ACTIVE: bool = false;
+    fn step(&mut self, _step: &Step) {}
+}
+
+/// A layout builder that also reports the walk's steps.
+struct Traced<'t, T: Trace> {
+    out: LayoutBuilder,
+    trace: &'t mut T,
+}
+
+impl<T: Trace> Sink for Traced<'_, T> {
+    const TRACING: bool = T::ACTIVE;
+    fn open(&mut self) -> Result<(), ErrorKind> {
+        self.out.open()
+    }
+    fn close(&mut self) -> Result<(), ErrorKind> {
+        self.out.close()
+    }
+    fn leaf(&mut self, s: i64, d: i64, _from: Option<usize>) -> Result<(), ErrorKind> {
+        self.out.leaf(s, d)
+    }
+    fn step(&mut self, step: &Step) {
+        if T::ACTIVE {
+            self.trace.step(step);
+        }
+    }
 }
 
 impl Sink for LayoutBuilder {
@@ -189,8 +298,46 @@ enum Pending {
 
 /// `A ∘ B` with CuTe's normal form and checks, then the exactness checks over `exact`.
 pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, ErrorKind> {
+    compose_traced(a, b, exact, &mut ())
+}
+
+/// [`composition`] that reports each step of the walk to `trace`, for `cute explain`.
+///
+/// # Examples
+/// ```
+/// use cute_core::algebra::composition::{composition_traced, Step};
+/// use cute_core::Layout;
+/// let l = |s: &str| s.parse::<Layout>().unwrap();
+/// let mut steps = Vec::new();
+/// let r = composition_traced(&l("(4,6,8,10):(2,3,5,7)"), &l("6:12"), &mut |s: &Step| steps.push(*s));
+/// assert_eq!(r.unwrap(), l("(2,3):(9,5)"));
+/// assert!(matches!(steps[2], Step::DivideOut { mode: 0, size: 4, stride: 12, next: 3 }));
+/// ```
+pub fn composition_traced(a: &Layout, b: &Layout, trace: &mut impl Trace) -> Result<Layout, Error> {
+    compose_traced(a, b, Exact::All, trace)
+        .map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some(b.into())], k))
+}
+
+impl<F: FnMut(&Step)> Trace for F {
+    fn step(&mut self, step: &Step) {
+        self(step);
+    }
+}
+
+pub(crate) fn compose_traced<T: Trace>(
+    a: &Layout,
+    b: &Layout,
+    exact: Exact,
+    trace: &mut T,
+) -> Result<Layout, ErrorKind> {
     let (fa, _) = coalesce_flat(a.shape().leaves(), a.stride().leaves(), true);
-    let mut out = LayoutBuilder::new();
+    let mut out = Traced {
+        out: LayoutBuilder::new(),
+        trace,
+    };
+    if T::ACTIVE {
+        out.step(&Step::Coalesced(fa.layout()?));
+    }
     let mut scope = Scope {
         max: [0; MAX_LEAVES],
         modes: 0,
@@ -207,12 +354,13 @@ pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, Er
         let scope = (exact != Exact::CuteOnly).then_some(&mut scope);
         compose_into(&fa, b.view(), &mut out, scope)?;
     }
-    let r = out.finish();
+    let r = out.out.finish();
     if exact == Exact::CuteOnly {
         return Ok(r);
     }
     let carries = fa.n > 1 && (0..fa.n - 1).any(|k| scope.max[k] >= fa.s[k]);
     if !(scope.pending || scope.modes > 1 && carries) {
+        out.step(&Step::Proved);
         return Ok(r);
     }
     let (b0, r0) = if first_only {
@@ -223,6 +371,7 @@ pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, Er
     } else {
         (*b, r)
     };
+    out.step(&Step::Pointwise { points: b0.size() });
     if scope.pending {
         verify_leaves(&fa, b0.view())?;
     }
@@ -305,6 +454,13 @@ impl Modes {
     }
 }
 
+/// Reports a step when the sink records steps; builds nothing otherwise.
+fn trace<S: Sink>(out: &mut S, step: impl FnOnce() -> Step) {
+    if S::TRACING {
+        out.step(&step());
+    }
+}
+
 /// The base case `A ∘ s:d` (seed 000 Eq. 19): divide out the first `d` elements of `A`, keep `s`.
 /// Appends CuTe's result to `out`; returns what remains to check when the walk does not show the
 /// result exact.
@@ -315,7 +471,12 @@ fn base<S: Sink>(
     out: &mut S,
     mut scope: Option<&mut Scope>,
 ) -> Result<Option<Pending>, ErrorKind> {
+    trace(out, || Step::Mode {
+        shape: n,
+        stride: d,
+    });
     if d == 0 {
+        trace(out, || Step::ZeroStride);
         out.leaf(n, 0, None)?;
         return Ok(None);
     }
@@ -323,6 +484,7 @@ fn base<S: Sink>(
         s.modes += 1;
     }
     if fa.n == 1 {
+        trace(out, || Step::Linear);
         out.leaf(n, mul(d, fa.d[0])?, Some(0))?;
         return Ok(None);
     }
@@ -344,6 +506,14 @@ fn base<S: Sink>(
         let next_shape = ceil_div_int(s, rest_d.abs())?;
         let next_stride = ceil_div_int(rest_d.abs(), s)? * rest_d.signum();
         if next_shape == 1 || rest_n == 1 {
+            if rest_n != 1 {
+                trace(out, || Step::DivideOut {
+                    mode: k,
+                    size: s,
+                    stride: rest_d,
+                    next: next_stride,
+                });
+            }
             rest_d = next_stride;
             continue;
         }
@@ -355,7 +525,16 @@ fn base<S: Sink>(
                 remaining: rest_n,
             });
         }
-        res.push(out, new, mul(rest_d, sd)?, k)?;
+        let result = mul(rest_d, sd)?;
+        trace(out, || Step::Keep {
+            mode: k,
+            size: s,
+            stride: rest_d,
+            keep: new,
+            result,
+            remaining: rest_n / new,
+        });
+        res.push(out, new, result, k)?;
         if let Some(scope) = scope.as_deref_mut() {
             scope.max[k] = add(scope.max[k], mul(new - 1, rest_d.abs())?)?;
         }
@@ -372,7 +551,12 @@ fn base<S: Sink>(
         rest_d = next_stride;
     }
     if res.is_empty() || rest_n != 1 {
-        res.push(out, rest_n, mul(rest_d, fa.d[last])?, last)?;
+        let result = mul(rest_d, fa.d[last])?;
+        trace(out, || Step::Last {
+            keep: rest_n,
+            result,
+        });
+        res.push(out, rest_n, result, last)?;
     }
     res.finish(out)?;
     if d < 0 && pending.is_none() {
