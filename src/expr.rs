@@ -260,24 +260,78 @@ pub fn eval(text: &str) -> Result<Value, ExprError> {
     Ok(v)
 }
 
+/// A call `op(arg, ...)` with its arguments evaluated but the operation not applied: what
+/// `cute explain` needs to trace the operation itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    /// The operation's name.
+    pub op: String,
+    /// The evaluated arguments, each with the byte offset where it starts.
+    pub args: Vec<(Value, usize)>,
+}
+
+/// Parses a top-level call and evaluates its arguments; `None` when `text` is a plain value.
+///
+/// # Examples
+/// ```
+/// let call = cute::expr::parse_call("composition(8:2, size(4:1))").unwrap().unwrap();
+/// assert_eq!(call.op, "composition");
+/// assert_eq!(call.args[1].0.to_string(), "4");
+/// ```
+pub fn parse_call(text: &str) -> Result<Option<Call>, ExprError> {
+    let mut p = Parser::new(text);
+    let call = if let Some((op, _, args)) = call_args(&mut p)? {
+        Some(Call {
+            op: op.to_string(),
+            args,
+        })
+    } else {
+        expr(&mut p)?;
+        None
+    };
+    if p.peek().is_some() {
+        return Err(ExprError::Syntax {
+            pos: p.pos(),
+            expected: "end of input",
+        });
+    }
+    Ok(call)
+}
+
+/// `name(args...)` with the arguments evaluated, if a call is next.
+#[allow(
+    clippy::type_complexity,
+    reason = "private helper: name, offset, arguments"
+)]
+fn call_args<'a>(
+    p: &mut Parser<'a>,
+) -> Result<Option<(&'a str, usize, Vec<(Value, usize)>)>, ExprError> {
+    p.peek();
+    let start = p.pos();
+    let Some(name) = p.ident() else {
+        return Ok(None);
+    };
+    p.expect(b'(', "'(' after an operation name")
+        .map_err(ExprError::from)?;
+    let mut args = Vec::new();
+    if !p.eat(b')') {
+        loop {
+            p.peek();
+            let pos = p.pos();
+            args.push((expr(p)?, pos));
+            if p.eat(b')') {
+                break;
+            }
+            p.expect(b',', "',' or ')'").map_err(ExprError::from)?;
+        }
+    }
+    Ok(Some((name, start, args)))
+}
+
 fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
     p.peek();
     let start = p.pos();
-    if let Some(name) = p.ident() {
-        p.expect(b'(', "'(' after an operation name")
-            .map_err(ExprError::from)?;
-        let mut args = Vec::new();
-        if !p.eat(b')') {
-            loop {
-                p.peek();
-                let pos = p.pos();
-                args.push((expr(p)?, pos));
-                if p.eat(b')') {
-                    break;
-                }
-                p.expect(b',', "',' or ')'").map_err(ExprError::from)?;
-            }
-        }
+    if let Some((name, start, args)) = call_args(p)? {
         return call(name, start, &args);
     }
     match p.peek() {

@@ -1,7 +1,6 @@
 //! The integration tests of the `cute` facade: one binary, one module per concern.
 
 mod algebra;
-mod oracle;
 mod paper;
 mod readme;
 mod strategy;

@@ -204,6 +204,11 @@ pub enum Step {
         /// Stride of the result mode.
         result: i64,
     },
+    /// A divide or product computed the complement `result` and composes with it next.
+    Complement {
+        /// The complement.
+        result: Layout,
+    },
     /// The walk alone shows the result exact: every stride divides the modes it crosses and the
     /// modes of `B` place digits that never carry.
     Proved,

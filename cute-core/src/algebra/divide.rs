@@ -3,7 +3,7 @@
 
 use super::coalesce::coalesce;
 use super::complement::complement;
-use super::composition::{by_mode, compose, Exact};
+use super::composition::{by_mode, compose_traced, Exact, Step, Trace};
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::{Layout, LayoutBuilder, LayoutView};
 use crate::tiler::Tile;
@@ -44,11 +44,22 @@ pub fn logical_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
 }
 
 fn divide_layout(a: &Layout, t: &Layout) -> Result<Layout, Error> {
+    logical_divide_traced(a, t, &mut ())
+}
+
+/// `logical_divide(A, T)` for a layout `T`, reporting the complement and each step of the
+/// composition to `trace` (for `cute explain`).
+pub fn logical_divide_traced(
+    a: &Layout,
+    t: &Layout,
+    trace: &mut impl Trace,
+) -> Result<Layout, Error> {
     let within = |e: Error| e.within(Op::LogicalDivide);
     let cotarget = *coalesce(a).map_err(within)?.shape();
     let rest = complement(t, &cotarget).map_err(within)?;
+    trace.step(&Step::Complement { result: rest });
     let tiler = Layout::concat(&[*t, rest]).map_err(within)?;
-    compose(a, &tiler, Exact::FirstMode).map_err(|k| {
+    compose_traced(a, &tiler, Exact::FirstMode, trace).map_err(|k| {
         Error::new(Op::Composition, [Some(a.into()), Some((&tiler).into())], k)
             .within(Op::LogicalDivide)
     })

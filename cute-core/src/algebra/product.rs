@@ -2,7 +2,7 @@
 //! `blocked_product`/`raked_product` (seed 000 §3.5.1).
 
 use super::complement::complement;
-use super::composition::{by_mode, compose, Exact};
+use super::composition::{by_mode, compose_traced, Exact, Step, Trace};
 use super::divide::{tile_unzip, unpack};
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{mul, IntTuple};
@@ -37,12 +37,23 @@ pub fn logical_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> 
 }
 
 fn product_layout(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    logical_product_traced(a, b, &mut ())
+}
+
+/// `logical_product(A, B)` for a layout `B`, reporting the complement and each step of the
+/// composition to `trace` (for `cute explain`).
+pub fn logical_product_traced(
+    a: &Layout,
+    b: &Layout,
+    trace: &mut impl Trace,
+) -> Result<Layout, Error> {
     let within = |e: Error| e.within(Op::LogicalProduct);
     let cosize = b.cosize().map_err(within)?;
     let cotarget = mul(a.size(), cosize)
         .map_err(|k| Error::new(Op::LogicalProduct, [Some(a.into()), Some(b.into())], k))?;
     let rest = complement(a, &IntTuple::int(cotarget)).map_err(within)?;
-    let grid = compose(&rest, b, Exact::CuteOnly).map_err(|k| {
+    trace.step(&Step::Complement { result: rest });
+    let grid = compose_traced(&rest, b, Exact::CuteOnly, trace).map_err(|k| {
         Error::new(Op::Composition, [Some((&rest).into()), Some(b.into())], k)
             .within(Op::LogicalProduct)
     })?;

@@ -1,0 +1,112 @@
+//! `cute check`: runs a corpus file in the format of `../shared/oracle/README.md`.
+
+use std::fmt::Write as _;
+
+use serde_json::Value as Json;
+
+/// Records whose CuTe result this crate does not reproduce, on purpose: (id, our reason code,
+/// why). A record listed here passes when it fails with that code.
+pub const DEVIATIONS: &[(&str, &str, &str)] = &[(
+    "swizzle_layout-0087",
+    "not_admissible",
+    "the 5-argument form composes A = (2,(4,1),6):(24,(6,6),1) with C = (2,3):(6,2); CuTe's \
+     A ∘ C = (2,3):(18,6) gives 24 at index 3 where A(C(3)) = A(8) = 1, so the swizzled offsets \
+     CuTe lists are not Sw(A(C(i))); composition is exact here and rejects it",
+)];
+
+/// The outcome of a corpus run.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Records that gave the expected result or error.
+    pub passed: usize,
+    /// One description per failed record.
+    pub failures: Vec<String>,
+    /// Ids of the listed deviations that were met.
+    pub deviations: Vec<String>,
+}
+
+impl Report {
+    /// `N passed, M failed`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        format!("{} passed, {} failed", self.passed, self.failures.len())
+    }
+}
+
+/// `op(arg, ...)` in the expression syntax; string arguments are CuTe notation already.
+fn expression(record: &Json) -> Option<String> {
+    let args: Vec<String> = record["args"]
+        .as_array()?
+        .iter()
+        .map(|a| match a {
+            Json::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect();
+    Some(format!("{}({})", record["op"].as_str()?, args.join(",")))
+}
+
+fn expected_text(result: &Json) -> String {
+    match result {
+        Json::String(s) => s.clone(),
+        Json::Array(v) => format!(
+            "[{}]",
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Runs every record of a JSON-lines corpus through `cute::expr::eval`: results are compared as
+/// strings (CuTe's exact normal form), errors by reason code.
+#[must_use]
+pub fn run(text: &str) -> Report {
+    let mut report = Report::default();
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let Ok(record) = serde_json::from_str::<Json>(line) else {
+            report
+                .failures
+                .push(format!("line {}: not a JSON record", n + 1));
+            continue;
+        };
+        let id = record["id"].as_str().unwrap_or("?").to_string();
+        let Some(expr) = expression(&record) else {
+            report.failures.push(format!("{id}: no op or args"));
+            continue;
+        };
+        let got = cute::expr::eval(&expr);
+        let deviation = DEVIATIONS.iter().find(|(d, _, _)| *d == id);
+        let ok = match (&got, record.get("result"), record.get("error"), deviation) {
+            (Err(e), _, _, Some((_, code, _))) => e.code() == *code,
+            (Ok(v), Some(r), _, None) => v.to_string() == expected_text(r),
+            (Err(e), None, Some(code), None) => Some(e.code()) == code.as_str(),
+            _ => false,
+        };
+        if ok && deviation.is_some() {
+            report.deviations.push(id.clone());
+        }
+        if ok {
+            report.passed += 1;
+            continue;
+        }
+        let want = record
+            .get("result")
+            .map(expected_text)
+            .or_else(|| record.get("error").map(|e| format!("error {e}")))
+            .unwrap_or_default();
+        let mut msg = format!("{id}: {expr}\n    want {want}\n    got  ");
+        let _ = match &got {
+            Ok(v) => write!(msg, "{v}"),
+            Err(e) => write!(msg, "error {}: {e}", e.code()),
+        };
+        report.failures.push(msg);
+    }
+    report
+}

@@ -1,0 +1,269 @@
+//! The 2-D picture of a layout that `show`, `svg` and `--png` draw: rows are mode 0, columns
+//! mode 1, and a layout of higher rank is a series of such slices.
+
+use cute::expr::Value;
+use cute::{idx2crd, CoordLayout, IntTuple, Layout};
+
+/// One 2-D table: headers, and a label and a colour key per cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    /// What the table shows, e.g. `(8,8):(8,1)` or `slice (_,_,1)`.
+    pub title: String,
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// The header of each row: its index, then its natural coordinate for a nested mode.
+    pub row_headers: Vec<String>,
+    /// Header lines above the columns: one per level of a nested mode 1, then the index.
+    pub col_headers: Vec<Vec<String>>,
+    /// Row-major cells.
+    pub cells: Vec<Cell>,
+}
+
+/// One cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    /// The text in the cell: an offset, a coordinate, or `T<thread> V<value>`.
+    pub label: String,
+    /// What the colour follows: the offset, or the thread.
+    pub key: i64,
+}
+
+/// Why a value cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawError(pub String);
+
+impl std::fmt::Display for DrawError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DrawError {}
+
+/// The largest table drawn, in cells.
+pub const MAX_CELLS: i64 = 1 << 16;
+
+fn err(e: impl std::fmt::Display) -> DrawError {
+    DrawError(e.to_string())
+}
+
+/// The grids of a value: one for a layout of rank <= 2, one per slice of the modes past 1 for a
+/// higher rank.
+pub fn grids(v: &Value) -> Result<Vec<Grid>, DrawError> {
+    match v {
+        Value::Layout(l) => layout_grids(l, &|l, c| Ok(cell_offset(l.eval_crd(c).map_err(err)?))),
+        Value::Coord(c) => coord_grids(c),
+        other => Err(DrawError(format!(
+            "`show` draws layouts; this expression is {other}"
+        ))),
+    }
+}
+
+fn cell_offset(offset: i64) -> Cell {
+    Cell {
+        label: offset.to_string(),
+        key: offset,
+    }
+}
+
+/// The modes of a layout as separate layouts (a depth-0 layout is its own single mode).
+fn modes(shape: &IntTuple) -> Vec<IntTuple> {
+    if shape.is_int() {
+        vec![*shape]
+    } else {
+        (0..shape.rank()).filter_map(|i| shape.mode(i)).collect()
+    }
+}
+
+type CellFn<'a> = dyn Fn(&Layout, &IntTuple) -> Result<Cell, DrawError> + 'a;
+
+fn layout_grids(l: &Layout, cell: &CellFn<'_>) -> Result<Vec<Grid>, DrawError> {
+    grids_of_shape(l.shape(), &l.to_string(), &|c| cell(l, c))
+}
+
+fn coord_grids(c: &CoordLayout) -> Result<Vec<Grid>, DrawError> {
+    // Cells are the coordinates; the colour follows the 1-D index, so equal rows read alike.
+    let shape = *c.shape();
+    let at = |crd: &IntTuple| -> Result<Cell, DrawError> {
+        let i = cute::crd2idx_shape(crd, &shape).map_err(err)?;
+        let v = c.eval(i).map_err(err)?;
+        Ok(Cell {
+            label: v.to_string(),
+            key: i,
+        })
+    };
+    grids_of_shape(&shape, &c.to_string(), &|crd| at(crd))
+}
+
+/// Grids over `shape`: rows are mode 0, columns mode 1, one grid per coordinate of the rest.
+fn grids_of_shape(
+    shape: &IntTuple,
+    title: &str,
+    cell: &dyn Fn(&IntTuple) -> Result<Cell, DrawError>,
+) -> Result<Vec<Grid>, DrawError> {
+    let size = shape.product().map_err(err)?;
+    if size > MAX_CELLS {
+        return Err(DrawError(format!(
+            "{title} has {size} cells; at most {MAX_CELLS} are drawn"
+        )));
+    }
+    let ms = modes(shape);
+    let (m0, m1) = (ms[0], ms.get(1).copied().unwrap_or(IntTuple::int(1)));
+    let rest: Vec<IntTuple> = ms.iter().skip(2).copied().collect();
+    let rest_shape = IntTuple::tuple(rest.iter().map(IntTuple::view)).map_err(err)?;
+    let slices = if rest.is_empty() {
+        1
+    } else {
+        rest_shape.product().map_err(err)?
+    };
+    let mut out = Vec::new();
+    for s in 0..slices {
+        let rest_crd = if rest.is_empty() {
+            None
+        } else {
+            Some(idx2crd(&IntTuple::int(s), &rest_shape).map_err(err)?)
+        };
+        let (rows, cols) = (m0.product().map_err(err)?, m1.product().map_err(err)?);
+        let mut cells = Vec::with_capacity((rows * cols) as usize);
+        for r in 0..rows {
+            for c in 0..cols {
+                let crd = coordinate(shape, r, c, rest_crd.as_ref()).map_err(err)?;
+                cells.push(cell(&crd)?);
+            }
+        }
+        let title = match &rest_crd {
+            None => title.to_string(),
+            Some(rc) => format!("{title}  slice (_,_,{})", trim_parens(&rc.to_string())),
+        };
+        out.push(Grid {
+            title,
+            rows: rows as usize,
+            cols: cols as usize,
+            row_headers: headers(&m0, rows)?,
+            col_headers: col_header_lines(&m1, cols)?,
+            cells,
+        });
+    }
+    Ok(out)
+}
+
+fn trim_parens(s: &str) -> &str {
+    s.strip_prefix('(')
+        .and_then(|s| s.strip_suffix(')'))
+        .unwrap_or(s)
+}
+
+/// The coordinate `(r, c, rest...)` for a shape of any rank (an integer shape takes `r` alone).
+fn coordinate(
+    shape: &IntTuple,
+    r: i64,
+    c: i64,
+    rest: Option<&IntTuple>,
+) -> Result<IntTuple, cute::Error> {
+    let text = match (shape.is_int(), shape.rank(), rest) {
+        (true, _, _) => r.to_string(),
+        (false, 1, _) => format!("({r})"),
+        (false, _, None) => format!("({r},{c})"),
+        (false, _, Some(rest)) => format!("({r},{c},{})", trim_parens(&rest.to_string())),
+    };
+    text.parse()
+}
+
+/// Row headers: the index, and the natural coordinate when the mode is nested.
+fn headers(mode: &IntTuple, n: i64) -> Result<Vec<String>, DrawError> {
+    (0..n)
+        .map(|i| {
+            if mode.is_int() {
+                Ok(i.to_string())
+            } else {
+                Ok(format!(
+                    "{i} {}",
+                    idx2crd(&IntTuple::int(i), mode).map_err(err)?
+                ))
+            }
+        })
+        .collect()
+}
+
+/// Column header lines: for a nested mode one line per leaf (outermost last), then the index.
+fn col_header_lines(mode: &IntTuple, n: i64) -> Result<Vec<Vec<String>>, DrawError> {
+    let leaves = mode.leaves().len();
+    let mut lines = Vec::new();
+    if !mode.is_int() && leaves > 1 {
+        let flat = mode.flatten().map_err(err)?;
+        for level in (0..leaves).rev() {
+            let line = (0..n)
+                .map(|i| {
+                    let c = idx2crd(&IntTuple::int(i), &flat).map_err(err)?;
+                    Ok(c.leaves()[level].to_string())
+                })
+                .collect::<Result<Vec<_>, DrawError>>()?;
+            lines.push(line);
+        }
+    }
+    lines.push((0..n).map(|i| i.to_string()).collect());
+    Ok(lines)
+}
+
+/// The grid of a thread-value layout over data of shape `data`: each data coordinate shows the
+/// `T<thread> V<value>` that maps to it (seed 000 Figure 6), coloured by thread.
+pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
+    let ds = modes(data);
+    if ds.len() != 2 {
+        return Err(DrawError(format!(
+            "--tv needs a rank-2 data shape, got {data}"
+        )));
+    }
+    let (rows, cols) = (ds[0].product().map_err(err)?, ds[1].product().map_err(err)?);
+    if rows * cols > MAX_CELLS {
+        return Err(DrawError(format!(
+            "{data} has {} cells; at most {MAX_CELLS} are drawn",
+            rows * cols
+        )));
+    }
+    let (threads, values) = match (tv.mode(0), tv.mode(1)) {
+        (Some(t), Some(v)) if tv.rank() == 2 => (t.size(), v.size()),
+        _ => {
+            return Err(DrawError(format!(
+                "{tv} is not a rank-2 (thread, value) layout"
+            )))
+        }
+    };
+    let mut cells = vec![
+        Cell {
+            label: String::new(),
+            key: -1
+        };
+        (rows * cols) as usize
+    ];
+    for t in 0..threads {
+        for v in 0..values {
+            let idx = tv
+                .eval_crd(&format!("({t},{v})").parse().map_err(err)?)
+                .map_err(err)?;
+            if !(0..rows * cols).contains(&idx) {
+                return Err(DrawError(format!(
+                    "{tv} maps (T{t}, V{v}) to {idx}, outside {data}"
+                )));
+            }
+            let (r, c) = (idx % rows, idx / rows);
+            let cell = &mut cells[(r * cols + c) as usize];
+            if cell.key < 0 {
+                *cell = Cell {
+                    label: format!("T{t} V{v}"),
+                    key: t,
+                };
+            }
+        }
+    }
+    Ok(Grid {
+        title: format!("{tv} over {data}"),
+        rows: rows as usize,
+        cols: cols as usize,
+        row_headers: headers(&ds[0], rows)?,
+        col_headers: col_header_lines(&ds[1], cols)?,
+        cells,
+    })
+}

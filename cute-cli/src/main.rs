@@ -1,0 +1,208 @@
+//! `cute`: evaluate, explain and draw CuTe layouts.
+
+use std::process::ExitCode;
+
+use cute::expr::{eval, ExprError};
+use cute::IntTuple;
+use cute_cli::grid::{grids, tv_grid, Grid};
+use cute_cli::{check, draw, explain, show};
+
+const HELP: &str = "\
+cute: evaluate, explain and draw CuTe layouts
+
+USAGE:
+    cute eval    EXPR                 print the canonical result
+    cute show    EXPR [--tv SHAPE]    print the layout as a table of offsets
+    cute svg     EXPR -o FILE.svg [--png FILE.png] [--tv SHAPE]
+                                      draw it, coloured by offset (by thread with --tv)
+    cute explain EXPR                 trace the operation step by step
+    cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
+
+EXPR is a value in CuTe notation or a call op(arg, ...), as in CuTe:
+    12   (4,(2,2))   (4,(2,2)):(2,(1,8))   <4:1,8:2>   (8,8):(e0,e1)
+    composition(A, B)  complement(L, N)  logical_divide(A, T)  zipped_divide(A, T)
+    blocked_product(A, B)  right_inverse(L)  coalesce(L)  crd2idx(c, S, D)  ...
+
+--tv SHAPE reads EXPR as a thread-value layout (thread, value) -> index into data of SHAPE
+(column-major) and shows, for each data coordinate, the T<thread> V<value> that owns it.
+
+EXAMPLES:
+    cute eval \"composition((4,6,8,10):(2,3,5,7), 6:12)\"
+    cute show \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
+    cute show --tv \"(8,8)\" \"((4,8),2):((16,1),8)\"
+    cute svg \"blocked_product((3,4):(4,1), (2,5):(1,2))\" -o blocked.svg --png blocked.png
+    cute explain \"composition((4,6,8):(2,3,5), 6:3)\"
+    cute check ../shared/oracle/corpus.jsonl
+
+Exit status: 0 on success, 1 when the expression is rejected or a check fails, 2 on bad usage.
+";
+
+/// What went wrong, and the exit status it gives.
+enum Failure {
+    Usage(String),
+    Expr(String, ExprError),
+    Other(String),
+    /// Already reported on standard output (a rejected `explain`, a failed `check`).
+    Reported,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("error: {msg}\n\nrun `cute --help` for usage");
+            ExitCode::from(2)
+        }
+        Err(Failure::Expr(text, e)) => {
+            eprintln!("{}", pointed(&text, &e));
+            ExitCode::from(1)
+        }
+        Err(Failure::Other(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Reported) => ExitCode::from(1),
+    }
+}
+
+/// The error with the expression and a `^` under the character it points at.
+fn pointed(text: &str, e: &ExprError) -> String {
+    let col = text.get(..e.pos()).map_or(0, |s| s.chars().count());
+    format!("error: {e}\n  {text}\n  {}^", " ".repeat(col))
+}
+
+/// The options after the subcommand: positional arguments, `-o`, `--png`, `--tv`.
+#[derive(Default)]
+struct Opts {
+    positional: Vec<String>,
+    out: Option<String>,
+    png: Option<String>,
+    tv: Option<String>,
+}
+
+fn opts(args: &[String]) -> Result<Opts, Failure> {
+    let mut o = Opts::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| Failure::Usage(format!("{name} needs a value")))
+        };
+        match a.as_str() {
+            "-o" | "--output" => o.out = Some(value(a)?),
+            "--png" => o.png = Some(value(a)?),
+            "--tv" => o.tv = Some(value(a)?),
+            s if s.starts_with('-')
+                && s.len() > 1
+                && !s[1..].starts_with(|c: char| c.is_ascii_digit()) =>
+            {
+                return Err(Failure::Usage(format!("unknown option {s}")));
+            }
+            _ => o.positional.push(a.clone()),
+        }
+    }
+    Ok(o)
+}
+
+fn one_expr(o: &Opts, cmd: &str) -> Result<String, Failure> {
+    match o.positional.as_slice() {
+        [e] => Ok(e.clone()),
+        [] => Err(Failure::Usage(format!("`cute {cmd}` needs an expression"))),
+        _ => Err(Failure::Usage(format!(
+            "`cute {cmd}` takes one expression; quote it"
+        ))),
+    }
+}
+
+fn run(args: &[String]) -> Result<(), Failure> {
+    let Some(cmd) = args.first() else {
+        print!("{HELP}");
+        return Ok(());
+    };
+    let o = opts(&args[1..])?;
+    match cmd.as_str() {
+        "-h" | "--help" | "help" => print!("{HELP}"),
+        "eval" => {
+            let text = one_expr(&o, "eval")?;
+            let v = eval(&text).map_err(|e| Failure::Expr(text.clone(), e))?;
+            println!("{v}");
+        }
+        "show" => {
+            for g in pictures(&one_expr(&o, "show")?, o.tv.as_deref())? {
+                print!("{}", show::table(&g));
+            }
+        }
+        "svg" => {
+            let text = one_expr(&o, "svg")?;
+            let Some(path) = &o.out else {
+                return Err(Failure::Usage("`cute svg` needs -o FILE.svg".into()));
+            };
+            let gs = pictures(&text, o.tv.as_deref())?;
+            let g = gs
+                .first()
+                .ok_or_else(|| Failure::Other("nothing to draw".into()))?;
+            if gs.len() > 1 {
+                eprintln!("note: drawing the first of {} slices", gs.len());
+            }
+            write(path, draw::svg(g).as_bytes())?;
+            if let Some(png) = &o.png {
+                let bytes =
+                    draw::png(g).map_err(|e| Failure::Other(format!("PNG encoding: {e}")))?;
+                write(png, &bytes)?;
+            }
+        }
+        "explain" => {
+            let text = one_expr(&o, "explain")?;
+            let (trace, err) =
+                explain::explain(&text).map_err(|e| Failure::Expr(text.clone(), e))?;
+            print!("{trace}");
+            if err.is_some() {
+                return Err(Failure::Reported);
+            }
+        }
+        "check" => {
+            let [path] = o.positional.as_slice() else {
+                return Err(Failure::Usage("`cute check` takes one FILE.jsonl".into()));
+            };
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::Other(format!("{path}: {e}")))?;
+            let report = check::run(&text);
+            for f in &report.failures {
+                println!("FAIL {f}");
+            }
+            for d in &report.deviations {
+                println!("note: {d} is a listed deviation from CuTe C++ (see `cute_cli::check::DEVIATIONS`)");
+            }
+            println!("{}", report.summary());
+            if !report.failures.is_empty() {
+                return Err(Failure::Reported);
+            }
+        }
+        other => return Err(Failure::Usage(format!("unknown command `{other}`"))),
+    }
+    Ok(())
+}
+
+/// The grids of an expression, or of a thread-value layout over `tv` data.
+fn pictures(text: &str, tv: Option<&str>) -> Result<Vec<Grid>, Failure> {
+    let v = eval(text).map_err(|e| Failure::Expr(text.to_string(), e))?;
+    let grids = match tv {
+        None => grids(&v),
+        Some(shape) => {
+            let shape: IntTuple = shape
+                .parse()
+                .map_err(|e| Failure::Usage(format!("--tv {shape}: {e}")))?;
+            let cute::expr::Value::Layout(l) = v else {
+                return Err(Failure::Other(format!("--tv needs a layout, got {v}")));
+            };
+            tv_grid(&l, &shape).map(|g| vec![g])
+        }
+    };
+    grids.map_err(|e| Failure::Other(e.to_string()))
+}
+
+fn write(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    std::fs::write(path, bytes).map_err(|e| Failure::Other(format!("{path}: {e}")))
+}
