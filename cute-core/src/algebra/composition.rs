@@ -459,6 +459,54 @@ impl Modes {
     }
 }
 
+/// One step of the walk over a mode of size `s` with the remaining stride `d`.
+struct Divided {
+    /// `⌈s / |d|⌉`: the elements the mode can hold.
+    next_shape: i64,
+    /// `⌈|d| / s⌉ · sign(d)`: the stride left for the next mode.
+    next_stride: i64,
+    /// `s % d == 0`.
+    stride_divides: bool,
+}
+
+/// CuTe's per-mode arithmetic with as few integer divisions as it needs (this is the hot loop);
+/// `None` when stride divisibility fails (`d % s != 0` and `d >= s`).
+fn divide(s: i64, d: i64) -> Result<Option<Divided>, ErrorKind> {
+    let a = d.abs();
+    if s <= 0 {
+        // Not a shape the algebra produces but for the inverses of negative strides; CuTe's
+        // formulas as written.
+        if !(d % s == 0 || d < s) {
+            return Ok(None);
+        }
+        return Ok(Some(Divided {
+            next_shape: ceil_div_int(s, a)?,
+            next_stride: ceil_div_int(a, s)? * d.signum(),
+            stride_divides: s % d == 0,
+        }));
+    }
+    if a >= s {
+        // ⌈s/a⌉ = 1; the stride skips the mode, which must divide it (a negative d passes
+        // CuTe's `d < s`).
+        let (q, r) = (a / s, a % s);
+        if d > 0 && r != 0 {
+            return Ok(None);
+        }
+        return Ok(Some(Divided {
+            next_shape: 1,
+            next_stride: (q + i64::from(r != 0)) * d.signum(),
+            stride_divides: s % a == 0,
+        }));
+    }
+    // 0 < a < s: the stride lands inside the mode; ⌈a/s⌉ = 1.
+    let (q, r) = (s / a, s % a);
+    Ok(Some(Divided {
+        next_shape: q + i64::from(r != 0),
+        next_stride: d.signum(),
+        stride_divides: r == 0,
+    }))
+}
+
 /// Reports a step when the sink records steps; builds nothing otherwise.
 fn trace<S: Sink>(out: &mut S, step: impl FnOnce() -> Step) {
     if S::TRACING {
@@ -501,15 +549,18 @@ fn base<S: Sink>(
     for k in 0..last {
         let (s, sd) = (fa.s[k], fa.d[k]);
         prefix = prefix.saturating_mul(s);
-        if !(rest_d % s == 0 || rest_d < s) {
+        let Some(Divided {
+            next_shape,
+            next_stride,
+            stride_divides,
+        }) = divide(s, rest_d)?
+        else {
             return Err(ErrorKind::StrideDivisibility {
                 mode: k + 1,
                 stride: d,
                 prefix,
             });
-        }
-        let next_shape = ceil_div_int(s, rest_d.abs())?;
-        let next_stride = ceil_div_int(rest_d.abs(), s)? * rest_d.signum();
+        };
         if next_shape == 1 || rest_n == 1 {
             if rest_n != 1 {
                 trace(out, || Step::DivideOut {
@@ -523,7 +574,8 @@ fn base<S: Sink>(
             continue;
         }
         let new = next_shape.min(rest_n);
-        if rest_n % new != 0 {
+        let (left, uneven) = (rest_n / new, rest_n % new);
+        if uneven != 0 {
             return Err(ErrorKind::ShapeDivisibility {
                 mode: k,
                 holds: new,
@@ -537,13 +589,13 @@ fn base<S: Sink>(
             stride: rest_d,
             keep: new,
             result,
-            remaining: rest_n / new,
+            remaining: left,
         });
         res.push(out, new, result, k)?;
         if let Some(scope) = scope.as_deref_mut() {
             scope.max[k] = add(scope.max[k], mul(new - 1, rest_d.abs())?)?;
         }
-        if rest_n > new && s % rest_d != 0 && pending.is_none() {
+        if left > 1 && !stride_divides && pending.is_none() {
             let kind = ErrorKind::StrideOverrun {
                 mode: k + 1,
                 stride: d,
@@ -552,7 +604,7 @@ fn base<S: Sink>(
             };
             pending = Some(Pending::Overrun(kind));
         }
-        rest_n /= new;
+        rest_n = left;
         rest_d = next_stride;
     }
     if res.is_empty() || rest_n != 1 {
