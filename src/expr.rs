@@ -129,6 +129,15 @@ pub enum ExprError {
         /// What it is.
         got: &'static str,
     },
+    /// The result would be a list longer than [`LIST_LIMIT`].
+    TooLarge {
+        /// Byte offset of the call.
+        pos: usize,
+        /// The operation.
+        op: &'static str,
+        /// The length it would have.
+        size: i64,
+    },
     /// The operation itself failed; the error names the condition.
     Op {
         /// Byte offset of the call.
@@ -147,6 +156,7 @@ impl ExprError {
             | ExprError::UnknownOp { pos, .. }
             | ExprError::Arity { pos, .. }
             | ExprError::ArgKind { pos, .. }
+            | ExprError::TooLarge { pos, .. }
             | ExprError::Op { pos, .. } => *pos,
         }
     }
@@ -160,6 +170,7 @@ impl ExprError {
             ExprError::UnknownOp { .. } => "unknown_op",
             ExprError::Arity { .. } => "arity",
             ExprError::ArgKind { .. } => "arg_kind",
+            ExprError::TooLarge { .. } => "too_large",
             ExprError::Op { error, .. } => error.code(),
         }
     }
@@ -178,6 +189,12 @@ impl fmt::Display for ExprError {
             } => {
                 write!(f, "{op}: expected {expected}, got {got}")
             }
+            ExprError::TooLarge { op, size, .. } => {
+                write!(
+                    f,
+                    "{op}: a list of {size} elements is more than the {LIST_LIMIT} printed"
+                )
+            }
             ExprError::Op { error, .. } => write!(f, "{error}"),
         }
     }
@@ -185,15 +202,22 @@ impl fmt::Display for ExprError {
 
 impl std::error::Error for ExprError {}
 
-impl From<Error> for ExprError {
-    fn from(e: Error) -> Self {
+impl ExprError {
+    /// `e` as a syntax error when it is one, else as the failure of the value starting at `pos`.
+    fn at(pos: usize, e: &Error) -> Self {
         match e.kind {
             ErrorKind::Parse { pos, expected } => ExprError::Syntax { pos, expected },
             _ => ExprError::Op {
-                pos: 0,
-                error: Box::new(e),
+                pos,
+                error: Box::new(*e),
             },
         }
+    }
+}
+
+impl From<Error> for ExprError {
+    fn from(e: Error) -> Self {
+        ExprError::at(0, &e)
     }
 }
 
@@ -232,7 +256,10 @@ pub const OPS: &[(&str, &str)] = &[
     ("downcast", "(L, N)"),
     ("crd2idx", "(c, S) or (c, S, D)"),
     ("idx2crd", "(i, S) or (i, S, D)"),
-    ("slice", "(c, L)"),
+    (
+        "slice",
+        "(c, L): the sublayout where c holds `_`; its offset is eval(L, c)",
+    ),
     ("eval", "(L) or (L, c); L may be a coordinate layout"),
     ("swizzle", "(B, M, S)"),
     ("swizzle_layout", "(B, M, S, A) or (B, M, S, A, C)"),
@@ -335,7 +362,9 @@ fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
         return call(name, start, &args);
     }
     match p.peek() {
-        Some(b'<') => Ok(Value::Tiler(p.tiler().map_err(ExprError::from)?)),
+        Some(b'<') => Ok(Value::Tiler(
+            p.tiler().map_err(|e| ExprError::at(start, &e))?,
+        )),
         Some(_) => {
             let shape = p.int_tuple(true).map_err(ExprError::from)?;
             if p.eat(b':') {
@@ -344,7 +373,7 @@ fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
                 if p.element_has(b'e') {
                     return CoordLayout::parse_stride(p, &shape)
                         .map(|c| Value::Coord(Box::new(c)))
-                        .map_err(ExprError::from);
+                        .map_err(|e| ExprError::at(start, &e));
                 }
                 let stride = p.int_tuple(false).map_err(ExprError::from)?;
                 Layout::new(shape, stride)
@@ -440,8 +469,25 @@ impl Args<'_> {
     }
 }
 
-fn all_offsets(size: i64, mut f: impl FnMut(i64) -> Result<i64, Error>) -> Result<Vec<i64>, Error> {
-    (0..size).map(&mut f).collect()
+/// The longest list an expression produces (`eval`, `swizzle`, ...).
+pub const LIST_LIMIT: i64 = 1 << 20;
+
+impl Args<'_> {
+    /// `[f(0), ..., f(size-1)]`, for at most [`LIST_LIMIT`] elements.
+    fn list<T>(
+        &self,
+        size: i64,
+        f: impl FnMut(i64) -> Result<T, Error>,
+    ) -> Result<Vec<T>, ExprError> {
+        if !(0..=LIST_LIMIT).contains(&size) {
+            return Err(ExprError::TooLarge {
+                pos: self.pos,
+                op: self.op,
+                size,
+            });
+        }
+        self.op((0..size).map(f).collect())
+    }
 }
 
 #[allow(clippy::too_many_lines, reason = "one dispatch arm per operation")]
@@ -471,7 +517,7 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
         }
         ("eval", 1) if a.is_coord(0) => {
             let c = a.coord(0)?;
-            Value::Coords(a.op((0..c.size()).map(|i| c.eval(i)).collect())?)
+            Value::Coords(a.list(c.size(), |i| c.eval(i))?)
         }
         ("eval", 2) if a.is_coord(0) => Value::from(a.op(a.coord(0)?.eval(a.int(1)?))?),
         ("make_identity_layout", 1) => Value::coord(&a.op(CoordLayout::identity(&a.tuple(0)?))?),
@@ -523,7 +569,7 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
         ("slice", 2) => Value::Layout(a.op(a.layout(1)?.slice(&a.tuple(0)?))?.1),
         ("eval", 1) => {
             let l = a.layout(0)?;
-            Value::List(a.op(all_offsets(l.size(), |i| l.eval(i)))?)
+            Value::List(a.list(l.size(), |i| l.eval(i))?)
         }
         ("eval", 2) => {
             let l = a.layout(0)?;
@@ -531,7 +577,7 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
         }
         ("swizzle", 3) => {
             let sw = a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?;
-            Value::List((0..sw.period()).map(|x| sw.apply(x)).collect())
+            Value::List(a.list(sw.period(), |x| Ok(sw.apply(x)))?)
         }
         ("swizzle_layout", 4 | 5) => {
             let sw = a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?;
@@ -539,7 +585,7 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
             if n == 5 {
                 c = a.op(c.compose(&a.layout(4)?))?;
             }
-            Value::List(a.op(all_offsets(c.size(), |i| c.eval(i)))?)
+            Value::List(a.list(c.size(), |i| c.eval(i))?)
         }
         _ => return Err(arity()),
     };

@@ -104,12 +104,15 @@ fn grids_of_shape(
     cell: &dyn Fn(&IntTuple) -> Result<Cell, DrawError>,
 ) -> Result<Vec<Grid>, DrawError> {
     let size = shape.product().map_err(err)?;
-    if size > MAX_CELLS {
+    if size > MAX_CELLS || shape.leaves().iter().any(|&s| s <= 0) {
         return Err(DrawError(format!(
-            "{title} has {size} cells; at most {MAX_CELLS} are drawn"
+            "{title} has {size} cells; {MAX_CELLS} positive cells at most are drawn"
         )));
     }
     let ms = modes(shape);
+    if ms.is_empty() {
+        return Err(DrawError(format!("{title} has no modes to draw")));
+    }
     let (m0, m1) = (ms[0], ms.get(1).copied().unwrap_or(IntTuple::int(1)));
     let rest: Vec<IntTuple> = ms.iter().skip(2).copied().collect();
     let rest_shape = IntTuple::tuple(rest.iter().map(IntTuple::view)).map_err(err)?;
@@ -217,12 +220,14 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
         )));
     }
     let (rows, cols) = (ds[0].product().map_err(err)?, ds[1].product().map_err(err)?);
-    if rows * cols > MAX_CELLS {
+    let cells = rows
+        .checked_mul(cols)
+        .filter(|&n| rows > 0 && cols > 0 && n <= MAX_CELLS);
+    let Some(ncells) = cells else {
         return Err(DrawError(format!(
-            "{data} has {} cells; at most {MAX_CELLS} are drawn",
-            rows * cols
+            "--tv {data}: at most {MAX_CELLS} positive cells are drawn"
         )));
-    }
+    };
     let (threads, values) = match (tv.mode(0), tv.mode(1)) {
         (Some(t), Some(v)) if tv.rank() == 2 => (t.size(), v.size()),
         _ => {
@@ -231,19 +236,27 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
             )))
         }
     };
+    if threads
+        .checked_mul(values)
+        .is_none_or(|n| !(0..=MAX_CELLS).contains(&n))
+    {
+        return Err(DrawError(format!(
+            "{tv} has more than {MAX_CELLS} (thread, value) pairs"
+        )));
+    }
     let mut cells = vec![
         Cell {
             label: String::new(),
             key: -1
         };
-        (rows * cols) as usize
+        ncells as usize
     ];
     for t in 0..threads {
         for v in 0..values {
             let idx = tv
                 .eval_crd(&format!("({t},{v})").parse().map_err(err)?)
                 .map_err(err)?;
-            if !(0..rows * cols).contains(&idx) {
+            if !(0..ncells).contains(&idx) {
                 return Err(DrawError(format!(
                     "{tv} maps (T{t}, V{v}) to {idx}, outside {data}"
                 )));

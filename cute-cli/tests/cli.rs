@@ -229,3 +229,30 @@ fn readme_main_job_output_is_current() {
     let o = cute(&["show", "zipped_divide((8,16):(20,1), <4:1,8:2>)"]);
     assert_eq!(stdout(&o), body);
 }
+
+#[test]
+fn awkward_pictures_are_errors_not_panics() {
+    for args in [
+        vec!["show", "slice((1,1),(4,4):(1,4))"],
+        vec!["show", "--tv", "(-2,-3)", "(2,3):(1,2)"],
+        vec!["show", "--tv", "(4294967296,4294967296)", "(2,3):(1,2)"],
+        vec!["show", "--tv", "(2,2)", "(1073741824,1073741824):(0,0)"],
+        vec!["show", "(65536,2):(1,65536)"],
+        vec!["show", "size(4:1)"],
+    ] {
+        let o = cute(&args);
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "cute {}: {}",
+            args.join(" "),
+            stderr(&o)
+        );
+        assert!(
+            stderr(&o).starts_with("error:"),
+            "cute {}: {}",
+            args.join(" "),
+            stderr(&o)
+        );
+    }
+}

@@ -122,8 +122,8 @@ impl CoordLayout {
         for (k, b) in basis.iter().enumerate() {
             if let (Some(b), true) = (b, scale.leaves()[k] != 0) {
                 out.basis[k] = *b;
-                out.target[k] = leaf_index(codomain.view(), b.path())
-                    .ok_or(err(ErrorKind::InvalidParameters))?;
+                out.target[k] =
+                    leaf_index(codomain.view(), b.path()).ok_or(err(ErrorKind::BasisClash))?;
             }
         }
         Ok(out)

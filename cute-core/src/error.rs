@@ -21,6 +21,7 @@ pub enum Op {
     Crd2Idx,
     Idx2Crd,
     Append,
+    Prepend,
     Coalesce,
     Filter,
     Composition,
@@ -59,6 +60,7 @@ impl Op {
             Op::Crd2Idx => "crd2idx",
             Op::Idx2Crd => "idx2crd",
             Op::Append => "append",
+            Op::Prepend => "prepend",
             Op::Coalesce => "coalesce",
             Op::Filter => "filter",
             Op::Composition => "composition",
@@ -255,8 +257,11 @@ pub enum ErrorKind {
         /// Rank of the right operand.
         right: usize,
     },
-    /// A tuple coordinate with an integer shape.
+    /// A tuple coordinate with an integer shape, or a `_` where a number is needed.
     InvalidParameters,
+    /// Two strides of a coordinate layout use bases where one is a mode of the other
+    /// (`e1` and `e(1,0)`), so the coordinates have no single profile.
+    BasisClash,
     /// `shape_div` of two integers neither of which divides the other.
     ShapeDivDivisibility {
         /// Dividend.
@@ -299,6 +304,7 @@ impl ErrorKind {
             ErrorKind::SwizzleShiftLtBits { .. } => "swizzle_shift_lt_bits",
             ErrorKind::RankMismatch { .. } => "rank_mismatch",
             ErrorKind::InvalidParameters => "invalid_parameters",
+            ErrorKind::BasisClash => "basis_clash",
             ErrorKind::Overflow => "overflow",
             ErrorKind::DivisionByZero => "division_by_zero",
             ErrorKind::Capacity => "capacity",
@@ -374,9 +380,12 @@ impl fmt::Display for ErrorKind {
             ErrorKind::RankMismatch { left, right } => {
                 write!(f, "mismatched ranks: {left} and {right}")
             }
-            ErrorKind::InvalidParameters => {
-                f.write_str("invalid parameters: a tuple coordinate with an integer shape")
-            }
+ErrorKind::InvalidParameters => f.write_str(
+                "invalid parameters: a tuple coordinate with an integer shape, or a `_` where a number is needed",
+            ),
+            ErrorKind::BasisClash => f.write_str(
+                "basis clash: one basis of a coordinate stride is a mode of another (like e1 and e(1,0))",
+            ),
             ErrorKind::ShapeDivDivisibility { a, b } => {
                 write!(f, "divisibility violated: {a} and {b} do not divide each other")
             }
@@ -424,10 +433,11 @@ impl Error {
         self.kind.code()
     }
 
-    /// Marks the error as raised inside `outer` (keeps the innermost operation and operands).
+    /// Marks the error as raised inside `outer`; the outermost call wins, so `within` names the
+    /// operation the user called while `op` and the operands stay those of the step that failed.
     #[must_use]
     pub fn within(mut self, outer: Op) -> Self {
-        if self.op != outer && self.within.is_none() {
+        if self.op != outer {
             self.within = Some(outer);
         }
         self

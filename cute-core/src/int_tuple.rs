@@ -220,7 +220,7 @@ impl fmt::Debug for View<'_> {
 
 /// Builds an [`IntTuple`] token by token, failing with [`ErrorKind::Capacity`] past the limits.
 #[derive(Clone, Copy)]
-pub struct Builder {
+pub(crate) struct Builder {
     t: IntTuple,
     depth: usize,
 }
@@ -234,7 +234,7 @@ impl Default for Builder {
 impl Builder {
     /// An empty builder.
     #[must_use]
-    pub const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         Builder {
             t: IntTuple::EMPTY,
             depth: 0,
@@ -253,7 +253,7 @@ impl Builder {
 
     /// A builder holding an open tuple.
     #[must_use]
-    pub const fn opened() -> Self {
+    pub(crate) const fn opened() -> Self {
         let mut t = IntTuple::EMPTY;
         t.tok[0] = OPEN;
         t.ntok = 1;
@@ -261,7 +261,7 @@ impl Builder {
     }
 
     /// Opens a tuple.
-    pub fn open(&mut self) -> Result<(), ErrorKind> {
+    pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(ErrorKind::Capacity);
@@ -270,13 +270,13 @@ impl Builder {
     }
 
     /// Closes the innermost open tuple.
-    pub fn close(&mut self) -> Result<(), ErrorKind> {
+    pub(crate) fn close(&mut self) -> Result<(), ErrorKind> {
         self.depth -= 1;
         self.push_tok(CLOSE)
     }
 
     /// Appends an integer.
-    pub fn int(&mut self, v: i64) -> Result<(), ErrorKind> {
+    pub(crate) fn int(&mut self, v: i64) -> Result<(), ErrorKind> {
         let n = self.t.nleaf as usize;
         if n >= MAX_LEAVES {
             return Err(ErrorKind::Capacity);
@@ -288,12 +288,12 @@ impl Builder {
     }
 
     /// Appends the wildcard `_`.
-    pub fn under(&mut self) -> Result<(), ErrorKind> {
+    pub(crate) fn under(&mut self) -> Result<(), ErrorKind> {
         self.push_tok(UNDER)
     }
 
     /// Appends a whole node.
-    pub fn view(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
+    pub(crate) fn view(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
         let (nt, nl) = (self.t.ntok as usize, self.t.nleaf as usize);
         if nt + v.tok.len() > MAX_TOKENS || nl + v.leaf.len() > MAX_LEAVES {
             return Err(ErrorKind::Capacity);
@@ -309,7 +309,7 @@ impl Builder {
     }
 
     /// Appends the children of `v` (or `v` itself when it is an integer or `_`).
-    pub fn splice(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
+    pub(crate) fn splice(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
         if v.is_tuple() {
             for c in v.children() {
                 self.view(c)?;
@@ -322,7 +322,7 @@ impl Builder {
 
     /// The finished tuple.
     #[must_use]
-    pub fn finish(self) -> IntTuple {
+    pub(crate) fn finish(self) -> IntTuple {
         self.t
     }
 }
@@ -577,22 +577,61 @@ pub(crate) fn ceil_div_int(a: i64, b: i64) -> Result<i64, ErrorKind> {
     if b == 0 {
         return Err(ErrorKind::DivisionByZero);
     }
-    Ok(add(a, b - 1)? / b)
+    let num = add(a, b.checked_sub(1).ok_or(ErrorKind::Overflow)?)?;
+    num.checked_div(b).ok_or(ErrorKind::Overflow)
+}
+
+/// `shape_div(a, b)` on integers: `ceil_div` after requiring `a % b == 0 || b % a == 0`.
+pub(crate) fn shape_div_int(a: i64, b: i64) -> Result<i64, ErrorKind> {
+    if a == 0 || b == 0 {
+        return Err(ErrorKind::DivisionByZero);
+    }
+    let divides = |x: i64, y: i64| x.checked_rem(y).is_some_and(|r| r == 0);
+    if !divides(a, b) && !divides(b, a) {
+        return Err(ErrorKind::ShapeDivDivisibility { a, b });
+    }
+    ceil_div_int(a, b)
 }
 
 /// `ceil_div(a, b)` on integer tuples (CuTe `int_tuple.hpp`):
 /// tuple ÷ tuple is by mode (missing modes of `b` are 1), tuple ÷ integer folds `b` across the
 /// modes of `a`, integer ÷ tuple divides by `product(b)`.
 pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, ErrorKind> {
+    tuple_div(a, b, ceil_div_int, true)
+}
+
+/// `shape_div(a, b)` (CuTe `int_tuple.hpp`): like [`ceil_div`], but each integer division
+/// requires `a % b == 0 || b % a == 0`, and tuple ÷ tuple needs equal ranks.
+pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, ErrorKind> {
+    tuple_div(a, b, shape_div_int, false)
+}
+
+/// The fold behind [`ceil_div`] and [`shape_div`]: `div` on integers, `pad` when a shorter tuple
+/// divisor is padded with 1s.
+fn tuple_div(
+    a: &IntTuple,
+    b: &IntTuple,
+    div: fn(i64, i64) -> Result<i64, ErrorKind>,
+    pad: bool,
+) -> Result<IntTuple, ErrorKind> {
+    if a.view().has_under() || b.view().has_under() {
+        return Err(ErrorKind::InvalidParameters);
+    }
     let mut out = Builder::new();
-    ceil_div_into(&mut out, a.view(), b.view())?;
+    tuple_div_into(&mut out, a.view(), b.view(), div, pad)?;
     Ok(out.finish())
 }
 
-fn ceil_div_into(out: &mut Builder, a: View<'_>, b: View<'_>) -> Result<(), ErrorKind> {
+fn tuple_div_into(
+    out: &mut Builder,
+    a: View<'_>,
+    b: View<'_>,
+    div: fn(i64, i64) -> Result<i64, ErrorKind>,
+    pad: bool,
+) -> Result<(), ErrorKind> {
     match (a.is_tuple(), b.is_tuple()) {
         (true, true) => {
-            if a.rank() < b.rank() {
+            if a.rank() < b.rank() || (!pad && a.rank() != b.rank()) {
                 return Err(ErrorKind::RankMismatch {
                     left: a.rank(),
                     right: b.rank(),
@@ -603,66 +642,20 @@ fn ceil_div_into(out: &mut Builder, a: View<'_>, b: View<'_>) -> Result<(), Erro
             let mut bs = b.children();
             for x in a.children() {
                 let y = bs.next().unwrap_or(one.view());
-                ceil_div_into(out, x, y)?;
+                tuple_div_into(out, x, y, div, pad)?;
             }
             out.close()
         }
         (true, false) => {
-            let mut rest = IntTuple::int(b.leaf[0]);
+            let mut rest = b.product()?;
             out.open()?;
             for x in a.children() {
-                ceil_div_into(out, x, rest.view())?;
-                rest = IntTuple::int(ceil_div_int(rest.leaves()[0], x.product()?)?);
+                tuple_div_into(out, x, IntTuple::int(rest).view(), div, pad)?;
+                rest = div(rest, x.product()?)?;
             }
             out.close()
         }
-        (false, _) => out.int(ceil_div_int(a.leaf[0], b.product()?)?),
-    }
-}
-
-/// `shape_div(a, b)` (CuTe `int_tuple.hpp`): like [`ceil_div`], but each integer division
-/// requires `a % b == 0 || b % a == 0`.
-pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, ErrorKind> {
-    let mut out = Builder::new();
-    shape_div_into(&mut out, a.view(), b.view())?;
-    Ok(out.finish())
-}
-
-pub(crate) fn shape_div_int(a: i64, b: i64) -> Result<i64, ErrorKind> {
-    if a == 0 || b == 0 {
-        return Err(ErrorKind::DivisionByZero);
-    }
-    if a % b != 0 && b % a != 0 {
-        return Err(ErrorKind::ShapeDivDivisibility { a, b });
-    }
-    ceil_div_int(a, b)
-}
-
-fn shape_div_into(out: &mut Builder, a: View<'_>, b: View<'_>) -> Result<(), ErrorKind> {
-    match (a.is_tuple(), b.is_tuple()) {
-        (true, true) => {
-            if a.rank() != b.rank() {
-                return Err(ErrorKind::RankMismatch {
-                    left: a.rank(),
-                    right: b.rank(),
-                });
-            }
-            out.open()?;
-            for (x, y) in a.children().zip(b.children()) {
-                shape_div_into(out, x, y)?;
-            }
-            out.close()
-        }
-        (true, false) => {
-            let mut rest = b.leaf[0];
-            out.open()?;
-            for x in a.children() {
-                shape_div_into(out, x, IntTuple::int(rest).view())?;
-                rest = shape_div_int(rest, x.product()?)?;
-            }
-            out.close()
-        }
-        (false, _) => out.int(shape_div_int(a.leaf[0], b.product()?)?),
+        (false, _) => out.int(div(a.product()?, b.product()?)?),
     }
 }
 

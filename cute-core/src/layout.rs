@@ -60,7 +60,7 @@ impl<'a> LayoutView<'a> {
 
 /// Builds a layout mode by mode, keeping shape and stride congruent.
 #[derive(Clone, Copy, Default)]
-pub struct LayoutBuilder {
+pub(crate) struct LayoutBuilder {
     shape: Builder,
     stride: Builder,
 }
@@ -68,45 +68,45 @@ pub struct LayoutBuilder {
 impl LayoutBuilder {
     /// An empty builder.
     #[must_use]
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
     /// A builder holding an open tuple mode.
     #[must_use]
-    pub const fn opened() -> Self {
+    pub(crate) const fn opened() -> Self {
         LayoutBuilder {
             shape: Builder::opened(),
             stride: Builder::opened(),
         }
     }
     /// Opens a tuple mode.
-    pub fn open(&mut self) -> Result<(), ErrorKind> {
+    pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
         self.shape.open()?;
         self.stride.open()
     }
     /// Closes the innermost tuple mode.
-    pub fn close(&mut self) -> Result<(), ErrorKind> {
+    pub(crate) fn close(&mut self) -> Result<(), ErrorKind> {
         self.shape.close()?;
         self.stride.close()
     }
     /// Appends the mode `s:d`.
-    pub fn leaf(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
+    pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
         self.shape.int(s)?;
         self.stride.int(d)
     }
     /// Appends a whole layout as one mode.
-    pub fn mode(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
+    pub(crate) fn mode(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
         self.shape.view(l.shape)?;
         self.stride.view(l.stride)
     }
     /// Appends the modes of `l` (or `l` itself when it has an integer shape).
-    pub fn splice(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
+    pub(crate) fn splice(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
         self.shape.splice(l.shape)?;
         self.stride.splice(l.stride)
     }
     /// The finished layout.
     #[must_use]
-    pub fn finish(self) -> Layout {
+    pub(crate) fn finish(self) -> Layout {
         Layout {
             shape: self.shape.finish(),
             stride: self.stride.finish(),
@@ -167,23 +167,15 @@ impl Layout {
     }
 
     /// `make_layout(L0, L1, ...)`: the concatenation `(L0, L1, ...)` (seed 000 §3.1).
+    ///
+    /// # Preconditions
+    /// The product of all the sizes fits in `i64`.
     pub fn concat(layouts: &[Layout]) -> Result<Layout, Error> {
-        let mut b = LayoutBuilder::new();
-        let r: Result<(), ErrorKind> = (|| {
-            b.open()?;
-            for l in layouts {
-                b.mode(l.view())?;
-            }
-            b.close()
-        })();
-        r.ctx(
-            Op::MakeLayout,
-            &[
-                layouts.first().map(Operand::from),
-                layouts.get(1).map(Operand::from),
-            ],
-        )?;
-        Ok(b.finish())
+        let ops = [
+            layouts.first().map(Operand::from),
+            layouts.get(1).map(Operand::from),
+        ];
+        join(layouts.iter().map(Layout::view)).ctx(Op::MakeLayout, &ops)
     }
 
     /// The shape.
@@ -268,32 +260,14 @@ impl Layout {
 
     /// `append(L, x)`: `x` added as the last mode (a depth-0 `L` becomes `(L, x)`).
     pub fn append(&self, x: &Layout) -> Result<Layout, Error> {
-        let mut b = LayoutBuilder::new();
-        let r: Result<(), ErrorKind> = (|| {
-            b.open()?;
-            for m in self.modes() {
-                b.mode(m)?;
-            }
-            b.mode(x.view())?;
-            b.close()
-        })();
-        r.ctx(Op::Append, &[Some(self.into()), Some(x.into())])?;
-        Ok(b.finish())
+        join(self.modes().chain(core::iter::once(x.view())))
+            .ctx(Op::Append, &[Some(self.into()), Some(x.into())])
     }
 
     /// `prepend(L, x)`: `x` added as the first mode.
     pub fn prepend(&self, x: &Layout) -> Result<Layout, Error> {
-        let mut b = LayoutBuilder::new();
-        let r: Result<(), ErrorKind> = (|| {
-            b.open()?;
-            b.mode(x.view())?;
-            for m in self.modes() {
-                b.mode(m)?;
-            }
-            b.close()
-        })();
-        r.ctx(Op::Append, &[Some(self.into()), Some(x.into())])?;
-        Ok(b.finish())
+        join(core::iter::once(x.view()).chain(self.modes()))
+            .ctx(Op::Prepend, &[Some(self.into()), Some(x.into())])
     }
 
     /// `append<N>(L)`: padded with `1:0` modes up to rank `n` (unchanged when already rank `n`).
@@ -353,7 +327,7 @@ impl Layout {
         Ok((offset, b.finish()))
     }
 
-    /// Lowers with the same value; the identity, for symmetry with the static crate.
+    /// The flattened shape and stride leaves.
     pub(crate) fn flat_modes(&self) -> (&[i64], &[i64]) {
         (self.shape.leaves(), self.stride.leaves())
     }
@@ -378,10 +352,27 @@ fn lift_slice(b: &mut LayoutBuilder, c: View<'_>, l: LayoutView<'_>) -> Result<(
     Ok(())
 }
 
+/// The tuple layout whose modes are `modes`, checked to have a size that fits in `i64`.
+fn join<'a>(modes: impl Iterator<Item = LayoutView<'a>>) -> Result<Layout, ErrorKind> {
+    let mut b = LayoutBuilder::new();
+    b.open()?;
+    for m in modes {
+        b.mode(m)?;
+    }
+    b.close()?;
+    let l = b.finish();
+    l.shape.product()?;
+    Ok(l)
+}
+
 /// Evaluation on flattened modes. A negative index is split with floor division, the extension
 /// of the colexicographic split that keeps `L(i + size(L)) - L(i)` the same for every `i`.
 pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], mut i: i64) -> Result<i64, ErrorKind> {
     let n = shape.len();
+    if n == 0 {
+        // The empty layout `():()` (a slice that fixes every mode) is the offset alone.
+        return Ok(0);
+    }
     let mut off = 0i64;
     for k in 0..n - 1 {
         let (s, d) = (shape[k], stride[k]);

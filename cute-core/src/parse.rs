@@ -152,6 +152,10 @@ impl<'a> Parser<'a> {
             Some(b'(') => {
                 self.pos += 1;
                 b.open().map_err(|k| at(pos, k))?;
+                if self.eat(b')') {
+                    // The empty tuple `()`, as a slice that fixes every mode prints.
+                    return b.close().map_err(|k| at(pos, k));
+                }
                 loop {
                     self.int_tuple_into(b, under)?;
                     if self.eat(b')') {

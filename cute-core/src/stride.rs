@@ -71,9 +71,14 @@ pub(crate) fn crd2idx_view(c: View<'_>, s: View<'_>, d: View<'_>) -> Result<i64,
     match (c.is_tuple(), s.is_tuple()) {
         (true, true) => {
             if c.rank() != s.rank() || s.rank() != d.rank() {
+                let right = if c.rank() == s.rank() {
+                    d.rank()
+                } else {
+                    s.rank()
+                };
                 return Err(ErrorKind::RankMismatch {
                     left: c.rank(),
-                    right: s.rank(),
+                    right,
                 });
             }
             c.children()
@@ -156,7 +161,11 @@ fn flatten_like(
         }
         Ok(())
     } else {
-        fc[*n] = c.as_int().unwrap_or(0);
+        let value = c.as_int().ok_or(ErrorKind::InvalidParameters)?;
+        if *n >= fc.len() {
+            return Err(ErrorKind::Capacity);
+        }
+        fc[*n] = value;
         fs[*n] = s.product()?;
         *n += 1;
         Ok(())

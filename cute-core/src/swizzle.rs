@@ -38,7 +38,12 @@ impl Swizzle {
                 kind,
             )
         };
-        if bits < 0 || base < 0 || bits + base + shift.abs() > 62 {
+        let in_range = |v: i64| (0..=62).contains(&v);
+        let shift_abs = shift.checked_abs().filter(|s| in_range(*s));
+        let fits = in_range(bits)
+            && in_range(base)
+            && shift_abs.is_some_and(|s| in_range(bits + base + s));
+        if !fits {
             return Err(err(ErrorKind::SwizzleRange));
         }
         if shift.abs() < bits {

@@ -40,7 +40,7 @@ pub enum Tile {
 
 /// Builds a [`Tiler`].
 #[derive(Clone, Copy)]
-pub struct TilerBuilder {
+pub(crate) struct TilerBuilder {
     elems: LayoutBuilder,
     nelems: u8,
     tok: [u8; MAX_TILER_TOKENS],
@@ -56,7 +56,7 @@ impl Default for TilerBuilder {
 impl TilerBuilder {
     /// An empty builder.
     #[must_use]
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         TilerBuilder {
             elems: LayoutBuilder::opened(),
             nelems: 0,
@@ -76,38 +76,24 @@ impl TilerBuilder {
     }
 
     /// Opens `<`.
-    pub fn open(&mut self) -> Result<(), ErrorKind> {
+    pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
         self.push(OPEN)
     }
 
     /// Closes `>`.
-    pub fn close(&mut self) -> Result<(), ErrorKind> {
+    pub(crate) fn close(&mut self) -> Result<(), ErrorKind> {
         self.push(CLOSE)
     }
 
     /// Appends a layout tile.
-    pub fn layout(&mut self, l: &Layout) -> Result<(), ErrorKind> {
+    pub(crate) fn layout(&mut self, l: &Layout) -> Result<(), ErrorKind> {
         self.elems.mode(l.view())?;
         self.nelems += 1;
         self.push(LEAF)
     }
 
-    /// Appends a tile.
-    pub fn tile(&mut self, t: &Tile) -> Result<(), ErrorKind> {
-        match t {
-            Tile::Layout(l) => self.layout(l),
-            Tile::Tiler(t) => {
-                self.open()?;
-                for c in t.tiles() {
-                    self.tile(&c)?;
-                }
-                self.close()
-            }
-        }
-    }
-
     /// The finished tiler.
-    pub fn finish(mut self) -> Result<Tiler, ErrorKind> {
+    pub(crate) fn finish(mut self) -> Result<Tiler, ErrorKind> {
         self.elems.close()?;
         Ok(Tiler {
             elems: self.elems.finish(),

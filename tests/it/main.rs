@@ -3,4 +3,5 @@
 mod algebra;
 mod paper;
 mod readme;
+mod robustness;
 mod strategy;

@@ -30,6 +30,11 @@ pub(crate) fn coalesce_tagged(
     // Built back to front in reverse order, then reversed in place.
     let mut rev = Flat::new();
     let mut rev_tags = [0u8; MAX_LEAVES];
+    if r == 0 {
+        // The empty layout `():()` coalesces to `1:0`.
+        rev.push(1, 0).ok();
+        return (rev, rev_tags, false);
+    }
     rev.s[0] = if extend && shape[r - 1] == 1 {
         2
     } else {

@@ -16,7 +16,9 @@ use crate::layout::Layout;
 /// # Postconditions
 /// - `R` is strictly increasing on `[0, size(R))`, `R(0) == 0`;
 /// - `R(i)` is not in the image of `L` for `1 <= i < size(R)`;
-/// - `size(R) >= size(M) / size(filter(L))`: `(L, R)` covers at least `[0, size(M))`.
+/// - when each stride of `filter(L)`, by increasing order, is a multiple of the span of the
+///   smaller modes: `size(R) >= size(M) / size(filter(L))`, so `(L, R)` covers at least
+///   `[0, size(M))`. (Otherwise CuTe rounds the gaps down: `complement((2,2):(1,3), 12) = 2:6`.)
 ///
 /// # Examples
 /// ```
@@ -41,6 +43,12 @@ pub fn complement_cosize(l: &Layout) -> Result<Layout, Error> {
 }
 
 pub(crate) fn complement_flat(l: &Layout, cotarget: &IntTuple) -> Result<Flat, ErrorKind> {
+    if cotarget.view().has_under() {
+        return Err(ErrorKind::InvalidParameters);
+    }
+    if let Some(&value) = cotarget.leaves().iter().find(|&&m| m <= 0) {
+        return Err(ErrorKind::NonPositive { value });
+    }
     let f = filter_flat(l);
     if f.n == 1 && f.d[0] == 0 {
         // The only irreducible stride-0 layout is 1:0: everything is its complement.

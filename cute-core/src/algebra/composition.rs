@@ -472,7 +472,7 @@ struct Divided {
 /// CuTe's per-mode arithmetic with as few integer divisions as it needs (this is the hot loop);
 /// `None` when stride divisibility fails (`d % s != 0` and `d >= s`).
 fn divide(s: i64, d: i64) -> Result<Option<Divided>, ErrorKind> {
-    let a = d.abs();
+    let a = d.checked_abs().ok_or(ErrorKind::Overflow)?;
     if s <= 0 {
         // Not a shape the algebra produces but for the inverses of negative strides; CuTe's
         // formulas as written.
@@ -593,7 +593,8 @@ fn base<S: Sink>(
         });
         res.push(out, new, result, k)?;
         if let Some(scope) = scope.as_deref_mut() {
-            scope.max[k] = add(scope.max[k], mul(new - 1, rest_d.abs())?)?;
+            let step = rest_d.checked_abs().ok_or(ErrorKind::Overflow)?;
+            scope.max[k] = add(scope.max[k], mul(new - 1, step)?)?;
         }
         if left > 1 && !stride_divides && pending.is_none() {
             let kind = ErrorKind::StrideOverrun {

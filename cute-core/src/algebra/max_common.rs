@@ -4,7 +4,7 @@
 use super::coalesce::coalesce;
 use super::composition::{compose, Exact, VERIFY_LIMIT};
 use super::inverse::right_inverse;
-use crate::error::{Error, Op};
+use crate::error::{Error, ErrorKind, Op};
 use crate::layout::Layout;
 
 /// The common vector `R = inv_b ∘ first`, where `first` is the stride-1 leading mode of
@@ -22,7 +22,10 @@ fn common(a: &Layout, b: &Layout, op: Op) -> Result<Option<Layout>, Error> {
         return Ok(None);
     };
     let r = compose(&inv_b, &first, Exact::CuteOnly).map_err(err)?;
-    for i in 0..r.size().min(VERIFY_LIMIT) {
+    if r.size() > VERIFY_LIMIT {
+        return Err(err(ErrorKind::VerificationLimit { size: r.size() }));
+    }
+    for i in 0..r.size() {
         let x = r.eval(i).map_err(|e| e.within(op))?;
         if a.eval(x).map_err(|e| e.within(op))? != i || b.eval(x).map_err(|e| e.within(op))? != i {
             return Ok(None);

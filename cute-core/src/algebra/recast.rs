@@ -30,10 +30,13 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout, Error> {
             if d == 0 {
                 return Ok(s);
             }
-            if d % n != 0 && n % d != 0 {
+            if d.checked_rem(n) != Some(0) && n.checked_rem(d) != Some(0) {
                 return Err(ErrorKind::UpcastDivisibility { stride: d, n });
             }
-            ceil_div_int(s, ceil_div_int(n, d.abs())?)
+            ceil_div_int(
+                s,
+                ceil_div_int(n, d.checked_abs().ok_or(ErrorKind::Overflow)?)?,
+            )
         })
         .map_err(err)?;
     stride = stride
@@ -41,7 +44,7 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout, Error> {
             if d == 0 {
                 Ok(0)
             } else {
-                Ok(d.signum() * ceil_div_int(d.abs(), n)?)
+                Ok(d.signum() * ceil_div_int(d.checked_abs().ok_or(ErrorKind::Overflow)?, n)?)
             }
         })
         .map_err(err)?;
