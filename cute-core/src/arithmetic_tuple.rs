@@ -8,9 +8,9 @@
 use core::fmt;
 
 use crate::algebra::coalesce::coalesce_tagged;
-use crate::algebra::composition::{compose_into, Sink, VERIFY_LIMIT};
+use crate::algebra::composition::{compose_into, verify_pointwise, Sink};
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, mul, Builder, IntTuple, View, MAX_DEPTH, MAX_LEAVES};
+use crate::int_tuple::{add, colex_split, mul, Builder, IntTuple, View, MAX_DEPTH, MAX_LEAVES};
 use crate::layout::{eval_flat, Layout};
 use crate::parse::Parser;
 
@@ -200,29 +200,16 @@ impl CoordLayout {
             )
         };
         let mut acc = [0i64; MAX_LEAVES];
-        let (shape, scale) = (self.shape.leaves(), self.scale.leaves());
-        let mut rest = i;
-        for k in 0..shape.len() {
-            // The digit of leaf k: evaluate the unit layout that keeps only that leaf.
-            let digit = if k + 1 == shape.len() {
-                rest
-            } else {
-                let (q, r) = crate::int_tuple::divmod(rest, shape[k]).map_err(err)?;
-                rest = q;
-                r
-            };
+        let scale = self.scale.leaves();
+        colex_split(self.shape.leaves(), i, |k, digit| {
             if self.target[k] != NONE {
                 let t = self.target[k] as usize;
-                acc[t] = add(acc[t], mul(digit, scale[k]).map_err(err)?).map_err(err)?;
+                acc[t] = add(acc[t], mul(digit, scale[k])?)?;
             }
-        }
-        let mut j = 0;
-        self.codomain
-            .map(|_| {
-                j += 1;
-                Ok(acc[j - 1])
-            })
-            .map_err(err)
+            Ok(())
+        })
+        .map_err(err)?;
+        Ok(self.codomain.with_leaves(&acc))
     }
 
     /// The layout of the scales alone (for error messages).
@@ -315,30 +302,22 @@ impl CoordLayout {
         compose_into(&fa, b.view(), &mut out, None).map_err(err)?;
         let r = self.with_modes(&out.shape.finish(), &out.scale.finish(), &out.tags);
         // Exact: the result must be A ∘ B at every index.
-        let size = b.size();
-        if size > VERIFY_LIMIT {
-            return Err(err(ErrorKind::VerificationLimit { size }));
-        }
         let (bs, bd) = (b.shape().leaves(), b.stride().leaves());
-        for i in 0..size {
-            let x = eval_flat(bs, bd, i).map_err(err)?;
-            let (want, got) = (self.eval(x)?, r.eval(i)?);
-            if want != got {
-                let first = |t: IntTuple, u: IntTuple| {
-                    t.leaves()
-                        .iter()
-                        .zip(u.leaves())
-                        .find(|(p, q)| p != q)
-                        .map_or((0, 0), |(p, q)| (*p, *q))
-                };
-                let (expected, got) = first(want, got);
-                return Err(err(ErrorKind::NotAdmissible {
-                    index: i,
-                    expected,
-                    got,
-                }));
-            }
-        }
+        let pair = |i| -> Result<(IntTuple, IntTuple), ErrorKind> {
+            let x = eval_flat(bs, bd, i)?;
+            Ok((
+                self.eval(x).map_err(|e| e.kind)?,
+                r.eval(i).map_err(|e| e.kind)?,
+            ))
+        };
+        let first_difference = |t: &IntTuple, u: &IntTuple| {
+            let leaves = t.leaves().iter().zip(u.leaves());
+            leaves
+                .map(|(p, q)| (*p, *q))
+                .find(|(p, q)| p != q)
+                .unwrap_or((0, 0))
+        };
+        verify_pointwise(b.size(), pair, first_difference).map_err(err)?;
         Ok(r)
     }
 }

@@ -480,6 +480,14 @@ impl IntTuple {
         crate::stride::compact_left(self, 1)
     }
 
+    /// Copy with the same profile and the leaves `values` (one per leaf, in order).
+    pub(crate) fn with_leaves(&self, values: &[i64]) -> IntTuple {
+        let mut t = *self;
+        let n = t.nleaf as usize;
+        t.leaf[..n].copy_from_slice(&values[..n]);
+        t
+    }
+
     /// Copy with every leaf replaced by `f(leaf)`.
     pub fn map(
         &self,
@@ -565,6 +573,30 @@ pub(crate) fn divmod(i: i64, s: i64) -> Result<(i64, i64), ErrorKind> {
         i.checked_div_euclid(s).ok_or(ErrorKind::Overflow)?,
         i.checked_rem_euclid(s).ok_or(ErrorKind::Overflow)?,
     ))
+}
+
+/// The colexicographic split of `i` over `shape` (the flattened leaves of a shape): calls
+/// `digit(k, c_k)` for each leaf, where the last leaf takes whatever is left, so an index past the
+/// size lands in the last mode (seed 000 Eq. 4). Negative indices split with floor division.
+pub(crate) fn colex_split(
+    shape: &[i64],
+    mut i: i64,
+    mut digit: impl FnMut(usize, i64) -> Result<(), ErrorKind>,
+) -> Result<(), ErrorKind> {
+    let Some(last) = shape.len().checked_sub(1) else {
+        return Ok(());
+    };
+    for (k, &s) in shape[..last].iter().enumerate() {
+        // C++'s truncating split equals the floor split for i >= 0 and s > 0, the common case.
+        let (q, r) = if i >= 0 && s > 0 {
+            (i / s, i % s)
+        } else {
+            divmod(i, s)?
+        };
+        digit(k, r)?;
+        i = q;
+    }
+    digit(last, i)
 }
 
 /// Checked sum.

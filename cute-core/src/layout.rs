@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::error::{Context, Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, divmod, mul, Builder, IntTuple, View};
+use crate::int_tuple::{add, colex_split, mul, Builder, IntTuple, View};
 use crate::stride::{compact_left, compact_right, crd2idx_view};
 
 /// A layout `Shape:Stride` with congruent shape and stride, e.g. `(4,(2,2)):(2,(1,8))`.
@@ -367,25 +367,13 @@ fn join<'a>(modes: impl Iterator<Item = LayoutView<'a>>) -> Result<Layout, Error
 
 /// Evaluation on flattened modes. A negative index is split with floor division, the extension
 /// of the colexicographic split that keeps `L(i + size(L)) - L(i)` the same for every `i`.
-pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], mut i: i64) -> Result<i64, ErrorKind> {
-    let n = shape.len();
-    if n == 0 {
-        // The empty layout `():()` (a slice that fixes every mode) is the offset alone.
-        return Ok(0);
-    }
+pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], i: i64) -> Result<i64, ErrorKind> {
     let mut off = 0i64;
-    for k in 0..n - 1 {
-        let (s, d) = (shape[k], stride[k]);
-        // C++'s truncating split equals the floor split for i >= 0 and s > 0, the common case.
-        let (q, r) = if i >= 0 && s > 0 {
-            (i / s, i % s)
-        } else {
-            divmod(i, s)?
-        };
-        off = add(off, mul(r, d)?)?;
-        i = q;
-    }
-    add(off, mul(i, stride[n - 1])?)
+    colex_split(shape, i, |k, c| {
+        off = add(off, mul(c, stride[k])?)?;
+        Ok(())
+    })?;
+    Ok(off)
 }
 
 impl fmt::Display for Layout {

@@ -4,7 +4,8 @@
 //! (for non-negative indices this is exactly CuTe's split).
 
 use crate::error::{Context, Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, divmod, mul, Builder, IntTuple, View};
+use crate::int_tuple::{add, colex_split, divmod, mul, Builder, IntTuple, View};
+use crate::layout::eval_flat;
 
 /// Compact column-major strides (`LayoutLeft`): exclusive prefix products starting at
 /// `current`, with stride 0 for a size-1 mode, as CuTe's `compact_col_major`.
@@ -33,11 +34,7 @@ pub fn compact_right(shape: &IntTuple, current: i64) -> Result<IntTuple, ErrorKi
             cur = mul(cur, s)?;
         }
     }
-    let mut k = 0;
-    out = out.map(|_| {
-        k += 1;
-        Ok(strides[k - 1])
-    })?;
+    out = out.with_leaves(&strides);
     Ok(out)
 }
 
@@ -94,20 +91,11 @@ pub(crate) fn crd2idx_view(c: View<'_>, s: View<'_>, d: View<'_>) -> Result<i64,
                     right: d.rank(),
                 });
             }
-            let mut idx = c.as_int().unwrap_or(0);
-            let rank = s.rank();
-            let mut acc = 0i64;
-            for (k, (s, d)) in s.children().zip(d.children()).enumerate() {
-                if k + 1 == rank {
-                    acc = add(acc, crd2idx_view(IntTuple::int(idx).view(), s, d)?)?;
-                } else {
-                    let p = s.product()?;
-                    let (q, r) = divmod(idx, p)?;
-                    acc = add(acc, crd2idx_view(IntTuple::int(r).view(), s, d)?)?;
-                    idx = q;
-                }
+            if !s.congruent(&d) {
+                return Err(ErrorKind::NotCongruent);
             }
-            Ok(acc)
+            // Splitting mode by mode, then inside each mode, gives the flattened split.
+            eval_flat(s.leaves(), d.leaves(), c.as_int().unwrap_or(0))
         }
         (false, false) => {
             let d = d.as_int().ok_or(ErrorKind::NotCongruent)?;
@@ -214,23 +202,14 @@ fn idx2crd_into(b: &mut Builder, i: View<'_>, s: View<'_>) -> Result<(), ErrorKi
 
 /// Splits an integer over the modes of `s`: `divmod` by each mode's size, the last mode keeps the
 /// rest.
-fn split_into(b: &mut Builder, mut idx: i64, s: View<'_>) -> Result<(), ErrorKind> {
-    if !s.is_tuple() {
-        return b.int(idx);
-    }
-    b.open()?;
-    let rank = s.rank();
-    for (k, m) in s.children().enumerate() {
-        if k + 1 == rank {
-            split_into(b, idx, m)?;
-        } else {
-            let p = m.product()?;
-            let (q, r) = divmod(idx, p)?;
-            split_into(b, r, m)?;
-            idx = q;
-        }
-    }
-    b.close()
+fn split_into(b: &mut Builder, idx: i64, s: View<'_>) -> Result<(), ErrorKind> {
+    // Splitting mode by mode, then inside each mode, gives the flattened split.
+    let mut digits = [0i64; crate::MAX_LEAVES];
+    colex_split(s.leaves(), idx, |k, c| {
+        digits[k] = c;
+        Ok(())
+    })?;
+    b.view(IntTuple::from_view(s)?.with_leaves(&digits).view())
 }
 
 /// `idx2crd(i, S, D)`: every leaf is `(i / d) % s` (0 for a size-1 mode); a tuple `i` goes mode

@@ -623,18 +623,23 @@ fn base<S: Sink>(
     Ok(pending)
 }
 
-/// Pointwise check of one base case: `leaf(i) == A(d·i)` for `i < n`.
-fn verify_base(fa: &Flat, n: i64, d: i64, leaf: &Layout) -> Result<(), ErrorKind> {
+/// Checks `want == got` for the pair `pair(i)` at every `i < n` (at most [`VERIFY_LIMIT`]
+/// points); the first difference is [`ErrorKind::NotAdmissible`], with the first differing
+/// integers `diff(want, got)`. Every pointwise check of the algebra goes through here.
+pub(crate) fn verify_pointwise<T: PartialEq>(
+    n: i64,
+    mut pair: impl FnMut(i64) -> Result<(T, T), ErrorKind>,
+    diff: impl Fn(&T, &T) -> (i64, i64),
+) -> Result<(), ErrorKind> {
     if n > VERIFY_LIMIT {
         return Err(ErrorKind::VerificationLimit { size: n });
     }
-    let (ls, ld) = leaf.flat_modes();
-    for i in 0..n {
-        let expected = eval_flat(fa.shape(), fa.stride(), mul(i, d)?)?;
-        let got = eval_flat(ls, ld, i)?;
-        if expected != got {
+    for index in 0..n {
+        let (want, got) = pair(index)?;
+        if want != got {
+            let (expected, got) = diff(&want, &got);
             return Err(ErrorKind::NotAdmissible {
-                index: i,
+                index,
                 expected,
                 got,
             });
@@ -643,26 +648,28 @@ fn verify_base(fa: &Flat, n: i64, d: i64, leaf: &Layout) -> Result<(), ErrorKind
     Ok(())
 }
 
+/// Pointwise check of one base case: `leaf(i) == A(d·i)` for `i < n`.
+fn verify_base(fa: &Flat, n: i64, d: i64, leaf: &Layout) -> Result<(), ErrorKind> {
+    let (ls, ld) = leaf.flat_modes();
+    let pair = |i| {
+        Ok((
+            eval_flat(fa.shape(), fa.stride(), mul(i, d)?)?,
+            eval_flat(ls, ld, i)?,
+        ))
+    };
+    verify_pointwise(n, pair, |a, b| (*a, *b))
+}
+
 /// Pointwise check of the whole composition: `R(i) == A(B(i))` for `i < size(B)`.
 fn verify_distributive(fa: &Flat, b: &Layout, r: &Layout) -> Result<(), ErrorKind> {
-    let size = b.size();
-    if size > VERIFY_LIMIT {
-        return Err(ErrorKind::VerificationLimit { size });
-    }
-    let (bs, bd) = b.flat_modes();
-    let (rs, rd) = r.flat_modes();
-    for i in 0..size {
-        let expected = eval_flat(fa.shape(), fa.stride(), eval_flat(bs, bd, i)?)?;
-        let got = eval_flat(rs, rd, i)?;
-        if expected != got {
-            return Err(ErrorKind::NotAdmissible {
-                index: i,
-                expected,
-                got,
-            });
-        }
-    }
-    Ok(())
+    let ((bs, bd), (rs, rd)) = (b.flat_modes(), r.flat_modes());
+    let pair = |i| {
+        Ok((
+            eval_flat(fa.shape(), fa.stride(), eval_flat(bs, bd, i)?)?,
+            eval_flat(rs, rd, i)?,
+        ))
+    };
+    verify_pointwise(b.size(), pair, |a, b| (*a, *b))
 }
 
 #[cfg(test)]

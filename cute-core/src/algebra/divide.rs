@@ -75,31 +75,63 @@ pub fn logical_divide_traced(
 /// assert_eq!(zipped_divide(&a, t).unwrap().to_string(), "((4,8),(2,2)):((20,2),(80,1))");
 /// ```
 pub fn zipped_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
-    let t = t.into();
-    let ld = logical_divide(a, t).map_err(|e| e.within(Op::ZippedDivide))?;
-    tile_unzip(&ld, &t)
-        .map_err(|k| Error::new(Op::ZippedDivide, [Some(a.into()), Some(t.operand())], k))
+    arrange(
+        a,
+        &t.into(),
+        Op::ZippedDivide,
+        logical_divide,
+        Arrange::Zipped,
+    )
 }
 
 /// `tiled_divide(A, T)`: `((tiles),rest0,rest1,...)`.
 pub fn tiled_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
-    let t = t.into();
-    let zd = zipped_divide(a, t).map_err(|e| e.within(Op::TiledDivide))?;
-    unpack(&zd, false, true)
-        .map_err(|k| Error::new(Op::TiledDivide, [Some(a.into()), Some(t.operand())], k))
+    arrange(
+        a,
+        &t.into(),
+        Op::TiledDivide,
+        logical_divide,
+        Arrange::Tiled,
+    )
 }
 
 /// `flat_divide(A, T)`: `(tile0,tile1,...,rest0,rest1,...)`.
 pub fn flat_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
-    let t = t.into();
-    let zd = zipped_divide(a, t).map_err(|e| e.within(Op::FlatDivide))?;
-    unpack(&zd, true, true)
-        .map_err(|k| Error::new(Op::FlatDivide, [Some(a.into()), Some(t.operand())], k))
+    arrange(a, &t.into(), Op::FlatDivide, logical_divide, Arrange::Flat)
+}
+
+/// How the zipped, tiled and flat divides and products arrange the rank-2 logical result.
+#[derive(Clone, Copy)]
+pub(crate) enum Arrange {
+    /// `((firsts...),(seconds..., rest...))`.
+    Zipped,
+    /// The second mode's modes spliced into the top level.
+    Tiled,
+    /// Both modes' modes spliced into the top level.
+    Flat,
+}
+
+/// `logical(a, t)` arranged by `how`, as `op`.
+pub(crate) fn arrange(
+    a: &Layout,
+    t: &Tile,
+    op: Op,
+    logical: fn(&Layout, Tile) -> Result<Layout, Error>,
+    how: Arrange,
+) -> Result<Layout, Error> {
+    let l = logical(a, *t).map_err(|e| e.within(op))?;
+    let zipped = tile_unzip(&l, t);
+    let r = match how {
+        Arrange::Zipped => zipped,
+        Arrange::Tiled => zipped.and_then(|z| unpack(&z, false, true)),
+        Arrange::Flat => zipped.and_then(|z| unpack(&z, true, true)),
+    };
+    r.map_err(|k| Error::new(op, [Some(a.into()), Some(t.operand())], k))
 }
 
 /// `result(_, repeat<R1>(_))` and friends: splices the children of mode 0 and/or mode 1 of a
 /// rank-2 layout into the top level; a mode of rank 1 stays whole (`repeat<1>(_)` is `_`).
-pub(crate) fn unpack(l: &Layout, first: bool, second: bool) -> Result<Layout, ErrorKind> {
+fn unpack(l: &Layout, first: bool, second: bool) -> Result<Layout, ErrorKind> {
     let mut b = LayoutBuilder::new();
     b.open()?;
     for (i, m) in l.modes().enumerate() {
@@ -116,7 +148,7 @@ pub(crate) fn unpack(l: &Layout, first: bool, second: bool) -> Result<Layout, Er
 
 /// `tile_unzip(L, T)`: follows the profile of the tiler and gathers the rank-2 modes at its leaves
 /// into `((firsts...),(seconds..., rest...))`; a layout tile leaves `L` as it is.
-pub(crate) fn tile_unzip(l: &Layout, t: &Tile) -> Result<Layout, ErrorKind> {
+fn tile_unzip(l: &Layout, t: &Tile) -> Result<Layout, ErrorKind> {
     zip2_by(l.view(), t)
 }
 

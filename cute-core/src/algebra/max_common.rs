@@ -2,7 +2,7 @@
 //! two layouts store contiguously at the same coordinates, for vectorized copies.
 
 use super::coalesce::coalesce;
-use super::composition::{compose, Exact, VERIFY_LIMIT};
+use super::composition::{compose, verify_pointwise, Exact};
 use super::inverse::right_inverse;
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::Layout;
@@ -22,16 +22,22 @@ fn common(a: &Layout, b: &Layout, op: Op) -> Result<Option<Layout>, Error> {
         return Ok(None);
     };
     let r = compose(&inv_b, &first, Exact::CuteOnly).map_err(err)?;
-    if r.size() > VERIFY_LIMIT {
-        return Err(err(ErrorKind::VerificationLimit { size: r.size() }));
+    // A(R(i)) == i and B(R(i)) == i, as pairs.
+    let pair = |i| {
+        let x = r.eval(i).map_err(|e| e.kind)?;
+        Ok((
+            (i, i),
+            (
+                a.eval(x).map_err(|e| e.kind)?,
+                b.eval(x).map_err(|e| e.kind)?,
+            ),
+        ))
+    };
+    match verify_pointwise(r.size(), pair, |_, got| *got) {
+        Ok(()) => Ok(Some(r)),
+        Err(ErrorKind::NotAdmissible { .. }) => Ok(None),
+        Err(kind) => Err(err(kind)),
     }
-    for i in 0..r.size() {
-        let x = r.eval(i).map_err(|e| e.within(op))?;
-        if a.eval(x).map_err(|e| e.within(op))? != i || b.eval(x).map_err(|e| e.within(op))? != i {
-            return Ok(None);
-        }
-    }
-    Ok(Some(r))
 }
 
 /// `max_common_layout(A, B)`: the layout `R` of the largest common contiguous vector.

@@ -3,7 +3,7 @@
 
 use super::complement::complement;
 use super::composition::{by_mode, compose_traced, Exact, Step, Trace};
-use super::divide::{tile_unzip, unpack};
+use super::divide::{arrange, Arrange};
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{mul, IntTuple};
 use crate::layout::{Layout, LayoutBuilder};
@@ -62,26 +62,35 @@ pub fn logical_product_traced(
 
 /// `zipped_product(A, T)`: `((A modes),(product modes))`.
 pub fn zipped_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
-    let t = t.into();
-    let lp = logical_product(a, t).map_err(|e| e.within(Op::ZippedProduct))?;
-    tile_unzip(&lp, &t)
-        .map_err(|k| Error::new(Op::ZippedProduct, [Some(a.into()), Some(t.operand())], k))
+    arrange(
+        a,
+        &t.into(),
+        Op::ZippedProduct,
+        logical_product,
+        Arrange::Zipped,
+    )
 }
 
 /// `tiled_product(A, T)`: `((A modes),p0,p1,...)`.
 pub fn tiled_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
-    let t = t.into();
-    let zp = zipped_product(a, t).map_err(|e| e.within(Op::TiledProduct))?;
-    unpack(&zp, false, true)
-        .map_err(|k| Error::new(Op::TiledProduct, [Some(a.into()), Some(t.operand())], k))
+    arrange(
+        a,
+        &t.into(),
+        Op::TiledProduct,
+        logical_product,
+        Arrange::Tiled,
+    )
 }
 
 /// `flat_product(A, T)`: `(a0,a1,...,p0,p1,...)`.
 pub fn flat_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
-    let t = t.into();
-    let zp = zipped_product(a, t).map_err(|e| e.within(Op::FlatProduct))?;
-    unpack(&zp, true, true)
-        .map_err(|k| Error::new(Op::FlatProduct, [Some(a.into()), Some(t.operand())], k))
+    arrange(
+        a,
+        &t.into(),
+        Op::FlatProduct,
+        logical_product,
+        Arrange::Flat,
+    )
 }
 
 /// `blocked_product(A, B)`: `A` and `B` padded with `1:0` modes to the same rank, their
