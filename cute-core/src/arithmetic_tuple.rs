@@ -268,7 +268,8 @@ impl CoordLayout {
     ///
     /// # Preconditions
     /// CuTe's stride and shape divisibility conditions on `coalesce(A)`, and `R(i) == A(B(i))` for
-    /// every `i < size(B)`, which is checked pointwise (up to [`VERIFY_LIMIT`] points).
+    /// every `i < size(B)`, which is checked pointwise (up to
+    /// [`VERIFY_LIMIT`](crate::algebra::composition::VERIFY_LIMIT) points).
     ///
     /// # Examples
     /// ```
