@@ -22,6 +22,15 @@
 
 pub use cute_core;
 pub use cute_core::*;
+pub use cute_macros::{layout, shape, Layout, Shape};
+pub use cute_static;
+
+/// What the macros' expansions name; not part of the API.
+#[doc(hidden)]
+pub mod __private {
+    pub use cute_static;
+    pub use typenum;
+}
 
 pub mod expr;
 

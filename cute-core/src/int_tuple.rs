@@ -346,6 +346,90 @@ impl IntTuple {
         t
     }
 
+    /// `(m0, m1, ...)` in const context: how the static crate lowers a tuple type.
+    ///
+    /// # Panics
+    /// When the tuple exceeds [`MAX_LEAVES`] or [`MAX_TOKENS`]; in const context that is a
+    /// compile error.
+    #[must_use]
+    pub const fn const_tuple(modes: &[IntTuple]) -> IntTuple {
+        let mut t = IntTuple::EMPTY;
+        t.tok[0] = OPEN;
+        let (mut nt, mut nl, mut m) = (1usize, 0usize, 0usize);
+        while m < modes.len() {
+            let x = &modes[m];
+            let mut k = 0;
+            while k < x.ntok as usize {
+                assert!(nt < MAX_TOKENS, "a static tuple exceeds MAX_TOKENS");
+                t.tok[nt] = x.tok[k];
+                nt += 1;
+                k += 1;
+            }
+            k = 0;
+            while k < x.nleaf as usize {
+                assert!(nl < MAX_LEAVES, "a static tuple exceeds MAX_LEAVES");
+                t.leaf[nl] = x.leaf[k];
+                nl += 1;
+                k += 1;
+            }
+            m += 1;
+        }
+        assert!(nt < MAX_TOKENS, "a static tuple exceeds MAX_TOKENS");
+        t.tok[nt] = CLOSE;
+        t.ntok = (nt + 1) as u8;
+        t.nleaf = nl as u8;
+        t
+    }
+
+    /// The leaves, in const context.
+    #[must_use]
+    pub const fn const_leaves(&self) -> &[i64] {
+        self.leaf.split_at(self.nleaf as usize).0
+    }
+
+    /// Same profile as `other`, in const context.
+    #[must_use]
+    pub const fn const_congruent(&self, other: &IntTuple) -> bool {
+        if self.ntok != other.ntok {
+            return false;
+        }
+        let mut k = 0;
+        while k < self.ntok as usize {
+            if self.tok[k] != other.tok[k] {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+
+    /// Every leaf is positive, in const context.
+    #[must_use]
+    pub const fn const_positive(&self) -> bool {
+        let mut k = 0;
+        while k < self.nleaf as usize {
+            if self.leaf[k] <= 0 {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+
+    /// The product of the leaves in const context, `None` on overflow.
+    #[must_use]
+    pub const fn const_product(&self) -> Option<i64> {
+        let (mut p, mut k) = (1i64, 0usize);
+        while k < self.nleaf as usize {
+            match p.checked_mul(self.leaf[k]) {
+                Some(q) => p = q,
+                None => return None,
+            }
+            k += 1;
+        }
+        Some(p)
+    }
+
     /// The wildcard `_`.
     #[must_use]
     pub const fn under() -> IntTuple {

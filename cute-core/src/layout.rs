@@ -135,6 +135,49 @@ impl Layout {
         Ok(Layout { shape, stride })
     }
 
+    /// `make_layout(shape, stride)` in const context: how the static crate lowers its layouts.
+    ///
+    /// # Panics
+    /// When `shape` and `stride` are not congruent, a shape leaf is not positive, or the size
+    /// overflows `i64`; in const context that is a compile error.
+    #[must_use]
+    pub const fn new_const(shape: IntTuple, stride: IntTuple) -> Layout {
+        assert!(
+            shape.const_congruent(&stride),
+            "shape and stride are not congruent"
+        );
+        assert!(shape.const_positive(), "a shape leaf is not positive");
+        assert!(shape.const_product().is_some(), "the size overflows i64");
+        Layout { shape, stride }
+    }
+
+    /// `cosize` in const context, `None` on overflow.
+    #[must_use]
+    pub const fn const_cosize(&self) -> Option<i64> {
+        let Some(size) = self.shape.const_product() else {
+            return None;
+        };
+        let (shape, stride) = (self.shape.const_leaves(), self.stride.const_leaves());
+        let (mut i, mut off, mut k) = (size - 1, 0i64, 0usize);
+        while k < shape.len() {
+            let digit = if k + 1 == shape.len() {
+                i
+            } else {
+                i % shape[k]
+            };
+            i /= shape[k];
+            off = match digit.checked_mul(stride[k]) {
+                Some(t) => match off.checked_add(t) {
+                    Some(o) => o,
+                    None => return None,
+                },
+                None => return None,
+            };
+            k += 1;
+        }
+        off.checked_add(1)
+    }
+
     /// Assembles a layout from parts the algebra already checked.
     pub(crate) fn from_parts(shape: &IntTuple, stride: &IntTuple) -> Layout {
         debug_assert!(shape.congruent(stride));

@@ -4,4 +4,5 @@ mod algebra;
 mod paper;
 mod readme;
 mod robustness;
+mod static_layouts;
 mod strategy;

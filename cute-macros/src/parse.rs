@@ -1,0 +1,132 @@
+//! Token trees to a tree of integers with spans. Parentheses arrive balanced (rustc checks
+//! delimiters before the macro runs), so the grammar is: a tuple is an integer literal or a
+//! parenthesized, comma-separated list of tuples; a layout is `tuple : tuple`.
+
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+
+/// A node of the notation: an integer or a tuple, with where it was written.
+#[derive(Clone, Debug)]
+pub(crate) enum Node {
+    Int(i64, Span),
+    Tuple(Vec<Node>, Span),
+}
+
+impl Node {
+    pub(crate) fn span(&self) -> Span {
+        match self {
+            Node::Int(_, s) | Node::Tuple(_, s) => *s,
+        }
+    }
+}
+
+/// An error at a token.
+pub(crate) type Errors = Vec<(Span, String)>;
+
+/// `shape : stride`.
+pub(crate) fn layout(input: TokenStream) -> Result<(Node, Node), Errors> {
+    let tokens: Vec<TokenTree> = input.into_iter().collect();
+    let Some(colon) = tokens
+        .iter()
+        .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':'))
+    else {
+        let span = tokens.first().map_or_else(Span::call_site, TokenTree::span);
+        let msg = if tokens.is_empty() {
+            "expected a layout `shape:stride`, e.g. `(4,8):(1,4)`, found nothing"
+        } else {
+            "expected `:` between the shape and the stride, e.g. `(4,8):(1,4)`"
+        };
+        return Err(vec![(span, msg.into())]);
+    };
+    let (shape, stride) = (&tokens[..colon], &tokens[colon + 1..]);
+    let colon_span = tokens[colon].span();
+    let shape = value(shape, colon_span, "a shape before `:`");
+    let stride = value(stride, colon_span, "a stride after `:`");
+    match (shape, stride) {
+        (Ok(a), Ok(b)) => Ok((a, b)),
+        (a, b) => Err(a.err().into_iter().chain(b.err()).flatten().collect()),
+    }
+}
+
+/// A lone tuple (a shape).
+pub(crate) fn tuple(input: TokenStream) -> Result<Node, Errors> {
+    let tokens: Vec<TokenTree> = input.into_iter().collect();
+    value(&tokens, Span::call_site(), "a shape, e.g. `(4,8)`")
+}
+
+/// Exactly one tuple in `tokens`.
+fn value(tokens: &[TokenTree], near: Span, what: &str) -> Result<Node, Errors> {
+    let mut it = tokens.iter().peekable();
+    let Some(first) = it.peek() else {
+        return Err(vec![(near, format!("expected {what}, found nothing"))]);
+    };
+    let _ = first;
+    let node = node(&mut it)?;
+    if let Some(extra) = it.next() {
+        return Err(vec![(
+            extra.span(),
+            format!("unexpected `{extra}` after {what}"),
+        )]);
+    }
+    Ok(node)
+}
+
+fn node<'a>(
+    it: &mut std::iter::Peekable<impl Iterator<Item = &'a TokenTree>>,
+) -> Result<Node, Errors> {
+    match it.next() {
+        Some(TokenTree::Literal(lit)) => int(&lit.to_string(), lit.span(), false),
+        Some(TokenTree::Punct(p)) if p.as_char() == '-' => match it.next() {
+            Some(TokenTree::Literal(lit)) => int(&lit.to_string(), lit.span(), true),
+            other => Err(vec![(
+                other.map_or(p.span(), TokenTree::span),
+                "expected an integer after `-`".into(),
+            )]),
+        },
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            let mut modes = Vec::new();
+            let mut errors = Errors::new();
+            for part in inner.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ',')) {
+                if part.is_empty() {
+                    errors.push((
+                        g.span(),
+                        "empty mode: expected an integer or a tuple between commas".into(),
+                    ));
+                    continue;
+                }
+                match value(part, g.span(), "a mode") {
+                    Ok(n) => modes.push(n),
+                    Err(e) => errors.extend(e),
+                }
+            }
+            if errors.is_empty() {
+                Ok(Node::Tuple(modes, g.span()))
+            } else {
+                Err(errors)
+            }
+        }
+        Some(other) => Err(vec![(
+            other.span(),
+            format!("expected an integer or a parenthesized tuple, found `{other}`"),
+        )]),
+        None => Err(vec![(
+            Span::call_site(),
+            "expected an integer or a tuple".into(),
+        )]),
+    }
+}
+
+fn int(text: &str, span: Span, negative: bool) -> Result<Node, Errors> {
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '_');
+    let digits = digits.replace('_', "");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(vec![(
+            span,
+            format!("expected a decimal integer, found `{text}`"),
+        )]);
+    }
+    match digits.parse::<i64>() {
+        Ok(v) => Ok(Node::Int(if negative { -v } else { v }, span)),
+        Err(_) => Err(vec![(span, format!("`{text}` does not fit in i64"))]),
+    }
+}

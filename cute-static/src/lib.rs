@@ -1,0 +1,30 @@
+//! CuTe layouts whose shapes and strides are types.
+//!
+//! A static layout is the zero-sized [`Layout<S, D>`] whose shape `S` and stride `D` are Rust
+//! tuples of typenum integers, e.g. `Layout<(U4, (U2, U2)), (U2, (U1, U8))>` for
+//! `(4,(2,2)):(2,(1,8))`; the `cute::Layout!` macro writes that type from the notation. Its
+//! lowering to the runtime value is the associated constant [`StaticLayout::LAYOUT`], so every
+//! query (`size`, `cosize`, evaluation) folds to a constant, and `cute-core` stays the single
+//! semantic reference.
+//!
+//! Malformed static layouts do not compile, and the first line of the error names the
+//! condition (see [`Congruent`] and [`ShapeTuple`]).
+//!
+//! The type-level algebra (composition and the rest as type operators) is not here yet.
+
+#![no_std]
+
+mod int;
+mod int_tuple;
+mod layout;
+mod variadic;
+
+pub use int::Int;
+pub use int_tuple::{Congruent, IntTupleType, ShapeTuple};
+pub use layout::{Layout, StaticLayout};
+pub use typenum;
+
+/// Seals the leaf and tuple traits: only typenum integers and tuples of them implement them.
+mod sealed {
+    pub trait Sealed {}
+}

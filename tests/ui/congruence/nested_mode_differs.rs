@@ -1,0 +1,3 @@
+type L = cute::Layout!((4,(2,2)):(2,4));
+
+fn main() {}
