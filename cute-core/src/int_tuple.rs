@@ -382,6 +382,7 @@ impl IntTuple {
     }
 
     /// The leaves, in const context.
+    #[inline(always)]
     #[must_use]
     pub const fn const_leaves(&self) -> &[i64] {
         self.leaf.split_at(self.nleaf as usize).0
@@ -520,6 +521,7 @@ impl IntTuple {
     }
 
     /// The leaves, in order.
+    #[inline]
     #[must_use]
     pub fn leaves(&self) -> &[i64] {
         self.view().leaves()
@@ -644,11 +646,13 @@ impl From<i64> for IntTuple {
 }
 
 /// Checked product.
+#[inline(always)]
 pub(crate) fn mul(a: i64, b: i64) -> Result<i64, ErrorKind> {
     a.checked_mul(b).ok_or(ErrorKind::Overflow)
 }
 
 /// Floor division and remainder, `(i.div_euclid(s), i.rem_euclid(s))`, as a checked pair.
+#[inline(always)]
 pub(crate) fn divmod(i: i64, s: i64) -> Result<(i64, i64), ErrorKind> {
     if s == 0 {
         return Err(ErrorKind::DivisionByZero);
@@ -662,6 +666,7 @@ pub(crate) fn divmod(i: i64, s: i64) -> Result<(i64, i64), ErrorKind> {
 /// The colexicographic split of `i` over `shape` (the flattened leaves of a shape): calls
 /// `digit(k, c_k)` for each leaf, where the last leaf takes whatever is left, so an index past the
 /// size lands in the last mode (seed 000 Eq. 4). Negative indices split with floor division.
+#[inline(always)]
 pub(crate) fn colex_split(
     shape: &[i64],
     mut i: i64,
@@ -684,6 +689,7 @@ pub(crate) fn colex_split(
 }
 
 /// Checked sum.
+#[inline(always)]
 pub(crate) fn add(a: i64, b: i64) -> Result<i64, ErrorKind> {
     a.checked_add(b).ok_or(ErrorKind::Overflow)
 }

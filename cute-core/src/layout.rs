@@ -327,9 +327,24 @@ impl Layout {
 
     /// `L(i)` for an integer index: `i` split colexicographically over the flattened shape, the last
     /// mode taking what is left, so `i >= size(L)` is defined too.
+    #[inline]
     pub fn eval(&self, i: i64) -> Result<i64, Error> {
-        eval_flat(self.shape.leaves(), self.stride.leaves(), i)
-            .ctx(Op::Eval, &[Some(self.into()), Some(Operand::Int(i))])
+        eval_flat(self.shape.leaves(), self.stride.leaves(), i).map_err(|k| self.eval_error(i, k))
+    }
+
+    /// `L(i)` as [`Layout::eval`] computes it, `None` on `i64` overflow. Small enough to inline, so
+    /// with a constant layout and index (a static layout) it folds to a constant.
+    #[inline(always)]
+    #[must_use]
+    pub fn offset(&self, i: i64) -> Option<i64> {
+        eval_flat(self.shape.const_leaves(), self.stride.const_leaves(), i).ok()
+    }
+
+    /// The error of [`Layout::eval`], built out of line: evaluation stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn eval_error(&self, i: i64, kind: ErrorKind) -> Error {
+        Error::new(Op::Eval, [Some(self.into()), Some(Operand::Int(i))], kind)
     }
 
     /// `L(c)` for a coordinate weakly congruent to the shape (an integer inside a tuple is a 1-D
@@ -410,6 +425,7 @@ fn join<'a>(modes: impl Iterator<Item = LayoutView<'a>>) -> Result<Layout, Error
 
 /// Evaluation on flattened modes. A negative index is split with floor division, the extension
 /// of the colexicographic split that keeps `L(i + size(L)) - L(i)` the same for every `i`.
+#[inline(always)]
 pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], i: i64) -> Result<i64, ErrorKind> {
     let mut off = 0i64;
     colex_split(shape, i, |k, c| {

@@ -74,14 +74,21 @@ pub trait StaticLayout: Copy + Default {
     ///
     /// # Panics
     /// If the offset overflows `i64`, which needs an index far past the size.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     fn eval(i: i64) -> i64 {
-        match Self::LAYOUT.eval(i) {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
+        match Self::LAYOUT.offset(i) {
+            Some(v) => v,
+            None => overflow(i),
         }
     }
+}
+
+/// The one failure of a static evaluation, kept out of line so evaluation inlines to constants.
+#[cold]
+#[inline(never)]
+fn overflow(i: i64) -> ! {
+    panic!("the offset of index {i} overflows i64")
 }
 
 impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> StaticLayout for Layout<S, D> {
