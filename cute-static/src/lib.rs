@@ -10,15 +10,21 @@
 //! Malformed static layouts do not compile, and the first line of the error names the
 //! condition (see [`Congruent`] and [`ShapeTuple`]).
 //!
-//! The type-level algebra (composition and the rest as type operators) is not here yet.
+//! The type-level algebra is being built operation by operation, one file per operation under
+//! [`algebra`], each checked against `cute-core`: [`Coalesce`] is here; composition, complement,
+//! the inverses, divides and products are not yet.
 
 #![no_std]
 
+#[doc(hidden)]
+pub mod __private;
+pub mod algebra;
 mod int;
 mod int_tuple;
 mod layout;
 mod variadic;
 
+pub use algebra::coalesce::{Coalesce, CoalesceOf};
 pub use int::Int;
 pub use int_tuple::{Congruent, IntTupleType, ShapeTuple};
 pub use layout::{Layout, StaticLayout};

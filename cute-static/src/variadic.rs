@@ -27,3 +27,88 @@ tuples! {
     (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6)
     (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7)
 }
+
+use typenum::{Bit, IsEqual, B0, B1, U0, U1};
+
+use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
+use crate::layout::Layout;
+
+/// `flatten((A,)) = flatten(A)`.
+impl<A: Leaves> Leaves for (A,) {
+    type Output = A::Output;
+}
+
+macro_rules! leaves {
+    ($( ($a:ident, $($rest:ident),+) )+) => {$(
+        /// `flatten((A, rest...)) = flatten(A) ++ flatten((rest...))`.
+        impl<$a: Leaves, $($rest),+> Leaves for ($a, $($rest),+)
+        where
+            ($($rest,)+): Leaves,
+            $a::Output: Concat<<($($rest,)+) as Leaves>::Output>,
+        {
+            type Output = <$a::Output as Concat<<($($rest,)+) as Leaves>::Output>>::Output;
+        }
+    )+};
+}
+
+leaves! {
+    (A, B)
+    (A, B, C)
+    (A, B, C, D)
+    (A, B, C, D, E)
+    (A, B, C, D, E, F)
+    (A, B, C, D, E, F, G)
+    (A, B, C, D, E, F, G, H)
+}
+
+/// A list of coalesced modes as a layout: one mode `s:d` (or `1:0` for size 1), or the flat
+/// tuple layout of several (part of the implementation of `Coalesce`).
+pub trait FromModes {
+    /// The layout.
+    type Output;
+}
+
+impl<S, D> FromModes for TCons<Mode<S, D>, TNil>
+where
+    S: IsEqual<U1>,
+    Mode<S, D>: Single<IsOne<S>>,
+{
+    type Output = <Mode<S, D> as Single<IsOne<S>>>::Output;
+}
+
+/// One mode as a layout, knowing whether its size is 1.
+pub trait Single<SizeOne: Bit> {
+    /// The layout.
+    type Output;
+}
+
+/// `1:d` is `1:0`.
+impl<S, D> Single<B1> for Mode<S, D> {
+    type Output = Layout<U1, U0>;
+}
+
+/// `s:d`.
+impl<S, D> Single<B0> for Mode<S, D> {
+    type Output = Layout<S, D>;
+}
+
+macro_rules! from_modes {
+    ($( ($($s:ident $d:ident),+) )+) => {$(
+        /// Several modes: the flat tuple layout.
+        impl<$($s, $d),+> FromModes for from_modes!(@list $($s $d),+) {
+            type Output = Layout<($($s,)+), ($($d,)+)>;
+        }
+    )+};
+    (@list $s:ident $d:ident) => { TCons<Mode<$s, $d>, TNil> };
+    (@list $s:ident $d:ident, $($rest:tt)+) => { TCons<Mode<$s, $d>, from_modes!(@list $($rest)+)> };
+}
+
+from_modes! {
+    (S0 D0, S1 D1)
+    (S0 D0, S1 D1, S2 D2)
+    (S0 D0, S1 D1, S2 D2, S3 D3)
+    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4)
+    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5)
+    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6)
+    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7)
+}

@@ -4,5 +4,6 @@ mod algebra;
 mod paper;
 mod readme;
 mod robustness;
+mod static_corpus;
 mod static_layouts;
 mod strategy;

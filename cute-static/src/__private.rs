@@ -1,0 +1,77 @@
+//! Helper types and traits that appear in the bounds of the public type operators; not part of
+//! the API (typenum's `private.rs` plays the same part).
+//!
+//! The type operators recurse over cons lists (`TCons<H, T>`, `TNil`): the isomorphism with Rust
+//! tuples is in `variadic.rs`, so a raw `TCons` never reaches a user signature.
+
+use core::marker::PhantomData;
+
+use typenum::{Bit, IsEqual, UInt, UTerm, Unsigned, B0, B1, U1};
+
+/// The empty list.
+pub struct TNil;
+
+/// The list `H :: T`.
+pub struct TCons<H, T>(PhantomData<(H, T)>);
+
+/// One flat mode `S:D` of a layout.
+pub struct Mode<S, D>(PhantomData<(S, D)>);
+
+/// The leaves of a static int tuple as a list (`flatten`).
+pub trait Leaves {
+    /// `flatten(Self)` as a list.
+    type Output;
+}
+
+impl Leaves for UTerm {
+    type Output = TCons<UTerm, TNil>;
+}
+
+impl<U: Unsigned, B: Bit> Leaves for UInt<U, B> {
+    type Output = TCons<UInt<U, B>, TNil>;
+}
+
+/// List concatenation.
+pub trait Concat<R> {
+    /// `Self ++ R`.
+    type Output;
+}
+
+impl<R> Concat<R> for TNil {
+    type Output = R;
+}
+
+impl<H, T: Concat<R>, R> Concat<R> for TCons<H, T> {
+    type Output = TCons<H, <T as Concat<R>>::Output>;
+}
+
+/// Pairs two lists of equal length into a list of modes.
+pub trait ZipModes<D> {
+    /// `[Mode<s0,d0>, Mode<s1,d1>, ...]`.
+    type Output;
+}
+
+impl ZipModes<TNil> for TNil {
+    type Output = TNil;
+}
+
+impl<S, ST: ZipModes<DT>, D, DT> ZipModes<TCons<D, DT>> for TCons<S, ST> {
+    type Output = TCons<Mode<S, D>, <ST as ZipModes<DT>>::Output>;
+}
+
+/// `B1` for the empty list.
+pub trait IsNil {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+
+impl IsNil for TNil {
+    type Output = B1;
+}
+
+impl<H, T> IsNil for TCons<H, T> {
+    type Output = B0;
+}
+
+/// `B1` when the integer is 1.
+pub type IsOne<S> = <S as IsEqual<U1>>::Output;

@@ -1,0 +1,3 @@
+//! The layout algebra as type operators (seed 000 §3), mirroring `cute_core::algebra`.
+
+pub mod coalesce;
