@@ -1,9 +1,28 @@
 //! The per-arity impls: Rust tuples of static tuples, up to 8 modes.
 
 use cute_core::IntTuple;
+use typenum::{Bit, IsEqual, B0, B1, U0, U1};
 
+use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::layout::Layout;
 use crate::sealed::Sealed;
+
+/// Calls `$m!` with the shape and stride parameter lists of every arity from 1 to 8.
+macro_rules! for_each_arity {
+    ($m:ident) => {
+        $m! {
+            (S0 D0)
+            (S0 D0, S1 D1)
+            (S0 D0, S1 D1, S2 D2)
+            (S0 D0, S1 D1, S2 D2, S3 D3)
+            (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4)
+            (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5)
+            (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6)
+            (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7)
+        }
+    };
+}
 
 macro_rules! tuples {
     ($( ( $($s:ident $d:ident),+ ) )+) => {$(
@@ -17,21 +36,7 @@ macro_rules! tuples {
     )+};
 }
 
-tuples! {
-    (S0 D0)
-    (S0 D0, S1 D1)
-    (S0 D0, S1 D1, S2 D2)
-    (S0 D0, S1 D1, S2 D2, S3 D3)
-    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4)
-    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5)
-    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6)
-    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7)
-}
-
-use typenum::{Bit, IsEqual, B0, B1, U0, U1};
-
-use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
-use crate::layout::Layout;
+for_each_arity!(tuples);
 
 /// `flatten((A,)) = flatten(A)`.
 impl<A: Leaves> Leaves for (A,) {
@@ -93,22 +98,17 @@ impl<S, D> Single<B0> for Mode<S, D> {
 }
 
 macro_rules! from_modes {
-    ($( ($($s:ident $d:ident),+) )+) => {$(
+    ($( ($($s:ident $d:ident),+) )+) => {$( from_modes!(@arity $($s $d),+); )+};
+    // One mode is `Single`'s case above.
+    (@arity $s:ident $d:ident) => {};
+    (@arity $($s:ident $d:ident),+) => {
         /// Several modes: the flat tuple layout.
         impl<$($s, $d),+> FromModes for from_modes!(@list $($s $d),+) {
             type Output = Layout<($($s,)+), ($($d,)+)>;
         }
-    )+};
+    };
     (@list $s:ident $d:ident) => { TCons<Mode<$s, $d>, TNil> };
     (@list $s:ident $d:ident, $($rest:tt)+) => { TCons<Mode<$s, $d>, from_modes!(@list $($rest)+)> };
 }
 
-from_modes! {
-    (S0 D0, S1 D1)
-    (S0 D0, S1 D1, S2 D2)
-    (S0 D0, S1 D1, S2 D2, S3 D3)
-    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4)
-    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5)
-    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6)
-    (S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7)
-}
+for_each_arity!(from_modes);
