@@ -55,11 +55,10 @@ pub(crate) fn tuple(input: TokenStream) -> Result<Node, Errors> {
 
 /// Exactly one tuple in `tokens`.
 fn value(tokens: &[TokenTree], near: Span, what: &str) -> Result<Node, Errors> {
-    let mut it = tokens.iter().peekable();
-    let Some(first) = it.peek() else {
+    if tokens.is_empty() {
         return Err(vec![(near, format!("expected {what}, found nothing"))]);
-    };
-    let _ = first;
+    }
+    let mut it = tokens.iter().peekable();
     let node = node(&mut it)?;
     if let Some(extra) = it.next() {
         return Err(vec![(
