@@ -9,4 +9,5 @@ fn ui() {
     t.compile_fail("tests/ui/parse/*.rs");
     t.compile_fail("tests/ui/congruence/*.rs");
     t.compile_fail("tests/ui/shape/*.rs");
+    t.compile_fail("tests/ui/divisibility/*.rs");
 }

@@ -25,6 +25,7 @@ mod layout;
 mod variadic;
 
 pub use algebra::coalesce::{Coalesce, CoalesceOf};
+pub use algebra::composition::{Composition, CompositionOf};
 pub use int::Int;
 pub use int_tuple::{Congruent, IntTupleType, ShapeTuple};
 pub use layout::{Layout, StaticLayout};

@@ -4,6 +4,7 @@ use cute_core::IntTuple;
 use typenum::{Bit, IsEqual, B0, B1, U0, U1};
 
 use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
+use crate::algebra::composition::{AddDigits, OverA};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
 use crate::sealed::Sealed;
@@ -112,3 +113,72 @@ macro_rules! from_modes {
 }
 
 for_each_arity!(from_modes);
+
+/// A list of result modes as a shape and a stride: one mode unwraps to `s:d` (CuTe's `unwrap`),
+/// several make flat tuples (part of the implementation of `Composition`).
+pub trait Unwrap {
+    /// The shape.
+    type Shape;
+    /// The stride.
+    type Stride;
+}
+
+impl<S, D> Unwrap for TCons<Mode<S, D>, TNil> {
+    type Shape = S;
+    type Stride = D;
+}
+
+macro_rules! unwrap_modes {
+    ($( ($($s:ident $d:ident),+) )+) => {$( unwrap_modes!(@arity $($s $d),+); )+};
+    // One mode is the impl above.
+    (@arity $s:ident $d:ident) => {};
+    (@arity $($s:ident $d:ident),+) => {
+        impl<$($s, $d),+> Unwrap for from_modes!(@list $($s $d),+) {
+            type Shape = ($($s,)+);
+            type Stride = ($($d,)+);
+        }
+    };
+}
+
+for_each_arity!(unwrap_modes);
+
+/// The digits of a tuple of `B`'s modes, added (part of the implementation of `Composition`).
+pub trait TupleDigits<FA, D> {
+    /// The sums.
+    type Digits;
+}
+
+impl<FA, S0: OverA<FA, D0>, D0> TupleDigits<FA, (D0,)> for (S0,) {
+    type Digits = <S0 as OverA<FA, D0>>::Digits;
+}
+
+macro_rules! over_a {
+    ($( ($($s:ident $d:ident),+) )+) => {$( over_a!(@arity $($s $d),+); )+};
+    (@arity $s0:ident $d0:ident) => { over_a!(@over $s0 $d0); };
+    (@arity $s0:ident $d0:ident, $($s:ident $d:ident),+) => {
+        /// The digits of `(b0, rest...)`: those of `b0` plus those of `rest`.
+        impl<FA, $s0: OverA<FA, $d0>, $d0, $($s, $d),+> TupleDigits<FA, ($d0, $($d,)+)> for ($s0, $($s,)+)
+        where
+            ($($s,)+): TupleDigits<FA, ($($d,)+)>,
+            <$s0 as OverA<FA, $d0>>::Digits: AddDigits<<($($s,)+) as TupleDigits<FA, ($($d,)+)>>::Digits>,
+        {
+            type Digits = <<$s0 as OverA<FA, $d0>>::Digits as AddDigits<
+                <($($s,)+) as TupleDigits<FA, ($($d,)+)>>::Digits,
+            >>::Output;
+        }
+        over_a!(@over $s0 $d0, $($s $d),+);
+    };
+    (@over $($s:ident $d:ident),+) => {
+        /// A tuple of `B`: mode by mode, with the digits of all its leaves added.
+        impl<FA, $($s: OverA<FA, $d>, $d),+> OverA<FA, ($($d,)+)> for ($($s,)+)
+        where
+            ($($s,)+): TupleDigits<FA, ($($d,)+)>,
+        {
+            type Shape = ($(<$s as OverA<FA, $d>>::Shape,)+);
+            type Stride = ($(<$s as OverA<FA, $d>>::Stride,)+);
+            type Digits = <($($s,)+) as TupleDigits<FA, ($($d,)+)>>::Digits;
+        }
+    };
+}
+
+for_each_arity!(over_a);

@@ -40,31 +40,59 @@ where
     S: Leaves,
     D: Leaves,
     S::Output: ZipModes<D::Output>,
-    <S::Output as ZipModes<D::Output>>::Output: Merge,
-    <<S::Output as ZipModes<D::Output>>::Output as Merge>::Output: FromModes,
+    FlatModes<S, D>: Merge<B0>,
+    <FlatModes<S, D> as Merge<B0>>::Output: FromModes,
 {
-    type Output =
-        <<<S::Output as ZipModes<D::Output>>::Output as Merge>::Output as FromModes>::Output;
+    type Output = <<FlatModes<S, D> as Merge<B0>>::Output as FromModes>::Output;
 }
 
+/// The flat modes of `S:D`: `zip(flatten(S), flatten(D))`.
+pub type FlatModes<S, D> = <<S as Leaves>::Output as ZipModes<<D as Leaves>::Output>>::Output;
+
 /// Merges a list of flat modes from the back (part of the implementation of [`Coalesce`]).
-pub trait Merge {
+/// `Extend = B1` is CuTe's `coalesce_x`, used by composition: a trailing size-1 mode becomes a
+/// size-2 mode with its stride, so the result also agrees past the size, where the last mode
+/// extends.
+pub trait Merge<Extend> {
     /// The merged list.
     type Output;
 }
 
 /// `merge([s:d]) = [s:d]`: the last mode starts the result.
-impl<S, D> Merge for TCons<Mode<S, D>, TNil> {
+impl<S, D> Merge<B0> for TCons<Mode<S, D>, TNil> {
     type Output = TCons<Mode<S, D>, TNil>;
 }
 
-/// `merge(m :: rest) = m ⊕ merge(rest)`.
-impl<S, D, N, T> Merge for TCons<Mode<S, D>, TCons<N, T>>
+/// `merge_x([1:d]) = [2:d]`, `merge_x([s:d]) = [s:d]`.
+impl<S, D> Merge<B1> for TCons<Mode<S, D>, TNil>
 where
-    TCons<N, T>: Merge,
-    Mode<S, D>: Push<<TCons<N, T> as Merge>::Output>,
+    S: IsEqual<U1>,
+    Mode<S, D>: ExtendLast<IsOne<S>>,
 {
-    type Output = <Mode<S, D> as Push<<TCons<N, T> as Merge>::Output>>::Output;
+    type Output = TCons<<Mode<S, D> as ExtendLast<IsOne<S>>>::Output, TNil>;
+}
+
+/// The last mode of `coalesce_x` (part of the implementation of [`Merge`]).
+pub trait ExtendLast<SizeOne> {
+    /// The mode.
+    type Output;
+}
+
+impl<S, D> ExtendLast<B1> for Mode<S, D> {
+    type Output = Mode<typenum::U2, D>;
+}
+
+impl<S, D> ExtendLast<B0> for Mode<S, D> {
+    type Output = Mode<S, D>;
+}
+
+/// `merge(m :: rest) = m ⊕ merge(rest)`.
+impl<X, S, D, N, T> Merge<X> for TCons<Mode<S, D>, TCons<N, T>>
+where
+    TCons<N, T>: Merge<X>,
+    Mode<S, D>: Push<<TCons<N, T> as Merge<X>>::Output>,
+{
+    type Output = <Mode<S, D> as Push<<TCons<N, T> as Merge<X>>::Output>>::Output;
 }
 
 /// `m ⊕ new`: one step of the merge (part of the implementation of [`Coalesce`]).

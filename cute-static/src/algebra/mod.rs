@@ -1,3 +1,4 @@
 //! The layout algebra as type operators (seed 000 §3), mirroring `cute_core::algebra`.
 
 pub mod coalesce;
+pub mod composition;
