@@ -5,23 +5,11 @@
 # runtime and nvcc wheels); nothing is committed from them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=target/cpp-baseline
-mkdir -p "$dir"
-fetch() { # wheel-name unzip-pattern
-  if [ ! -e "$dir/$1.done" ]; then
-    pip download --quiet --no-deps "$1" -d "$dir/wheels/$1"
-    (cd "$dir" && unzip -q -o "wheels/$1/"*.whl "$2")
-    touch "$dir/$1.done"
-  fi
-}
-fetch nvidia-cutlass==4.2.0.0 'cutlass_library/source/include/*'
-fetch nvidia-cuda-cccl-cu12 'nvidia/cuda_cccl/include/*'
-fetch nvidia-cuda-runtime-cu12 'nvidia/cuda_runtime/include/*'
-fetch nvidia-cuda-nvcc-cu12 'nvidia/cuda_nvcc/include/*'
-g++ -O2 -std=c++17 \
-  -I"$dir/nvidia/cuda_runtime/include" -I"$dir/nvidia/cuda_nvcc/include" \
-  -I"$dir/nvidia/cuda_cccl/include" -I"$dir/cutlass_library/source/include" \
-  benches/cpp/composition.cpp -o "$dir/composition"
+# shellcheck source=benches/cute_headers.sh
+. benches/cute_headers.sh
+dir=$cute_headers_dir
+# shellcheck disable=SC2086
+g++ -O2 -std=c++17 $CUTE_INCLUDES benches/cpp/composition.cpp -o "$dir/composition"
 "$dir/composition" > "$dir/cpp.txt"
 cargo bench --bench main -- 'composition/(paper_6:12|tv_rowmajor)$' 2>/dev/null |
   awk '/^composition\// { name = $1 } /time:/ { if (name == "") name = prev; v = $5; u = $6;

@@ -25,7 +25,9 @@ mod layout;
 mod variadic;
 
 pub use algebra::coalesce::{Coalesce, CoalesceOf};
+pub use algebra::complement::{Complement, ComplementOf};
 pub use algebra::composition::{Composition, CompositionOf};
+pub use algebra::divide::{LogicalDivide, LogicalDivideOf};
 pub use int::Int;
 pub use int_tuple::{Congruent, IntTupleType, ShapeTuple};
 pub use layout::{Layout, StaticLayout};

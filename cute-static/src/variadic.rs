@@ -143,13 +143,13 @@ macro_rules! unwrap_modes {
 for_each_arity!(unwrap_modes);
 
 /// The digits of a tuple of `B`'s modes, added (part of the implementation of `Composition`).
-pub trait TupleDigits<FA, D> {
+pub trait TupleDigits<FA, D, Strict> {
     /// The sums.
     type Digits;
 }
 
-impl<FA, S0: OverA<FA, D0>, D0> TupleDigits<FA, (D0,)> for (S0,) {
-    type Digits = <S0 as OverA<FA, D0>>::Digits;
+impl<FA, S0: OverA<FA, D0, X>, D0, X> TupleDigits<FA, (D0,), X> for (S0,) {
+    type Digits = <S0 as OverA<FA, D0, X>>::Digits;
 }
 
 macro_rules! over_a {
@@ -157,26 +157,26 @@ macro_rules! over_a {
     (@arity $s0:ident $d0:ident) => { over_a!(@over $s0 $d0); };
     (@arity $s0:ident $d0:ident, $($s:ident $d:ident),+) => {
         /// The digits of `(b0, rest...)`: those of `b0` plus those of `rest`.
-        impl<FA, $s0: OverA<FA, $d0>, $d0, $($s, $d),+> TupleDigits<FA, ($d0, $($d,)+)> for ($s0, $($s,)+)
+        impl<FA, X, $s0: OverA<FA, $d0, X>, $d0, $($s, $d),+> TupleDigits<FA, ($d0, $($d,)+), X> for ($s0, $($s,)+)
         where
-            ($($s,)+): TupleDigits<FA, ($($d,)+)>,
-            <$s0 as OverA<FA, $d0>>::Digits: AddDigits<<($($s,)+) as TupleDigits<FA, ($($d,)+)>>::Digits>,
+            ($($s,)+): TupleDigits<FA, ($($d,)+), X>,
+            <$s0 as OverA<FA, $d0, X>>::Digits: AddDigits<<($($s,)+) as TupleDigits<FA, ($($d,)+), X>>::Digits>,
         {
-            type Digits = <<$s0 as OverA<FA, $d0>>::Digits as AddDigits<
-                <($($s,)+) as TupleDigits<FA, ($($d,)+)>>::Digits,
+            type Digits = <<$s0 as OverA<FA, $d0, X>>::Digits as AddDigits<
+                <($($s,)+) as TupleDigits<FA, ($($d,)+), X>>::Digits,
             >>::Output;
         }
         over_a!(@over $s0 $d0, $($s $d),+);
     };
     (@over $($s:ident $d:ident),+) => {
         /// A tuple of `B`: mode by mode, with the digits of all its leaves added.
-        impl<FA, $($s: OverA<FA, $d>, $d),+> OverA<FA, ($($d,)+)> for ($($s,)+)
+        impl<FA, X, $($s: OverA<FA, $d, X>, $d),+> OverA<FA, ($($d,)+), X> for ($($s,)+)
         where
-            ($($s,)+): TupleDigits<FA, ($($d,)+)>,
+            ($($s,)+): TupleDigits<FA, ($($d,)+), X>,
         {
-            type Shape = ($(<$s as OverA<FA, $d>>::Shape,)+);
-            type Stride = ($(<$s as OverA<FA, $d>>::Stride,)+);
-            type Digits = <($($s,)+) as TupleDigits<FA, ($($d,)+)>>::Digits;
+            type Shape = ($(<$s as OverA<FA, $d, X>>::Shape,)+);
+            type Stride = ($(<$s as OverA<FA, $d, X>>::Stride,)+);
+            type Digits = <($($s,)+) as TupleDigits<FA, ($($d,)+), X>>::Digits;
         }
     };
 }

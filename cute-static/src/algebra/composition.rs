@@ -58,13 +58,15 @@ where
     DA: Leaves,
     <SA as Leaves>::Output: ZipModes<<DA as Leaves>::Output>,
     FlatModes<SA, DA>: Merge<B1>,
-    SB: OverA<ModesX<SA, DA>, DB>,
-    ModesX<SA, DA>: DigitsFit<<SB as OverA<ModesX<SA, DA>, DB>>::Digits>,
-    <ModesX<SA, DA> as DigitsFit<<SB as OverA<ModesX<SA, DA>, DB>>::Digits>>::Output:
+    SB: OverA<ModesX<SA, DA>, DB, B1>,
+    ModesX<SA, DA>: DigitsFit<<SB as OverA<ModesX<SA, DA>, DB, B1>>::Digits>,
+    <ModesX<SA, DA> as DigitsFit<<SB as OverA<ModesX<SA, DA>, DB, B1>>::Digits>>::Output:
         ModesDistribute,
 {
-    type Output =
-        Layout<<SB as OverA<ModesX<SA, DA>, DB>>::Shape, <SB as OverA<ModesX<SA, DA>, DB>>::Stride>;
+    type Output = Layout<
+        <SB as OverA<ModesX<SA, DA>, DB, B1>>::Shape,
+        <SB as OverA<ModesX<SA, DA>, DB, B1>>::Stride,
+    >;
 }
 
 /// Stride divisibility (seed 000 Eq. 20), `B1` when it holds.
@@ -103,9 +105,10 @@ impl StrideFitsMode for B1 {}
 pub trait ModesDistribute {}
 impl ModesDistribute for B1 {}
 
-/// `B`'s shape node walked over `coalesce_x(A)` with the matching stride node `D` (part of the
-/// implementation of [`Composition`]).
-pub trait OverA<FA, D> {
+/// `B`'s shape node walked over `coalesce_x(A)` with the matching stride node `D`; `Strict = B1`
+/// requires every step to be exact, `B0` only CuTe's own conditions (the grid mode of a divide)
+/// (part of the implementation of [`Composition`]).
+pub trait OverA<FA, D, Strict> {
     /// The result shape for this node.
     type Shape;
     /// The result stride for this node.
@@ -116,19 +119,19 @@ pub trait OverA<FA, D> {
 }
 
 /// A leaf `n:r` of `B`: `n:0` for `r = 0`, `n:(r·d)` over a single mode, else the walk.
-impl<FA, N: Int, R: Int> OverA<FA, R> for N
+impl<FA, N: Int, R: Int, Strict> OverA<FA, R, Strict> for N
 where
     R: IsEqual<U0>,
     FA: IsSingle + Zeros,
-    FA: LeafCase<<R as IsEqual<U0>>::Output, <FA as IsSingle>::Output, N, R>,
+    FA: LeafCase<<R as IsEqual<U0>>::Output, <FA as IsSingle>::Output, N, R, Strict>,
 {
-    type Shape = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R>>::Shape;
-    type Stride = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R>>::Stride;
-    type Digits = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R>>::Digits;
+    type Shape = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R, Strict>>::Shape;
+    type Stride = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R, Strict>>::Stride;
+    type Digits = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R, Strict>>::Digits;
 }
 
 /// The three cases of a leaf of `B` (part of the implementation of [`Composition`]).
-pub trait LeafCase<ZeroStride, Single, N, R> {
+pub trait LeafCase<ZeroStride, Single, N, R, Strict> {
     /// Result shape.
     type Shape;
     /// Result stride.
@@ -138,28 +141,28 @@ pub trait LeafCase<ZeroStride, Single, N, R> {
 }
 
 /// `A ∘ n:0 = n:0`.
-impl<FA: Zeros, Single, N, R> LeafCase<B1, Single, N, R> for FA {
+impl<FA: Zeros, Single, N, R, Strict> LeafCase<B1, Single, N, R, Strict> for FA {
     type Shape = N;
     type Stride = U0;
     type Digits = <FA as Zeros>::Output;
 }
 
 /// `s0:d0 ∘ n:r = n:(r·d0)`.
-impl<S0, D0, N, R: Mul<D0>> LeafCase<B0, B1, N, R> for TCons<Mode<S0, D0>, TNil> {
+impl<S0, D0, N, R: Mul<D0>, Strict> LeafCase<B0, B1, N, R, Strict> for TCons<Mode<S0, D0>, TNil> {
     type Shape = N;
     type Stride = Prod<R, D0>;
     type Digits = TNil;
 }
 
 /// The walk over several modes.
-impl<FA, N, R> LeafCase<B0, B0, N, R> for FA
+impl<FA, N, R, Strict> LeafCase<B0, B0, N, R, Strict> for FA
 where
-    FA: Walk<N, R, TNil>,
-    <FA as Walk<N, R, TNil>>::Modes: Unwrap,
+    FA: Walk<N, R, TNil, Strict>,
+    <FA as Walk<N, R, TNil, Strict>>::Modes: Unwrap,
 {
-    type Shape = <<FA as Walk<N, R, TNil>>::Modes as Unwrap>::Shape;
-    type Stride = <<FA as Walk<N, R, TNil>>::Modes as Unwrap>::Stride;
-    type Digits = <FA as Walk<N, R, TNil>>::Digits;
+    type Shape = <<FA as Walk<N, R, TNil, Strict>>::Modes as Unwrap>::Shape;
+    type Stride = <<FA as Walk<N, R, TNil, Strict>>::Modes as Unwrap>::Stride;
+    type Digits = <FA as Walk<N, R, TNil, Strict>>::Digits;
 }
 
 /// `B1` for a list of one mode.
@@ -189,7 +192,7 @@ where
 /// The walk of one leaf of `B` from the remaining modes of `coalesce_x(A)`, with `RN` elements
 /// left, remaining stride `RD` and the result modes so far `Acc` (part of the implementation of
 /// [`Composition`]).
-pub trait Walk<RN, RD, Acc> {
+pub trait Walk<RN, RD, Acc, Strict> {
     /// The result modes.
     type Modes;
     /// The digits placed in each mode but the last.
@@ -197,7 +200,7 @@ pub trait Walk<RN, RD, Acc> {
 }
 
 /// The last mode (unbounded): `rest:(RD·d)` is appended unless all elements are placed.
-impl<S, D, RN, RD, Acc> Walk<RN, RD, Acc> for TCons<Mode<S, D>, TNil>
+impl<S, D, RN, RD, Acc, Strict> Walk<RN, RD, Acc, Strict> for TCons<Mode<S, D>, TNil>
 where
     RD: Mul<D>,
     Acc: IsNil + AppendIf<LastKeeps<Acc, RN>, Mode<RN, Prod<RD, D>>>,
@@ -213,45 +216,45 @@ where
 type LastKeeps<Acc, RN> = Or<<Acc as IsNil>::Output, <IsOne<RN> as Not>::Output>;
 
 /// A mode that is not the last: divide it out, or keep part of `B` in it.
-impl<S, D, M, T, RN, RD, Acc> Walk<RN, RD, Acc> for TCons<Mode<S, D>, TCons<M, T>>
+impl<S, D, M, T, RN, RD, Acc, Strict> Walk<RN, RD, Acc, Strict> for TCons<Mode<S, D>, TCons<M, T>>
 where
     Mode<S, D>: Step<RN, RD>,
     <Mode<S, D> as Step<RN, RD>>::DivOk: StrideDivisibility,
     <Mode<S, D> as Step<RN, RD>>::ShapeOk: ShapeDivisibility,
-    <Mode<S, D> as Step<RN, RD>>::Fits: StrideFitsMode,
-    Acc: AppendIf<
-        Keeps<S, D, RN, RD>,
-        Mode<<Mode<S, D> as Step<RN, RD>>::New, <Mode<S, D> as Step<RN, RD>>::Result>,
-    >,
-    TCons<M, T>: Walk<
-        <Mode<S, D> as Step<RN, RD>>::NextN,
-        <Mode<S, D> as Step<RN, RD>>::NextStride,
-        <Acc as AppendIf<
-            Keeps<S, D, RN, RD>,
-            Mode<<Mode<S, D> as Step<RN, RD>>::New, <Mode<S, D> as Step<RN, RD>>::Result>,
-        >>::Output,
-    >,
+    Strict: Not,
+    <Strict as Not>::Output: BitOr<<Mode<S, D> as Step<RN, RD>>::Fits>,
+    Or<<Strict as Not>::Output, <Mode<S, D> as Step<RN, RD>>::Fits>: StrideFitsMode,
+    Acc: AppendIf<Keeps<S, D, RN, RD>, Kept<S, D, RN, RD>>,
+    TCons<M, T>:
+        Walk<NextN<S, D, RN, RD>, NextStride<S, D, RN, RD>, NextAcc<Acc, S, D, RN, RD>, Strict>,
 {
     type Modes = <TCons<M, T> as Walk<
-        <Mode<S, D> as Step<RN, RD>>::NextN,
-        <Mode<S, D> as Step<RN, RD>>::NextStride,
-        <Acc as AppendIf<
-            Keeps<S, D, RN, RD>,
-            Mode<<Mode<S, D> as Step<RN, RD>>::New, <Mode<S, D> as Step<RN, RD>>::Result>,
-        >>::Output,
+        NextN<S, D, RN, RD>,
+        NextStride<S, D, RN, RD>,
+        NextAcc<Acc, S, D, RN, RD>,
+        Strict,
     >>::Modes;
     type Digits = TCons<
         <Mode<S, D> as Step<RN, RD>>::Digit,
         <TCons<M, T> as Walk<
-            <Mode<S, D> as Step<RN, RD>>::NextN,
-            <Mode<S, D> as Step<RN, RD>>::NextStride,
-            <Acc as AppendIf<
-                Keeps<S, D, RN, RD>,
-                Mode<<Mode<S, D> as Step<RN, RD>>::New, <Mode<S, D> as Step<RN, RD>>::Result>,
-            >>::Output,
+            NextN<S, D, RN, RD>,
+            NextStride<S, D, RN, RD>,
+            NextAcc<Acc, S, D, RN, RD>,
+            Strict,
         >>::Digits,
     >;
 }
+
+/// The elements left after the step.
+type NextN<S, D, RN, RD> = <Mode<S, D> as Step<RN, RD>>::NextN;
+/// The stride after the step.
+type NextStride<S, D, RN, RD> = <Mode<S, D> as Step<RN, RD>>::NextStride;
+/// The result mode the step keeps (when it keeps one).
+type Kept<S, D, RN, RD> =
+    Mode<<Mode<S, D> as Step<RN, RD>>::New, <Mode<S, D> as Step<RN, RD>>::Result>;
+/// The result modes after the step.
+type NextAcc<Acc, S, D, RN, RD> =
+    <Acc as AppendIf<Keeps<S, D, RN, RD>, Kept<S, D, RN, RD>>>::Output;
 
 /// `B1` when the step keeps elements in the mode.
 type Keeps<S, D, RN, RD> = <<Mode<S, D> as Step<RN, RD>>::Skip as Not>::Output;

@@ -1,0 +1,71 @@
+//! `LogicalDivide`: the type operator of `cute_core::logical_divide` for a layout tile (seed 000
+//! §3.5.2): `A ⊘ T = A ∘ (T, T*)` with `T* = complement(T, shape(coalesce(A)))`.
+//!
+//! As in `cute_core`, the tile mode `A ∘ T` is held to the exactness rule of
+//! [`Composition`](super::composition::Composition); the grid mode `A ∘ T*` keeps CuTe's form and
+//! CuTe's own conditions (it counts partial tiles when `T` does not divide `A`).
+
+use typenum::{B0, B1};
+
+use super::coalesce::{CoalesceOf, FlatModes, Merge};
+use super::complement::ComplementOf;
+use super::composition::{DigitsFit, ModesDistribute, OverA};
+use crate::__private::{Leaves, ZipModes};
+use crate::layout::{Layout, StaticLayout};
+
+/// A **type operator** for `logical_divide(A, T)` with a layout tile `T`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{typenum::consts::*, Layout, LogicalDivideOf, StaticLayout};
+/// type A = Layout<(U4, U2, U3), (U2, U1, U8)>;
+/// type T = Layout<U4, U2>;
+/// assert_eq!(<LogicalDivideOf<A, T> as StaticLayout>::LAYOUT.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// ```
+pub trait LogicalDivide<T> {
+    /// The divided layout `(tile, grid)`.
+    type Output;
+}
+
+/// `LogicalDivideOf<A, T> = <A as LogicalDivide<T>>::Output`.
+pub type LogicalDivideOf<A, T> = <A as LogicalDivide<T>>::Output;
+
+/// `coalesce_x(A)` as a list of modes.
+type ModesX<S, D> = <FlatModes<S, D> as Merge<B1>>::Output;
+/// `T* = complement(T, shape(coalesce(A)))`.
+type Rest<S, D, ST, DT> =
+    ComplementOf<Layout<ST, DT>, <CoalesceOf<Layout<S, D>> as StaticLayout>::Shape>;
+/// The shape of `T*`.
+type RestShape<S, D, ST, DT> = <Rest<S, D, ST, DT> as StaticLayout>::Shape;
+/// The stride of `T*`.
+type RestStride<S, D, ST, DT> = <Rest<S, D, ST, DT> as StaticLayout>::Stride;
+
+/// `A ⊘ T = (A ∘ T, A ∘ T*)`: the tile exact, the grid by CuTe's conditions.
+impl<S, D, ST, DT> LogicalDivide<Layout<ST, DT>> for Layout<S, D>
+where
+    S: Leaves,
+    D: Leaves,
+    <S as Leaves>::Output: ZipModes<<D as Leaves>::Output>,
+    FlatModes<S, D>: Merge<B1>,
+    Layout<S, D>: super::coalesce::Coalesce,
+    CoalesceOf<Layout<S, D>>: StaticLayout,
+    Layout<ST, DT>:
+        super::complement::Complement<<CoalesceOf<Layout<S, D>> as StaticLayout>::Shape>,
+    Rest<S, D, ST, DT>: StaticLayout,
+    ST: OverA<ModesX<S, D>, DT, B1>,
+    RestShape<S, D, ST, DT>: OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>,
+    ModesX<S, D>: DigitsFit<<ST as OverA<ModesX<S, D>, DT, B1>>::Digits>,
+    <ModesX<S, D> as DigitsFit<<ST as OverA<ModesX<S, D>, DT, B1>>::Digits>>::Output:
+        ModesDistribute,
+{
+    type Output = Layout<
+        (
+            <ST as OverA<ModesX<S, D>, DT, B1>>::Shape,
+            <RestShape<S, D, ST, DT> as OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>>::Shape,
+        ),
+        (
+            <ST as OverA<ModesX<S, D>, DT, B1>>::Stride,
+            <RestShape<S, D, ST, DT> as OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>>::Stride,
+        ),
+    >;
+}
