@@ -10,9 +10,11 @@
 //! Malformed static layouts do not compile, and the first line of the error names the
 //! condition (see [`Congruent`] and [`ShapeTuple`]).
 //!
-//! The type-level algebra is being built operation by operation, one file per operation under
-//! [`algebra`], each checked against `cute-core`: [`Coalesce`] is here; composition, complement,
-//! the inverses, divides and products are not yet.
+//! The algebra as type operators, one file per operation under [`algebra`], each checked against
+//! `cute-core` and the oracle corpus: [`CoalesceOf`], [`ComplementOf`], [`CompositionOf`] (with
+//! its exactness conditions as named trait bounds), the logical, zipped, tiled and flat divides
+//! with a layout tile, and the logical, zipped, tiled and flat products with a layout. Tilers,
+//! the inverses and the blocked and raked products are not here yet.
 
 #![no_std]
 
@@ -27,7 +29,12 @@ mod variadic;
 pub use algebra::coalesce::{Coalesce, CoalesceOf};
 pub use algebra::complement::{Complement, ComplementOf};
 pub use algebra::composition::{Composition, CompositionOf};
-pub use algebra::divide::{LogicalDivide, LogicalDivideOf};
+pub use algebra::divide::{
+    FlatDivideOf, LogicalDivide, LogicalDivideOf, TiledDivideOf, ZippedDivideOf,
+};
+pub use algebra::product::{
+    FlatProductOf, LogicalProduct, LogicalProductOf, TiledProductOf, ZippedProductOf,
+};
 pub use int::Int;
 pub use int_tuple::{Congruent, IntTupleType, ShapeTuple};
 pub use layout::{Layout, StaticLayout};

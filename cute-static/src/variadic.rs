@@ -182,3 +182,46 @@ macro_rules! over_a {
 }
 
 for_each_arity!(over_a);
+
+/// The elements of a static tuple as a list, or the node itself when it is an integer or a
+/// 1-tuple: what `result(_, repeat<R>(_))` splices (part of the implementation of the tiled and
+/// flat divides).
+pub trait Spread {
+    /// The list.
+    type Output;
+}
+
+impl<T: crate::int::Int> Spread for T {
+    type Output = TCons<T, TNil>;
+}
+
+impl<A> Spread for (A,) {
+    type Output = TCons<(A,), TNil>;
+}
+
+/// A list of at most 8 types as a tuple.
+pub trait ListTuple {
+    /// The tuple.
+    type Output;
+}
+
+macro_rules! spread_and_list {
+    ($( ($($s:ident $d:ident),+) )+) => {$( spread_and_list!(@arity $($s $d),+); )+};
+    (@arity $s0:ident $d0:ident) => {
+        impl<$s0> ListTuple for TCons<$s0, TNil> {
+            type Output = ($s0,);
+        }
+    };
+    (@arity $($s:ident $d:ident),+) => {
+        impl<$($s),+> Spread for ($($s,)+) {
+            type Output = spread_and_list!(@list $($s),+);
+        }
+        impl<$($s),+> ListTuple for spread_and_list!(@list $($s),+) {
+            type Output = ($($s,)+);
+        }
+    };
+    (@list $s:ident) => { TCons<$s, TNil> };
+    (@list $s:ident, $($rest:ident),+) => { TCons<$s, spread_and_list!(@list $($rest),+)> };
+}
+
+for_each_arity!(spread_and_list);

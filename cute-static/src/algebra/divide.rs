@@ -9,9 +9,10 @@ use typenum::{B0, B1};
 
 use super::coalesce::{CoalesceOf, FlatModes, Merge};
 use super::complement::ComplementOf;
-use super::composition::{DigitsFit, ModesDistribute, OverA};
-use crate::__private::{Leaves, ZipModes};
+use super::composition::{DigitsFit, ModesDistribute, OverA, Select};
+use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
 use crate::layout::{Layout, StaticLayout};
+use crate::variadic::{ListTuple, Spread};
 
 /// A **type operator** for `logical_divide(A, T)` with a layout tile `T`.
 ///
@@ -67,5 +68,47 @@ where
             <ST as OverA<ModesX<S, D>, DT, B1>>::Stride,
             <RestShape<S, D, ST, DT> as OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>>::Stride,
         ),
+    >;
+}
+
+/// `ZippedDivideOf<A, T> = LogicalDivideOf<A, T>`: with a layout tile, `zipped_divide` is
+/// `logical_divide` (`((tile),(rest))` already).
+pub type ZippedDivideOf<A, T> = LogicalDivideOf<A, T>;
+
+/// `TiledDivideOf<A, T>`: `((tile), rest0, rest1, ...)`, the rest mode spread into the top level.
+pub type TiledDivideOf<A, T> = <LogicalDivideOf<A, T> as Spreads<B0, B1>>::Output;
+
+/// `FlatDivideOf<A, T>`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+pub type FlatDivideOf<A, T> = <LogicalDivideOf<A, T> as Spreads<B1, B1>>::Output;
+
+/// Spreads the modes of mode 0 and/or mode 1 of a rank-2 layout into the top level, as CuTe's
+/// `result(repeat<R0>(_), repeat<R1>(_))` (part of the implementation of the tiled and flat
+/// divides).
+pub trait Spreads<First, Second> {
+    /// The rearranged layout.
+    type Output;
+}
+
+/// The modes of a node as the slice keeps them: spread (`B1`) or whole (`B0`).
+type Part<X, Node> = <X as Select<<Node as Spread>::Output, TCons<Node, TNil>>>::Output;
+
+impl<F, G, S0, S1, D0, D1> Spreads<F, G> for Layout<(S0, S1), (D0, D1)>
+where
+    S0: Spread,
+    S1: Spread,
+    D0: Spread,
+    D1: Spread,
+    F: Select<<S0 as Spread>::Output, TCons<S0, TNil>>
+        + Select<<D0 as Spread>::Output, TCons<D0, TNil>>,
+    G: Select<<S1 as Spread>::Output, TCons<S1, TNil>>
+        + Select<<D1 as Spread>::Output, TCons<D1, TNil>>,
+    Part<F, S0>: Concat<Part<G, S1>>,
+    Part<F, D0>: Concat<Part<G, D1>>,
+    <Part<F, S0> as Concat<Part<G, S1>>>::Output: ListTuple,
+    <Part<F, D0> as Concat<Part<G, D1>>>::Output: ListTuple,
+{
+    type Output = Layout<
+        <<Part<F, S0> as Concat<Part<G, S1>>>::Output as ListTuple>::Output,
+        <<Part<F, D0> as Concat<Part<G, D1>>>::Output as ListTuple>::Output,
     >;
 }

@@ -4,3 +4,4 @@ pub mod coalesce;
 pub mod complement;
 pub mod composition;
 pub mod divide;
+pub mod product;
