@@ -22,7 +22,7 @@
 
 pub use cute_core;
 pub use cute_core::*;
-pub use cute_macros::{layout, shape, Layout, Shape};
+pub use cute_macros::{layout, shape, tiler, Layout, Shape, Tiler};
 pub use cute_static;
 
 /// What the macros' expansions name; not part of the API.

@@ -10,4 +10,5 @@ fn ui() {
     t.compile_fail("tests/ui/congruence/*.rs");
     t.compile_fail("tests/ui/shape/*.rs");
     t.compile_fail("tests/ui/divisibility/*.rs");
+    t.compile_fail("tests/ui/rank/*.rs");
 }

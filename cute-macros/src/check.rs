@@ -97,3 +97,20 @@ fn first_incongruence(s: &Node, d: &Node) -> Option<(proc_macro2::Span, String)>
         )),
     }
 }
+
+/// Every tile of a tiler is a valid layout.
+pub(crate) fn tiler(tiles: &[crate::parse::Tile]) -> Result<(), Errors> {
+    let errors: Errors = tiles
+        .iter()
+        .filter_map(|t| match t {
+            crate::parse::Tile::Layout(s, d) => layout(s, d).err(),
+            crate::parse::Tile::Tiler(inner) => tiler(inner).err(),
+        })
+        .flatten()
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}

@@ -11,6 +11,15 @@ pub(crate) fn layout(s: &Node, d: &Node) -> TokenStream {
     quote!(::cute::__private::cute_static::Layout<#s, #d>)
 }
 
+/// `::cute::__private::cute_static::Tiler<(T0, T1, ...)>`.
+pub(crate) fn tiler(tiles: &[crate::parse::Tile]) -> TokenStream {
+    let tiles = tiles.iter().map(|t| match t {
+        crate::parse::Tile::Layout(s, d) => layout(s, d),
+        crate::parse::Tile::Tiler(inner) => tiler(inner),
+    });
+    quote!(::cute::__private::cute_static::Tiler<(#(#tiles,)*)>)
+}
+
 /// An integer as a typenum type, a tuple as a Rust tuple of those.
 pub(crate) fn tuple(n: &Node) -> TokenStream {
     match n {

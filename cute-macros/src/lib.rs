@@ -51,6 +51,30 @@ pub fn Shape(input: TokenStream) -> TokenStream {
     shape_type(input.into()).into()
 }
 
+/// The zero-sized value of the static tiler written in CuTe notation: `tiler!(<4:1,8:2>)`.
+#[proc_macro]
+pub fn tiler(input: TokenStream) -> TokenStream {
+    let ty = tiler_type(input.into());
+    quote::quote!(<#ty as ::core::default::Default>::default()).into()
+}
+
+/// The type of the static tiler written in CuTe notation: `Tiler!(<4:1,8:2>)` is
+/// `Tiler<(Layout<U4, U1>, Layout<U8, U2>)>`; an integer tile `N` means `N:1`.
+#[proc_macro]
+#[allow(
+    non_snake_case,
+    reason = "the type-position macro is named like the type, as frunk's HList!"
+)]
+pub fn Tiler(input: TokenStream) -> TokenStream {
+    tiler_type(input.into()).into()
+}
+
+fn tiler_type(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    parse::tiler(input)
+        .and_then(|tiles| check::tiler(&tiles).map(|()| tiles))
+        .map_or_else(|errors| emit::errors(&errors), |tiles| emit::tiler(&tiles))
+}
+
 fn layout_type(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     parse::layout(input)
         .and_then(|(shape, stride)| check::layout(&shape, &stride).map(|()| (shape, stride)))

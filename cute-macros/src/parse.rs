@@ -129,3 +129,109 @@ fn int(text: &str, span: Span, negative: bool) -> Result<Node, Errors> {
         Err(_) => Err(vec![(span, format!("`{text}` does not fit in i64"))]),
     }
 }
+
+/// A tile of a tiler: a layout (an integer `N` meaning `N:1`) or a nested tiler.
+#[derive(Clone, Debug)]
+pub(crate) enum Tile {
+    Layout(Node, Node),
+    Tiler(Vec<Tile>),
+}
+
+/// `<t0, t1, ...>`.
+pub(crate) fn tiler(input: TokenStream) -> Result<Vec<Tile>, Errors> {
+    let tokens: Vec<TokenTree> = input.into_iter().collect();
+    let (tiles, rest) = tiler_at(&tokens, Span::call_site())?;
+    if let Some(extra) = rest.first() {
+        return Err(vec![(
+            extra.span(),
+            format!("unexpected `{extra}` after the tiler"),
+        )]);
+    }
+    Ok(tiles)
+}
+
+fn is_punct(t: &TokenTree, c: char) -> bool {
+    matches!(t, TokenTree::Punct(p) if p.as_char() == c)
+}
+
+/// A tiler at the start of `tokens`, and the tokens after its closing `>`.
+fn tiler_at(tokens: &[TokenTree], near: Span) -> Result<(Vec<Tile>, &[TokenTree]), Errors> {
+    let Some(first) = tokens.first() else {
+        return Err(vec![(
+            near,
+            "expected a tiler `<t0, t1, ...>`, found nothing".into(),
+        )]);
+    };
+    if !is_punct(first, '<') {
+        return Err(vec![(
+            first.span(),
+            format!("expected `<` to open a tiler, found `{first}`"),
+        )]);
+    }
+    // Find the matching `>`, and the commas at this level.
+    let mut depth = 0usize;
+    let mut close = None;
+    let mut commas = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if is_punct(t, '<') {
+            depth += 1;
+        } else if is_punct(t, '>') {
+            depth -= 1;
+            if depth == 0 {
+                close = Some(i);
+                break;
+            }
+        } else if depth == 1 && is_punct(t, ',') {
+            commas.push(i);
+        }
+    }
+    let Some(close) = close else {
+        return Err(vec![(first.span(), "this `<` has no matching `>`".into())]);
+    };
+    let mut bounds = vec![0];
+    bounds.extend(commas);
+    bounds.push(close);
+    let mut tiles = Vec::new();
+    let mut errors = Errors::new();
+    for w in bounds.windows(2) {
+        let part = &tokens[w[0] + 1..w[1]];
+        match tile(part, tokens[w[0]].span()) {
+            Ok(t) => tiles.push(t),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok((tiles, &tokens[close + 1..]))
+    } else {
+        Err(errors)
+    }
+}
+
+/// One tile: a nested tiler, a layout `s:d`, or an integer `N` (the layout `N:1`).
+fn tile(part: &[TokenTree], near: Span) -> Result<Tile, Errors> {
+    match part.first() {
+        None => Err(vec![(
+            near,
+            "empty tile: expected a layout, an integer or a tiler".into(),
+        )]),
+        Some(t) if is_punct(t, '<') => {
+            let (tiles, rest) = tiler_at(part, near)?;
+            match rest.first() {
+                Some(extra) => Err(vec![(
+                    extra.span(),
+                    format!("unexpected `{extra}` after a tiler"),
+                )]),
+                None => Ok(Tile::Tiler(tiles)),
+            }
+        }
+        Some(_) if part.iter().any(|t| is_punct(t, ':')) => {
+            let (s, d) = layout(part.iter().cloned().collect())?;
+            Ok(Tile::Layout(s, d))
+        }
+        Some(_) => {
+            let n = value(part, near, "a tile")?;
+            let span = n.span();
+            Ok(Tile::Layout(n, Node::Int(1, span)))
+        }
+    }
+}

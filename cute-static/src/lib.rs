@@ -13,8 +13,9 @@
 //! The algebra as type operators, one file per operation under [`algebra`], each checked against
 //! `cute-core` and the oracle corpus: [`CoalesceOf`], [`ComplementOf`], [`CompositionOf`] (with
 //! its exactness conditions as named trait bounds), the logical, zipped, tiled and flat divides
-//! with a layout tile, and the logical, zipped, tiled and flat products with a layout. Tilers,
-//! the inverses and the blocked and raked products are not here yet.
+//! with a layout tile, the logical, zipped, tiled and flat products with a layout, and
+//! composition and logical divide with a [`Tiler`] mode by mode. The inverses, the blocked and
+//! raked products, and the other operations with a tiler are not here yet.
 
 #![no_std]
 
@@ -24,6 +25,7 @@ pub mod algebra;
 mod int;
 mod int_tuple;
 mod layout;
+mod tiler;
 mod variadic;
 
 pub use algebra::coalesce::{Coalesce, CoalesceOf};
@@ -38,6 +40,7 @@ pub use algebra::product::{
 pub use int::Int;
 pub use int_tuple::{Congruent, IntTupleType, ShapeTuple};
 pub use layout::{Layout, StaticLayout};
+pub use tiler::Tiler;
 pub use typenum;
 
 /// Seals the leaf and tuple traits: only typenum integers and tuples of them implement them.

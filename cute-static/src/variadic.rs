@@ -225,3 +225,52 @@ macro_rules! spread_and_list {
 }
 
 for_each_arity!(spread_and_list);
+
+/// A tuple of any types as a list (the tiles of a tiler).
+pub trait TupleList {
+    /// The list.
+    type Output;
+}
+
+/// The top-level modes of a static layout as a list of layouts (a depth-0 layout is its own
+/// mode).
+pub trait LayoutModes {
+    /// The modes.
+    type Output;
+}
+
+impl<S: crate::int::Int, D> LayoutModes for Layout<S, D> {
+    type Output = TCons<Layout<S, D>, TNil>;
+}
+
+/// The length of a list, as a typenum integer.
+pub trait ListLen {
+    /// The length.
+    type Output;
+}
+
+impl ListLen for TNil {
+    type Output = U0;
+}
+
+impl<H, T: ListLen> ListLen for TCons<H, T>
+where
+    <T as ListLen>::Output: core::ops::Add<B1>,
+{
+    type Output = typenum::Add1<<T as ListLen>::Output>;
+}
+
+macro_rules! tuple_lists {
+    ($( ($($s:ident $d:ident),+) )+) => {$(
+        impl<$($s),+> TupleList for ($($s,)+) {
+            type Output = spread_and_list!(@list $($s),+);
+        }
+        impl<$($s, $d),+> LayoutModes for Layout<($($s,)+), ($($d,)+)> {
+            type Output = tuple_lists!(@modes $($s $d),+);
+        }
+    )+};
+    (@modes $s:ident $d:ident) => { TCons<Layout<$s, $d>, TNil> };
+    (@modes $s:ident $d:ident, $($rest:tt)+) => { TCons<Layout<$s, $d>, tuple_lists!(@modes $($rest)+)> };
+}
+
+for_each_arity!(tuple_lists);
