@@ -10,10 +10,25 @@ use crate::sealed::Sealed;
 pub trait IntTupleType: Sealed + Copy + Default {
     /// The lowered value.
     const TUPLE: IntTuple;
+    /// `rank`: 1 for an integer, the number of modes of a tuple.
+    const RANK: usize;
+    /// `depth`: 0 for an integer, one more than the deepest mode of a tuple.
+    const DEPTH: usize;
 }
 
 impl<T: Int> IntTupleType for T {
     const TUPLE: IntTuple = IntTuple::int(T::VALUE);
+    const RANK: usize = 1;
+    const DEPTH: usize = 0;
+}
+
+/// The larger of two depths, in a constant.
+pub(crate) const fn deeper(a: usize, b: usize) -> usize {
+    if a > b {
+        a
+    } else {
+        b
+    }
 }
 
 /// A **marker trait** for a static shape: every leaf is a positive typenum integer.

@@ -55,8 +55,9 @@ where
 /// use cute_static::{typenum::consts::*, Layout, StaticLayout};
 /// type L = Layout<(U4, (U2, U2)), (U2, (U1, U8))>;
 /// assert_eq!(L::LAYOUT.to_string(), "(4,(2,2)):(2,(1,8))");
-/// assert_eq!((L::SIZE, L::COSIZE), (16, 16));
+/// assert_eq!((L::SIZE, L::COSIZE, L::RANK, L::DEPTH), (16, 16, 2, 2));
 /// assert_eq!(L::eval(5), 3);
+/// assert_eq!(L::eval_crd(&"(1,(0,1))".parse().unwrap()), Ok(10));
 /// ```
 pub trait StaticLayout: Copy + Default {
     /// The shape type.
@@ -69,6 +70,10 @@ pub trait StaticLayout: Copy + Default {
     const SIZE: i64;
     /// `cosize`.
     const COSIZE: i64;
+    /// `rank`: the number of top-level modes.
+    const RANK: usize = <Self::Shape as IntTupleType>::RANK;
+    /// `depth`: the nesting depth of the shape.
+    const DEPTH: usize = <Self::Shape as IntTupleType>::DEPTH;
 
     /// `L(i)`: the offset of index `i`; with a constant `i` it folds to a constant.
     ///
@@ -81,6 +86,16 @@ pub trait StaticLayout: Copy + Default {
             Some(v) => v,
             None => overflow(i),
         }
+    }
+
+    /// `L(c)` at an integral, N-D or natural coordinate `c` (seed 000 §2.2); with a constant `c`
+    /// it folds to a constant.
+    ///
+    /// # Errors
+    /// When `c` is not a coordinate of the layout's shape, or an offset overflows.
+    #[inline(always)]
+    fn eval_crd(c: &cute_core::IntTuple) -> Result<i64, cute_core::Error> {
+        Self::LAYOUT.eval_crd(c)
     }
 }
 

@@ -12,10 +12,9 @@
 //!
 //! The algebra as type operators, one file per operation under [`algebra`], each checked against
 //! `cute-core` and the oracle corpus: [`CoalesceOf`], [`ComplementOf`], [`CompositionOf`] (with
-//! its exactness conditions as named trait bounds), the logical, zipped, tiled and flat divides
-//! with a layout tile, the logical, zipped, tiled and flat products with a layout, and
-//! composition and logical divide with a [`Tiler`] mode by mode. The inverses, the blocked and
-//! raked products, and the other operations with a tiler are not here yet.
+//! its exactness conditions as named trait bounds), [`RightInverseOf`], [`LeftInverseOf`], the
+//! logical, zipped, tiled and flat divides and products with a layout or a [`Tiler`] (mode by
+//! mode), and [`BlockedProductOf`] and [`RakedProductOf`].
 
 #![no_std]
 
@@ -28,14 +27,20 @@ mod layout;
 mod tiler;
 mod variadic;
 
-pub use algebra::coalesce::{Coalesce, CoalesceOf};
-pub use algebra::complement::{Complement, ComplementOf};
-pub use algebra::composition::{Composition, CompositionOf};
+pub use algebra::coalesce::{coalesce, Coalesce, CoalesceOf};
+pub use algebra::complement::{complement, Complement, ComplementOf};
+pub use algebra::composition::{composition, Composition, CompositionOf};
 pub use algebra::divide::{
-    FlatDivideOf, LogicalDivide, LogicalDivideOf, TiledDivideOf, ZippedDivideOf,
+    flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivideOf, LogicalDivide,
+    LogicalDivideOf, TiledDivideOf, ZippedDivideOf,
+};
+pub use algebra::inverse::{
+    left_inverse, right_inverse, LeftInverse, LeftInverseOf, RightInverse, RightInverseOf,
 };
 pub use algebra::product::{
-    FlatProductOf, LogicalProduct, LogicalProductOf, TiledProductOf, ZippedProductOf,
+    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
+    BlockedProduct, BlockedProductOf, FlatProductOf, LogicalProduct, LogicalProductOf,
+    RakedProduct, RakedProductOf, TiledProductOf, ZippedProductOf,
 };
 pub use int::Int;
 pub use int_tuple::{Congruent, IntTupleType, ShapeTuple};

@@ -3,7 +3,8 @@
 
 use core::marker::PhantomData;
 
-/// The tiler whose tiles are the tuple `T` of static layouts (or nested tilers), e.g.
+/// The tiler whose tiles are the tuple `T` of static layouts (the type operators take layout
+/// tiles; nested tilers are dynamic only, in `cute_core::Tiler`), e.g.
 /// `Tiler<(Layout<U4, U1>, Layout<U8, U2>)>` for `<4:1,8:2>`.
 pub struct Tiler<T>(PhantomData<T>);
 

@@ -4,8 +4,10 @@ use cute_core::IntTuple;
 use typenum::{Bit, IsEqual, B0, B1, U0, U1};
 
 use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
+use crate::algebra::by_mode::Gather;
 use crate::algebra::composition::{AddDigits, OverA};
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
+use crate::int_tuple::{deeper, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
 use crate::sealed::Sealed;
 
@@ -30,6 +32,8 @@ macro_rules! tuples {
         impl<$($s: IntTupleType),+> Sealed for ($($s,)+) {}
         impl<$($s: IntTupleType),+> IntTupleType for ($($s,)+) {
             const TUPLE: IntTuple = IntTuple::const_tuple(&[$($s::TUPLE),+]);
+            const RANK: usize = [$(stringify!($s)),+].len();
+            const DEPTH: usize = { let mut d = 0; $(d = deeper(d, $s::DEPTH);)+ d + 1 };
         }
         impl<$($s: ShapeTuple),+> ShapeTuple for ($($s,)+) {}
         /// `(s0,s1,...)` and `(d0,d1,...)` are congruent when each `si` and `di` are.
@@ -274,3 +278,27 @@ macro_rules! tuple_lists {
 }
 
 for_each_arity!(tuple_lists);
+
+/// Tuple layouts rebuilt from padded modes and zipped mode by mode (part of the implementation of
+/// `BlockedProduct` and `RakedProduct`).
+macro_rules! tuple_products {
+    ($( ($($s:ident $d:ident),+) )+) => {$(
+        impl<$($s, $d,)+ M> Repad<M> for Layout<($($s,)+), ($($d,)+)>
+        where
+            M: Gather,
+        {
+            type Output = <M as Gather>::Output;
+        }
+        impl<$($s, $d,)+ Y> ZipLayout<Y> for Layout<($($s,)+), ($($d,)+)>
+        where
+            Layout<($($s,)+), ($($d,)+)>: LayoutModes,
+            Y: LayoutModes,
+            <Layout<($($s,)+), ($($d,)+)> as LayoutModes>::Output: ZipModesOf<<Y as LayoutModes>::Output>,
+            <<Layout<($($s,)+), ($($d,)+)> as LayoutModes>::Output as ZipModesOf<<Y as LayoutModes>::Output>>::Output: Gather,
+        {
+            type Output = <<<Layout<($($s,)+), ($($d,)+)> as LayoutModes>::Output as ZipModesOf<<Y as LayoutModes>::Output>>::Output as Gather>::Output;
+        }
+    )+};
+}
+
+for_each_arity!(tuple_products);

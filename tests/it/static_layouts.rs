@@ -9,12 +9,19 @@ fn same_as_dynamic<L: StaticLayout>(notation: &str) {
     assert_eq!(L::LAYOUT, dynamic, "{notation}");
     assert_eq!(L::LAYOUT.to_string(), notation);
     assert_eq!(
-        (L::SIZE, L::COSIZE),
-        (dynamic.size(), dynamic.cosize().unwrap()),
+        (L::SIZE, L::COSIZE, L::RANK, L::DEPTH),
+        (
+            dynamic.size(),
+            dynamic.cosize().unwrap(),
+            dynamic.rank(),
+            dynamic.depth()
+        ),
         "{notation}"
     );
     for i in 0..L::SIZE.min(4096) {
         assert_eq!(L::eval(i), dynamic.eval(i).unwrap(), "{notation} at {i}");
+        let c = cute::idx2crd(&cute::IntTuple::int(i), dynamic.shape()).unwrap();
+        assert_eq!(L::eval_crd(&c), dynamic.eval_crd(&c), "{notation} at {c}");
     }
 }
 
@@ -52,4 +59,87 @@ fn queries_are_constants() {
     const SIZE: i64 = <Layout!((8,8):(8,1)) as StaticLayout>::SIZE;
     const COSIZE: i64 = <Layout!((8,8):(1,9)) as StaticLayout>::COSIZE;
     assert_eq!((SIZE, COSIZE), (64, 71));
+}
+
+/// Each value-level function returns the zero-sized layout that prints as the dynamic result of
+/// the same expression.
+#[test]
+fn value_level_functions_agree_with_the_dynamic_algebra() {
+    use cute::cute_static as st;
+    let tv = layout!(((4,8),2):((16,1),8));
+    let a = layout!((8,16):(16,1));
+    let t = cute::tiler!(<4:1,8:2>);
+    let cases: [(String, &str); 17] = [
+        (
+            st::coalesce(layout!((2,(1,6)):(1,(6,2)))).to_string(),
+            "coalesce((2,(1,6)):(1,(6,2)))",
+        ),
+        (
+            st::composition(layout!((8,8):(8,1)), tv).to_string(),
+            "composition((8,8):(8,1), ((4,8),2):((16,1),8))",
+        ),
+        (
+            st::composition(a, t).to_string(),
+            "composition((8,16):(16,1), <4:1,8:2>)",
+        ),
+        (
+            st::complement(layout!((2,2):(1,6)), shape!(24)).to_string(),
+            "complement((2,2):(1,6), 24)",
+        ),
+        (
+            st::right_inverse(tv).to_string(),
+            "right_inverse(((4,8),2):((16,1),8))",
+        ),
+        (
+            st::left_inverse(layout!((4,8):(1,5))).to_string(),
+            "left_inverse((4,8):(1,5))",
+        ),
+        (
+            st::logical_divide(a, t).to_string(),
+            "logical_divide((8,16):(16,1), <4:1,8:2>)",
+        ),
+        (
+            st::zipped_divide(a, t).to_string(),
+            "zipped_divide((8,16):(16,1), <4:1,8:2>)",
+        ),
+        (
+            st::tiled_divide(a, t).to_string(),
+            "tiled_divide((8,16):(16,1), <4:1,8:2>)",
+        ),
+        (
+            st::flat_divide(a, layout!(4:2)).to_string(),
+            "flat_divide((8,16):(16,1), 4:2)",
+        ),
+        (
+            st::logical_product(layout!((2,2):(1,2)), t).to_string(),
+            "logical_product((2,2):(1,2), <4:1,8:2>)",
+        ),
+        (
+            st::zipped_product(layout!((2,2):(1,2)), t).to_string(),
+            "zipped_product((2,2):(1,2), <4:1,8:2>)",
+        ),
+        (
+            st::tiled_product(layout!((2,2):(1,2)), t).to_string(),
+            "tiled_product((2,2):(1,2), <4:1,8:2>)",
+        ),
+        (
+            st::flat_product(layout!((2,2):(1,2)), layout!((3,4):(4,1))).to_string(),
+            "flat_product((2,2):(1,2), (3,4):(4,1))",
+        ),
+        (
+            st::blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3))).to_string(),
+            "blocked_product((2,5):(5,1), (3,4):(1,3))",
+        ),
+        (
+            st::raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3))).to_string(),
+            "raked_product((2,5):(5,1), (3,4):(1,3))",
+        ),
+        (
+            st::raked_product(layout!(4:1), layout!((2,3):(3,1))).to_string(),
+            "raked_product(4:1, (2,3):(3,1))",
+        ),
+    ];
+    for (got, expr) in cases {
+        assert_eq!(got, cute::expr::eval(expr).unwrap().to_string(), "{expr}");
+    }
 }

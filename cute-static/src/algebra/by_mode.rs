@@ -1,10 +1,12 @@
-//! Composition and logical divide with a tiler: mode `i` of `A` with tile `i` (seed 000
-//! §3.3.5, Eq. 12). Composition drops the modes of `A` past the tiler; the divide keeps them.
+//! Composition, logical divide and logical product with a tiler: mode `i` of `A` with tile `i`
+//! (seed 000 §3.3.5, Eq. 12). Composition drops the modes of `A` past the tiler; the divide and
+//! the product keep them. [`TileUnzip`] gathers the result into the zipped form.
 
 use typenum::{IsLessOrEqual, LeEq, B0, B1};
 
 use super::composition::{Composition, CompositionOf};
 use super::divide::{LogicalDivide, LogicalDivideOf};
+use super::product::{LogicalProduct, LogicalProductOf};
 use crate::__private::{TCons, TNil};
 use crate::layout::Layout;
 use crate::tiler::Tiler;
@@ -22,6 +24,8 @@ impl TilerRankFits for B1 {}
 pub struct ComposeEach;
 /// Which operation [`Tiled`] applies to each mode.
 pub struct DivideEach;
+/// Which operation [`Tiled`] applies to each mode.
+pub struct ProductEach;
 
 /// One mode `L` with one tile `T` under an operation (part of the implementation of the tiler
 /// operators).
@@ -29,11 +33,16 @@ pub trait ApplyTile<L, T> {
     /// The result mode.
     type Output;
 }
-impl<L: Composition<T>, T> ApplyTile<L, T> for ComposeEach {
-    type Output = CompositionOf<L, T>;
+/// The tiles are layouts: a nested tiler would let an uninferred tile recurse without end while
+/// the compiler is still inferring the arguments of a value-level call.
+impl<L: Composition<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ComposeEach {
+    type Output = CompositionOf<L, Layout<S, D>>;
 }
-impl<L: LogicalDivide<T>, T> ApplyTile<L, T> for DivideEach {
-    type Output = LogicalDivideOf<L, T>;
+impl<L: LogicalDivide<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for DivideEach {
+    type Output = LogicalDivideOf<L, Layout<S, D>>;
+}
+impl<L: LogicalProduct<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ProductEach {
+    type Output = LogicalProductOf<L, Layout<S, D>>;
 }
 
 /// Mode by mode over a list of modes and a list of tiles; `KeepRest` keeps the modes past the
@@ -101,36 +110,96 @@ impl<S, D, T: Strides> Strides for TCons<Layout<S, D>, T> {
 /// The tiles of a tiler tuple as a list.
 type Tiles<T> = <T as TupleList>::Output;
 
-/// `A ∘ <T0, T1, ...> = (A0 ∘ T0, A1 ∘ T1, ...)`, modes past the tiler dropped.
-impl<S, D, T> Composition<Tiler<T>> for Layout<S, D>
-where
-    T: TupleList,
-    Layout<S, D>: LayoutModes,
-    Tiles<T>: ListLen,
-    <Layout<S, D> as LayoutModes>::Output: ListLen,
-    <Tiles<T> as ListLen>::Output:
-        IsLessOrEqual<<<Layout<S, D> as LayoutModes>::Output as ListLen>::Output>,
-    LeEq<<Tiles<T> as ListLen>::Output, <<Layout<S, D> as LayoutModes>::Output as ListLen>::Output>:
-        TilerRankFits,
-    <Layout<S, D> as LayoutModes>::Output: Tiled<ComposeEach, Tiles<T>, B0>,
-    <<Layout<S, D> as LayoutModes>::Output as Tiled<ComposeEach, Tiles<T>, B0>>::Output: Gather,
-{
-    type Output = <<<Layout<S, D> as LayoutModes>::Output as Tiled<ComposeEach, Tiles<T>, B0>>::Output as Gather>::Output;
+/// `impl $Trait<Tiler<T>> for Layout<S, D>`: `$Op` mode by mode over the tiles, the modes past
+/// them kept (`B1`) or dropped (`B0`), gathered into one layout; the tiler's rank must not exceed
+/// the layout's.
+macro_rules! by_mode {
+    ($(#[$doc:meta])* $Trait:ident, $Op:ty, $Keep:ty) => {
+        $(#[$doc])*
+        impl<S, D, T> $Trait<Tiler<T>> for Layout<S, D>
+        where
+            T: TupleList,
+            Layout<S, D>: LayoutModes,
+            Tiles<T>: ListLen,
+            <Layout<S, D> as LayoutModes>::Output: ListLen,
+            <Tiles<T> as ListLen>::Output:
+                IsLessOrEqual<<<Layout<S, D> as LayoutModes>::Output as ListLen>::Output>,
+            LeEq<<Tiles<T> as ListLen>::Output, <<Layout<S, D> as LayoutModes>::Output as ListLen>::Output>:
+                TilerRankFits,
+            <Layout<S, D> as LayoutModes>::Output: Tiled<$Op, Tiles<T>, $Keep>,
+            <<Layout<S, D> as LayoutModes>::Output as Tiled<$Op, Tiles<T>, $Keep>>::Output: Gather,
+        {
+            type Output = <<<Layout<S, D> as LayoutModes>::Output as Tiled<$Op, Tiles<T>, $Keep>>::Output as Gather>::Output;
+        }
+    };
 }
 
-/// `A ⊘ <T0, T1, ...> = (A0 ⊘ T0, A1 ⊘ T1, ..., rest of A)`.
-impl<S, D, T> LogicalDivide<Tiler<T>> for Layout<S, D>
+by_mode!(
+    /// `A ∘ <T0, T1, ...> = (A0 ∘ T0, A1 ∘ T1, ...)`, modes past the tiler dropped.
+    Composition, ComposeEach, B0
+);
+by_mode!(
+    /// `A ⊘ <T0, T1, ...> = (A0 ⊘ T0, A1 ⊘ T1, ..., rest of A)`.
+    LogicalDivide, DivideEach, B1
+);
+by_mode!(
+    /// `A ⊗ <T0, T1, ...> = (A0 ⊗ T0, A1 ⊗ T1, ..., rest of A)`.
+    LogicalProduct, ProductEach, B1
+);
+
+/// CuTe's `tile_unzip`: the result of a divide or product by the tiler `T`, its rank-2 modes
+/// gathered into `((firsts...), (seconds..., rest...))`; a layout tile leaves it as it is.
+pub trait TileUnzip<T> {
+    /// The zipped layout.
+    type Output;
+}
+
+/// `TileUnzipOf<L, T> = <L as TileUnzip<T>>::Output`.
+pub type TileUnzipOf<L, T> = <L as TileUnzip<T>>::Output;
+
+impl<L, S, D> TileUnzip<Layout<S, D>> for L {
+    type Output = L;
+}
+impl<L, T> TileUnzip<Tiler<T>> for L
 where
     T: TupleList,
-    Layout<S, D>: LayoutModes,
-    Tiles<T>: ListLen,
-    <Layout<S, D> as LayoutModes>::Output: ListLen,
-    <Tiles<T> as ListLen>::Output:
-        IsLessOrEqual<<<Layout<S, D> as LayoutModes>::Output as ListLen>::Output>,
-    LeEq<<Tiles<T> as ListLen>::Output, <<Layout<S, D> as LayoutModes>::Output as ListLen>::Output>:
-        TilerRankFits,
-    <Layout<S, D> as LayoutModes>::Output: Tiled<DivideEach, Tiles<T>, B1>,
-    <<Layout<S, D> as LayoutModes>::Output as Tiled<DivideEach, Tiles<T>, B1>>::Output: Gather,
+    L: LayoutModes,
+    <L as LayoutModes>::Output: SplitHalves<Tiles<T>>,
+    <<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts: Gather,
+    <<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds: Gather,
+    <<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts as Gather>::Output:
+        Join<<<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds as Gather>::Output>,
 {
-    type Output = <<<Layout<S, D> as LayoutModes>::Output as Tiled<DivideEach, Tiles<T>, B1>>::Output as Gather>::Output;
+    type Output = <<<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts as Gather>::Output as Join<
+        <<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds as Gather>::Output,
+    >>::Output;
+}
+
+/// Splits the first modes, one per tile, into their modes 0 and 1; the modes past the tiles join
+/// the seconds.
+pub trait SplitHalves<Tiles> {
+    /// The modes 0.
+    type Firsts;
+    /// The modes 1, then the rest.
+    type Seconds;
+}
+impl<M> SplitHalves<TNil> for M {
+    type Firsts = TNil;
+    type Seconds = M;
+}
+impl<S0, S1, D0, D1, MT, X, XT> SplitHalves<TCons<X, XT>> for TCons<Layout<(S0, S1), (D0, D1)>, MT>
+where
+    MT: SplitHalves<XT>,
+{
+    type Firsts = TCons<Layout<S0, D0>, <MT as SplitHalves<XT>>::Firsts>;
+    type Seconds = TCons<Layout<S1, D1>, <MT as SplitHalves<XT>>::Seconds>;
+}
+
+/// `(X, Y)` as one rank-2 layout.
+pub trait Join<Y> {
+    /// The layout.
+    type Output;
+}
+impl<XS, XD, YS, YD> Join<Layout<YS, YD>> for Layout<XS, XD> {
+    type Output = Layout<(XS, YS), (XD, YD)>;
 }

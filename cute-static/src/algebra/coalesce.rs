@@ -34,6 +34,16 @@ pub trait Coalesce {
 /// `CoalesceOf<L> = <L as Coalesce>::Output`.
 pub type CoalesceOf<L> = <L as Coalesce>::Output;
 
+/// `coalesce(L)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn coalesce<L>(_: L) -> CoalesceOf<L>
+where
+    L: Coalesce,
+    CoalesceOf<L>: Default,
+{
+    Default::default()
+}
+
 /// `coalesce(S:D) = from_modes(merge(zip(flatten(S), flatten(D))))`.
 impl<S, D> Coalesce for Layout<S, D>
 where

@@ -33,6 +33,16 @@ pub trait Complement<M> {
 /// `ComplementOf<L, M> = <L as Complement<M>>::Output`.
 pub type ComplementOf<L, M> = <L as Complement<M>>::Output;
 
+/// `complement(L, M)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn complement<L, M>(_: L, _: M) -> ComplementOf<L, M>
+where
+    L: Complement<M>,
+    ComplementOf<L, M>: Default,
+{
+    Default::default()
+}
+
 /// The modes of `filter(S:D)`, coalesced.
 type Filtered<S, D> = <<FlatModes<S, D> as FilterZeros>::Output as Merge<B0>>::Output;
 

@@ -48,6 +48,16 @@ pub trait Composition<B> {
 /// `CompositionOf<A, B> = <A as Composition<B>>::Output`.
 pub type CompositionOf<A, B> = <A as Composition<B>>::Output;
 
+/// `composition(A, B)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn composition<A, B>(_: A, _: B) -> CompositionOf<A, B>
+where
+    A: Composition<B>,
+    CompositionOf<A, B>: Default,
+{
+    Default::default()
+}
+
 /// `coalesce_x(A)` as a list of modes.
 type ModesX<S, D> = <FlatModes<S, D> as Merge<B1>>::Output;
 

@@ -7,6 +7,7 @@
 
 use typenum::{B0, B1};
 
+use super::by_mode::{TileUnzip, TileUnzipOf};
 use super::coalesce::{CoalesceOf, FlatModes, Merge};
 use super::complement::ComplementOf;
 use super::composition::{DigitsFit, ModesDistribute, OverA, Select};
@@ -30,6 +31,16 @@ pub trait LogicalDivide<T> {
 
 /// `LogicalDivideOf<A, T> = <A as LogicalDivide<T>>::Output`.
 pub type LogicalDivideOf<A, T> = <A as LogicalDivide<T>>::Output;
+
+/// `logical_divide(A, T)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn logical_divide<A, T>(_: A, _: T) -> LogicalDivideOf<A, T>
+where
+    A: LogicalDivide<T>,
+    LogicalDivideOf<A, T>: Default,
+{
+    Default::default()
+}
 
 /// `coalesce_x(A)` as a list of modes.
 type ModesX<S, D> = <FlatModes<S, D> as Merge<B1>>::Output;
@@ -71,15 +82,50 @@ where
     >;
 }
 
-/// `ZippedDivideOf<A, T> = LogicalDivideOf<A, T>`: with a layout tile, `zipped_divide` is
-/// `logical_divide` (`((tile),(rest))` already).
-pub type ZippedDivideOf<A, T> = LogicalDivideOf<A, T>;
+/// `ZippedDivideOf<A, T>`: `((tiles...),(rests...))`; with a layout tile, `logical_divide`
+/// itself.
+pub type ZippedDivideOf<A, T> = TileUnzipOf<LogicalDivideOf<A, T>, T>;
 
-/// `TiledDivideOf<A, T>`: `((tile), rest0, rest1, ...)`, the rest mode spread into the top level.
-pub type TiledDivideOf<A, T> = <LogicalDivideOf<A, T> as Spreads<B0, B1>>::Output;
+/// `zipped_divide(A, T)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn zipped_divide<A, T>(_: A, _: T) -> ZippedDivideOf<A, T>
+where
+    A: LogicalDivide<T>,
+    LogicalDivideOf<A, T>: TileUnzip<T>,
+    ZippedDivideOf<A, T>: Default,
+{
+    Default::default()
+}
+
+/// `TiledDivideOf<A, T>`: `((tiles...), rest0, rest1, ...)`, the rests spread into the top level.
+pub type TiledDivideOf<A, T> = <ZippedDivideOf<A, T> as Spreads<B0, B1>>::Output;
+
+/// `tiled_divide(A, T)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn tiled_divide<A, T>(_: A, _: T) -> TiledDivideOf<A, T>
+where
+    A: LogicalDivide<T>,
+    LogicalDivideOf<A, T>: TileUnzip<T>,
+    ZippedDivideOf<A, T>: Spreads<B0, B1>,
+    TiledDivideOf<A, T>: Default,
+{
+    Default::default()
+}
 
 /// `FlatDivideOf<A, T>`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-pub type FlatDivideOf<A, T> = <LogicalDivideOf<A, T> as Spreads<B1, B1>>::Output;
+pub type FlatDivideOf<A, T> = <ZippedDivideOf<A, T> as Spreads<B1, B1>>::Output;
+
+/// `flat_divide(A, T)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn flat_divide<A, T>(_: A, _: T) -> FlatDivideOf<A, T>
+where
+    A: LogicalDivide<T>,
+    LogicalDivideOf<A, T>: TileUnzip<T>,
+    ZippedDivideOf<A, T>: Spreads<B1, B1>,
+    FlatDivideOf<A, T>: Default,
+{
+    Default::default()
+}
 
 /// Spreads the modes of mode 0 and/or mode 1 of a rank-2 layout into the top level, as CuTe's
 /// `result(repeat<R0>(_), repeat<R1>(_))` (part of the implementation of the tiled and flat

@@ -5,4 +5,5 @@ pub mod coalesce;
 pub mod complement;
 pub mod composition;
 pub mod divide;
+pub mod inverse;
 pub mod product;

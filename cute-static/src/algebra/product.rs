@@ -1,6 +1,7 @@
 //! `LogicalProduct`: the type operator of `cute_core::logical_product` for a layout `B` (seed 000
 //! §3.5.1): `A ⊗ B = (A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, and its
-//! zipped, tiled and flat arrangements.
+//! zipped, tiled and flat arrangements; `BlockedProduct` and `RakedProduct`, which pad both
+//! layouts to the same rank and pair mode `i` of `A` with mode `i` of the grid.
 //!
 //! As in `cute_core`, the grid `A* ∘ B` has CuTe's form and CuTe's own conditions.
 
@@ -8,12 +9,15 @@ use core::ops::{Add, Div, Mul, Rem, Sub};
 
 use typenum::{Add1, Mod, Prod, Quot, Sub1, Sum, B0, B1};
 
+use super::by_mode::{Gather, TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{Complement, ComplementOf, Size};
 use super::composition::OverA;
 use super::divide::Spreads;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
+use crate::int::Int;
 use crate::layout::{Layout, StaticLayout};
+use crate::variadic::LayoutModes;
 
 /// A **type operator** for `logical_product(A, B)` with a layout `B`.
 ///
@@ -32,14 +36,60 @@ pub trait LogicalProduct<B> {
 /// `LogicalProductOf<A, B> = <A as LogicalProduct<B>>::Output`.
 pub type LogicalProductOf<A, B> = <A as LogicalProduct<B>>::Output;
 
-/// `ZippedProductOf<A, B> = LogicalProductOf<A, B>` for a layout `B`.
-pub type ZippedProductOf<A, B> = LogicalProductOf<A, B>;
+/// `logical_product(A, B)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn logical_product<A, B>(_: A, _: B) -> LogicalProductOf<A, B>
+where
+    A: LogicalProduct<B>,
+    LogicalProductOf<A, B>: Default,
+{
+    Default::default()
+}
 
-/// `TiledProductOf<A, B>`: `((A), p0, p1, ...)`.
-pub type TiledProductOf<A, B> = <LogicalProductOf<A, B> as Spreads<B0, B1>>::Output;
+/// `ZippedProductOf<A, B>`: `((blocks...),(products...))`; with a layout `B`, `logical_product`
+/// itself.
+pub type ZippedProductOf<A, B> = TileUnzipOf<LogicalProductOf<A, B>, B>;
+
+/// `zipped_product(A, B)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn zipped_product<A, B>(_: A, _: B) -> ZippedProductOf<A, B>
+where
+    A: LogicalProduct<B>,
+    LogicalProductOf<A, B>: TileUnzip<B>,
+    ZippedProductOf<A, B>: Default,
+{
+    Default::default()
+}
+
+/// `TiledProductOf<A, B>`: `((blocks...), p0, p1, ...)`.
+pub type TiledProductOf<A, B> = <ZippedProductOf<A, B> as Spreads<B0, B1>>::Output;
+
+/// `tiled_product(A, B)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn tiled_product<A, B>(_: A, _: B) -> TiledProductOf<A, B>
+where
+    A: LogicalProduct<B>,
+    LogicalProductOf<A, B>: TileUnzip<B>,
+    ZippedProductOf<A, B>: Spreads<B0, B1>,
+    TiledProductOf<A, B>: Default,
+{
+    Default::default()
+}
 
 /// `FlatProductOf<A, B>`: `(a0, a1, ..., p0, p1, ...)`.
-pub type FlatProductOf<A, B> = <LogicalProductOf<A, B> as Spreads<B1, B1>>::Output;
+pub type FlatProductOf<A, B> = <ZippedProductOf<A, B> as Spreads<B1, B1>>::Output;
+
+/// `flat_product(A, B)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn flat_product<A, B>(_: A, _: B) -> FlatProductOf<A, B>
+where
+    A: LogicalProduct<B>,
+    LogicalProductOf<A, B>: TileUnzip<B>,
+    ZippedProductOf<A, B>: Spreads<B1, B1>,
+    FlatProductOf<A, B>: Default,
+{
+    Default::default()
+}
 
 /// `cosize(L) = L(size(L) - 1) + 1` of a static layout (part of the implementation of
 /// [`LogicalProduct`]).
@@ -111,4 +161,184 @@ where
         (SA, <SB as OverA<GridModes<SA, DA, SB, DB>, DB, B0>>::Shape),
         (DA, <SB as OverA<GridModes<SA, DA, SB, DB>, DB, B0>>::Stride),
     >;
+}
+
+/// A **type operator** for `blocked_product(A, B)`: every element of `B` becomes a block `A`, mode
+/// `i` of the result is `(A_i, grid_i)`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{typenum::consts::*, BlockedProductOf, Layout, StaticLayout};
+/// type Block = Layout<(U2, U5), (U5, U1)>;
+/// type Grid = Layout<(U3, U4), (U1, U3)>;
+/// assert_eq!(<BlockedProductOf<Block, Grid> as StaticLayout>::LAYOUT.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+/// ```
+pub trait BlockedProduct<B> {
+    /// The product.
+    type Output;
+}
+
+/// `BlockedProductOf<A, B> = <A as BlockedProduct<B>>::Output`.
+pub type BlockedProductOf<A, B> = <A as BlockedProduct<B>>::Output;
+
+/// `blocked_product(A, B)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn blocked_product<A, B>(_: A, _: B) -> BlockedProductOf<A, B>
+where
+    A: BlockedProduct<B>,
+    BlockedProductOf<A, B>: Default,
+{
+    Default::default()
+}
+
+/// A **type operator** for `raked_product(A, B)`: as [`BlockedProduct`] with mode `i` =
+/// `(grid_i, A_i)`, so the blocks interleave.
+///
+/// # Examples
+/// ```
+/// use cute_static::{typenum::consts::*, Layout, RakedProductOf, StaticLayout};
+/// type Block = Layout<(U2, U5), (U5, U1)>;
+/// type Grid = Layout<(U3, U4), (U1, U3)>;
+/// assert_eq!(<RakedProductOf<Block, Grid> as StaticLayout>::LAYOUT.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
+/// ```
+pub trait RakedProduct<B> {
+    /// The product.
+    type Output;
+}
+
+/// `RakedProductOf<A, B> = <A as RakedProduct<B>>::Output`.
+pub type RakedProductOf<A, B> = <A as RakedProduct<B>>::Output;
+
+/// `raked_product(A, B)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn raked_product<A, B>(_: A, _: B) -> RakedProductOf<A, B>
+where
+    A: RakedProduct<B>,
+    RakedProductOf<A, B>: Default,
+{
+    Default::default()
+}
+
+/// The modes of `A` padded with `1:0` to the rank of `B`.
+type ModesA<A, B> = <<A as LayoutModes>::Output as PadPair<<B as LayoutModes>::Output>>::First;
+/// The modes of `B` padded with `1:0` to the rank of `A`.
+type ModesB<A, B> = <<A as LayoutModes>::Output as PadPair<<B as LayoutModes>::Output>>::Second;
+/// `A` padded to the rank of `B`, as a layout.
+type PaddedA<A, B> = <A as Repad<ModesA<A, B>>>::Output;
+/// `B` padded to the rank of `A`, as a layout.
+type PaddedB<A, B> = <B as Repad<ModesB<A, B>>>::Output;
+/// `logical_product` of the padded layouts, `(X, Y)`.
+type Padded<A, B> = LogicalProductOf<PaddedA<A, B>, PaddedB<A, B>>;
+
+impl<A, B> BlockedProduct<B> for A
+where
+    A: LayoutModes,
+    B: LayoutModes,
+    <A as LayoutModes>::Output: PadPair<<B as LayoutModes>::Output>,
+    A: Repad<ModesA<A, B>>,
+    B: Repad<ModesB<A, B>>,
+    PaddedA<A, B>: LogicalProduct<PaddedB<A, B>>,
+    Padded<A, B>: Halves,
+    <Padded<A, B> as Halves>::First: ZipLayout<<Padded<A, B> as Halves>::Second>,
+{
+    type Output =
+        <<Padded<A, B> as Halves>::First as ZipLayout<<Padded<A, B> as Halves>::Second>>::Output;
+}
+
+impl<A, B> RakedProduct<B> for A
+where
+    A: LayoutModes,
+    B: LayoutModes,
+    <A as LayoutModes>::Output: PadPair<<B as LayoutModes>::Output>,
+    A: Repad<ModesA<A, B>>,
+    B: Repad<ModesB<A, B>>,
+    PaddedA<A, B>: LogicalProduct<PaddedB<A, B>>,
+    Padded<A, B>: Halves,
+    <Padded<A, B> as Halves>::Second: ZipLayout<<Padded<A, B> as Halves>::First>,
+{
+    type Output =
+        <<Padded<A, B> as Halves>::Second as ZipLayout<<Padded<A, B> as Halves>::First>>::Output;
+}
+
+/// Two lists of layouts padded with `1:0` to the longer one's length (part of the implementation
+/// of [`BlockedProduct`]).
+pub trait PadPair<R> {
+    /// `Self`, padded.
+    type First;
+    /// `R`, padded.
+    type Second;
+}
+
+/// The padding mode `1:0`.
+type Unit = Layout<typenum::U1, typenum::U0>;
+
+impl PadPair<TNil> for TNil {
+    type First = TNil;
+    type Second = TNil;
+}
+impl<H, T: PadPair<TNil>> PadPair<TNil> for TCons<H, T> {
+    type First = TCons<H, <T as PadPair<TNil>>::First>;
+    type Second = TCons<Unit, <T as PadPair<TNil>>::Second>;
+}
+impl<H, T> PadPair<TCons<H, T>> for TNil
+where
+    TNil: PadPair<T>,
+{
+    type First = TCons<Unit, <TNil as PadPair<T>>::First>;
+    type Second = TCons<H, <TNil as PadPair<T>>::Second>;
+}
+impl<H, T: PadPair<T2>, H2, T2> PadPair<TCons<H2, T2>> for TCons<H, T> {
+    type First = TCons<H, <T as PadPair<T2>>::First>;
+    type Second = TCons<H2, <T as PadPair<T2>>::Second>;
+}
+
+/// A layout rebuilt from its padded modes: an integer-shaped layout that needed no padding stays
+/// as it is, as CuTe's `append<R>` leaves it.
+pub trait Repad<Modes> {
+    /// The padded layout.
+    type Output;
+}
+impl<S: Int, D, M> Repad<TCons<M, TNil>> for Layout<S, D> {
+    type Output = Layout<S, D>;
+}
+impl<S: Int, D, M, N, T> Repad<TCons<M, TCons<N, T>>> for Layout<S, D>
+where
+    TCons<M, TCons<N, T>>: Gather,
+{
+    type Output = <TCons<M, TCons<N, T>> as Gather>::Output;
+}
+
+/// Modes 0 and 1 of a rank-2 layout.
+pub trait Halves {
+    /// Mode 0.
+    type First;
+    /// Mode 1.
+    type Second;
+}
+impl<S0, S1, D0, D1> Halves for Layout<(S0, S1), (D0, D1)> {
+    type First = Layout<S0, D0>;
+    type Second = Layout<S1, D1>;
+}
+
+/// `zip(X, Y) = ((x0,y0),(x1,y1),...)`; an integer-shaped `X` gives `((X,Y))`.
+pub trait ZipLayout<Y> {
+    /// The zipped layout.
+    type Output;
+}
+impl<XS: Int, XD, YS, YD> ZipLayout<Layout<YS, YD>> for Layout<XS, XD> {
+    type Output = Layout<((XS, YS),), ((XD, YD),)>;
+}
+
+/// Pairs two lists of layouts mode by mode.
+pub trait ZipModesOf<Y> {
+    /// `[(x0,y0), (x1,y1), ...]`.
+    type Output;
+}
+impl ZipModesOf<TNil> for TNil {
+    type Output = TNil;
+}
+impl<XS, XD, YS, YD, XT: ZipModesOf<YT>, YT> ZipModesOf<TCons<Layout<YS, YD>, YT>>
+    for TCons<Layout<XS, XD>, XT>
+{
+    type Output = TCons<Layout<(XS, YS), (XD, YD)>, <XT as ZipModesOf<YT>>::Output>;
 }

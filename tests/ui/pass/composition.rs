@@ -14,4 +14,16 @@ fn main() {
     // The paper's TMEM layout composes with the identity of its size.
     let tmem = <CompositionOf<Layout!((8,(16,4)):(1,(16384,524288))), Layout!(512:1)> as StaticLayout>::LAYOUT;
     assert_eq!(tmem.to_string(), "(8,16,4):(1,16384,524288)");
+    // Rank 8, with the default recursion limit.
+    type Sparse = Layout!((2,2,2,2,2,2,2,2):(1,4,16,64,256,1024,4096,16384));
+    type Compact = Layout!((2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128));
+    let r8 = <CompositionOf<Sparse, Compact> as StaticLayout>::LAYOUT;
+    assert_eq!(r8.to_string(), "(2,2,2,2,2,2,2,2):(1,4,16,64,256,1024,4096,16384)");
+    // The TMEM layout tiled by mode.
+    type Tmem = Layout!((8,(16,4)):(1,(16384,524288)));
+    let tiled = <cute::cute_static::LogicalDivideOf<Tmem, cute::Tiler!(<4:1,(4,2):(1,16)>)> as StaticLayout>::LAYOUT;
+    assert_eq!(tiled.to_string(), "((4,2),((4,2),(4,2))):((1,4),((16384,524288),(65536,1048576)))");
+    // Which (thread, value) holds each offset of the 8x8 tile: the inverse of the Ampere layout.
+    type TvInverse = cute::cute_static::LeftInverseOf<Layout!(((4,8),2):((16,1),8))>;
+    assert_eq!(<TvInverse as StaticLayout>::LAYOUT.to_string(), "(16,4):(4,1)");
 }

@@ -1,0 +1,301 @@
+//! `RightInverse` and `LeftInverse`: the type operators of `cute_core::right_inverse` and
+//! `cute_core::left_inverse` (seed 000 §3.4).
+//!
+//! Both coalesce `L`, tag each mode with the exclusive prefix product of the shape before it, and
+//! take the modes in CuTe's `exchange_sort` order of strides (whose order of equal strides decides
+//! the normal form):
+//!
+//! - right inverse: from offset 1 on, each mode whose stride is the span reached so far joins as
+//!   `s : prefix`;
+//! - left inverse: each non-zero stride `d`, a multiple of the size `n` inverted so far, joins as
+//!   `d / n : prefix`, and the last sorted mode's size closes the shape.
+
+use core::ops::{Div, Mul, Rem};
+
+use typenum::{Eq, IsEqual, IsLess, Le, Mod, Prod, Quot, B0, B1, U0, U1};
+
+use super::coalesce::{FlatModes, Merge};
+use super::complement::Append;
+use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
+use crate::layout::Layout;
+use crate::variadic::FromModes;
+
+/// A mode `s:d` of `coalesce(L)` with the exclusive prefix product `p` of the shape before it.
+pub struct Tagged<S, D, P>(core::marker::PhantomData<(S, D, P)>);
+
+/// A **type operator** for the right inverse: the largest `R` with `L(R(i)) == i`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{typenum::consts::*, Layout, RightInverseOf, StaticLayout};
+/// type L = Layout<(U4, (U2, U2)), (U2, (U1, U8))>;
+/// assert_eq!(<RightInverseOf<L> as StaticLayout>::LAYOUT.to_string(), "(2,4,2):(4,1,8)");
+/// ```
+pub trait RightInverse {
+    /// The right inverse.
+    type Output;
+}
+
+/// `RightInverseOf<L> = <L as RightInverse>::Output`.
+pub type RightInverseOf<L> = <L as RightInverse>::Output;
+
+/// `right_inverse(L)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn right_inverse<L>(_: L) -> RightInverseOf<L>
+where
+    L: RightInverse,
+    RightInverseOf<L>: Default,
+{
+    Default::default()
+}
+
+/// A **type operator** for the left inverse: `R(L(i)) == i` for an injective `L`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{typenum::consts::*, Layout, LeftInverseOf, StaticLayout};
+/// type L = Layout<(U4, U8), (U1, U5)>;
+/// assert_eq!(<LeftInverseOf<L> as StaticLayout>::LAYOUT.to_string(), "(5,8):(1,4)");
+/// ```
+pub trait LeftInverse {
+    /// The left inverse.
+    type Output;
+}
+
+/// `LeftInverseOf<L> = <L as LeftInverse>::Output`.
+pub type LeftInverseOf<L> = <L as LeftInverse>::Output;
+
+/// `left_inverse(L)` on static layout values: the zero-sized result.
+#[must_use]
+pub fn left_inverse<L>(_: L) -> LeftInverseOf<L>
+where
+    L: LeftInverse,
+    LeftInverseOf<L>: Default,
+{
+    Default::default()
+}
+
+/// The modes of `coalesce(S:D)`, tagged with prefix products and in `exchange_sort` order.
+type Sorted<S, D> =
+    <<<FlatModes<S, D> as Merge<B0>>::Output as Prefixes<U1>>::Output as ExchangeSort>::Output;
+
+/// The bounds every inverse needs.
+pub trait SortedModes {
+    /// The tagged, sorted modes.
+    type Output;
+}
+
+impl<S, D> SortedModes for Layout<S, D>
+where
+    S: Leaves,
+    D: Leaves,
+    <S as Leaves>::Output: ZipModes<<D as Leaves>::Output>,
+    FlatModes<S, D>: Merge<B0>,
+    <FlatModes<S, D> as Merge<B0>>::Output: Prefixes<U1>,
+    <<FlatModes<S, D> as Merge<B0>>::Output as Prefixes<U1>>::Output: ExchangeSort,
+{
+    type Output = Sorted<S, D>;
+}
+
+/// `right_inverse(L) = coalesce((1, s_i...):(0, p_i...))` over the chain of strides from 1.
+impl<S, D> RightInverse for Layout<S, D>
+where
+    Layout<S, D>: SortedModes,
+    <Layout<S, D> as SortedModes>::Output: Chain<U1>,
+    TCons<Mode<U1, U0>, <<Layout<S, D> as SortedModes>::Output as Chain<U1>>::Output>: Merge<B0>,
+    <TCons<Mode<U1, U0>, <<Layout<S, D> as SortedModes>::Output as Chain<U1>>::Output> as Merge<
+        B0,
+    >>::Output: FromModes,
+{
+    type Output = <<TCons<Mode<U1, U0>, <<Layout<S, D> as SortedModes>::Output as Chain<U1>>::Output> as Merge<
+        B0,
+    >>::Output as FromModes>::Output;
+}
+
+/// The left-inverse divisibility condition, `B1` when it holds.
+#[diagnostic::on_unimplemented(
+    message = "left inverse divisibility violated: a stride is not a multiple of the size inverted before it",
+    label = "this layout has no left inverse in CuTe's form"
+)]
+pub trait LeftInverseDivisibility {}
+impl LeftInverseDivisibility for B1 {}
+
+/// `left_inverse(L) = coalesce((d_i / n_i..., s_last):(0, p_i...))`.
+impl<S, D> LeftInverse for Layout<S, D>
+where
+    Layout<S, D>: SortedModes,
+    <Layout<S, D> as SortedModes>::Output: Divide<U1> + LastShape,
+    <<Layout<S, D> as SortedModes>::Output as Divide<U1>>::Shapes:
+        Append<<<Layout<S, D> as SortedModes>::Output as LastShape>::Output>,
+    <<<Layout<S, D> as SortedModes>::Output as Divide<U1>>::Shapes as Append<
+        <<Layout<S, D> as SortedModes>::Output as LastShape>::Output,
+    >>::Output: ZipModes<TCons<U0, <<Layout<S, D> as SortedModes>::Output as Divide<U1>>::Strides>>,
+    LeftModes<S, D>: Merge<B0>,
+    <LeftModes<S, D> as Merge<B0>>::Output: FromModes,
+{
+    type Output = <<LeftModes<S, D> as Merge<B0>>::Output as FromModes>::Output;
+}
+
+/// The modes of the left inverse before coalescing: shapes `(d/n..., s_last)` with strides
+/// `(0, p...)`.
+type LeftModes<S, D> = <<<<Layout<S, D> as SortedModes>::Output as Divide<U1>>::Shapes as Append<
+    <<Layout<S, D> as SortedModes>::Output as LastShape>::Output,
+>>::Output as ZipModes<
+    TCons<U0, <<Layout<S, D> as SortedModes>::Output as Divide<U1>>::Strides>,
+>>::Output;
+
+/// Tags each mode with the exclusive prefix product `P` of the shapes before it.
+pub trait Prefixes<P> {
+    /// The tagged modes.
+    type Output;
+}
+impl<P> Prefixes<P> for TNil {
+    type Output = TNil;
+}
+impl<S, D, T, P> Prefixes<P> for TCons<Mode<S, D>, T>
+where
+    P: Mul<S>,
+    T: Prefixes<Prod<P, S>>,
+{
+    type Output = TCons<Tagged<S, D, P>, <T as Prefixes<Prod<P, S>>>::Output>;
+}
+
+/// CuTe's `exchange_sort` by stride: position `i` takes the smallest of the rest, swapping.
+pub trait ExchangeSort {
+    /// The sorted modes.
+    type Output;
+}
+impl ExchangeSort for TNil {
+    type Output = TNil;
+}
+impl<H, T> ExchangeSort for TCons<H, T>
+where
+    H: Pass<T>,
+    <H as Pass<T>>::Rest: ExchangeSort,
+{
+    type Output = TCons<<H as Pass<T>>::Head, <<H as Pass<T>>::Rest as ExchangeSort>::Output>;
+}
+
+/// One pass of the exchange sort: `a[i]` against each later `a[j]`, swapped when `a[j] < a[i]`.
+pub trait Pass<T> {
+    /// What ends at position `i`.
+    type Head;
+    /// The later positions after the pass.
+    type Rest;
+}
+impl<H> Pass<TNil> for H {
+    type Head = H;
+    type Rest = TNil;
+}
+impl<S, D, P, S2, D2, P2, T> Pass<TCons<Tagged<S2, D2, P2>, T>> for Tagged<S, D, P>
+where
+    D2: IsLess<D>,
+    Tagged<S, D, P>: PassIf<Le<D2, D>, Tagged<S2, D2, P2>, T>,
+{
+    type Head = <Tagged<S, D, P> as PassIf<Le<D2, D>, Tagged<S2, D2, P2>, T>>::Head;
+    type Rest = <Tagged<S, D, P> as PassIf<Le<D2, D>, Tagged<S2, D2, P2>, T>>::Rest;
+}
+
+/// A pass step, knowing whether `x < head`.
+pub trait PassIf<Smaller, X, T> {
+    /// What ends at position `i`.
+    type Head;
+    /// The later positions.
+    type Rest;
+}
+/// `x < h`: swap, `x` goes on against the rest and `h` takes `x`'s place.
+impl<H, X: Pass<T>, T> PassIf<B1, X, T> for H {
+    type Head = <X as Pass<T>>::Head;
+    type Rest = TCons<H, <X as Pass<T>>::Rest>;
+}
+/// Otherwise `h` goes on and `x` stays.
+impl<H: Pass<T>, X, T> PassIf<B0, X, T> for H {
+    type Head = <H as Pass<T>>::Head;
+    type Rest = TCons<X, <H as Pass<T>>::Rest>;
+}
+
+/// The right inverse's chain: modes whose stride is the span `C` reached so far.
+pub trait Chain<C> {
+    /// The chosen modes `s : p`.
+    type Output;
+}
+impl<C> Chain<C> for TNil {
+    type Output = TNil;
+}
+impl<S, D, P, T, C> Chain<C> for TCons<Tagged<S, D, P>, T>
+where
+    D: IsEqual<C>,
+    Tagged<S, D, P>: ChainIf<Eq<D, C>, T, C>,
+{
+    type Output = <Tagged<S, D, P> as ChainIf<Eq<D, C>, T, C>>::Output;
+}
+
+/// A chain step, knowing whether the stride continues the chain.
+pub trait ChainIf<Joins, T, C> {
+    /// The chosen modes.
+    type Output;
+}
+impl<S: Mul<D>, D, P, T: Chain<Prod<S, D>>, C> ChainIf<B1, T, C> for Tagged<S, D, P> {
+    type Output = TCons<Mode<S, P>, <T as Chain<Prod<S, D>>>::Output>;
+}
+impl<S, D, P, T: Chain<C>, C> ChainIf<B0, T, C> for Tagged<S, D, P> {
+    type Output = <T as Chain<C>>::Output;
+}
+
+/// The left inverse's walk: for each non-zero stride `d`, `d / n` with `n` the size so far.
+pub trait Divide<N> {
+    /// The shapes `d / n`.
+    type Shapes;
+    /// The strides (prefix products).
+    type Strides;
+}
+impl<N> Divide<N> for TNil {
+    type Shapes = TNil;
+    type Strides = TNil;
+}
+impl<S, D, P, T, N> Divide<N> for TCons<Tagged<S, D, P>, T>
+where
+    D: IsEqual<U0>,
+    Tagged<S, D, P>: DivideIf<Eq<D, U0>, T, N>,
+{
+    type Shapes = <Tagged<S, D, P> as DivideIf<Eq<D, U0>, T, N>>::Shapes;
+    type Strides = <Tagged<S, D, P> as DivideIf<Eq<D, U0>, T, N>>::Strides;
+}
+
+/// A left-inverse step, knowing whether the stride is 0 (skipped).
+pub trait DivideIf<Zero, T, N> {
+    /// The shapes.
+    type Shapes;
+    /// The strides.
+    type Strides;
+}
+impl<S, D, P, T: Divide<N>, N> DivideIf<B1, T, N> for Tagged<S, D, P> {
+    type Shapes = <T as Divide<N>>::Shapes;
+    type Strides = <T as Divide<N>>::Strides;
+}
+impl<S, D, P, T, N> DivideIf<B0, T, N> for Tagged<S, D, P>
+where
+    D: Rem<N> + Div<N>,
+    Mod<D, N>: IsEqual<U0>,
+    Eq<Mod<D, N>, U0>: LeftInverseDivisibility,
+    N: Mul<Quot<D, N>>,
+    T: Divide<Prod<N, Quot<D, N>>>,
+{
+    type Shapes = TCons<Quot<D, N>, <T as Divide<Prod<N, Quot<D, N>>>>::Shapes>;
+    type Strides = TCons<P, <T as Divide<Prod<N, Quot<D, N>>>>::Strides>;
+}
+
+/// The size of the last sorted mode.
+pub trait LastShape {
+    /// The size.
+    type Output;
+}
+impl<S, D, P> LastShape for TCons<Tagged<S, D, P>, TNil> {
+    type Output = S;
+}
+impl<H, N, T> LastShape for TCons<H, TCons<N, T>>
+where
+    TCons<N, T>: LastShape,
+{
+    type Output = <TCons<N, T> as LastShape>::Output;
+}
