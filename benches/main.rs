@@ -11,11 +11,13 @@
 use criterion::criterion_main;
 
 mod algebra;
+mod algorithm;
 mod layout;
 
 criterion_main!(
     algebra::composition::benches,
     algebra::complement::benches,
     algebra::divide::benches,
+    algorithm::copy::benches,
     layout::benches
 );

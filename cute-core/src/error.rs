@@ -44,6 +44,11 @@ pub enum Op {
     Upcast,
     Downcast,
     Swizzle,
+    MakeTensor,
+    LocalTile,
+    LocalPartition,
+    Copy,
+    Gemm,
 }
 
 impl Op {
@@ -83,6 +88,11 @@ impl Op {
             Op::Upcast => "upcast",
             Op::Downcast => "downcast",
             Op::Swizzle => "swizzle",
+            Op::MakeTensor => "make_tensor",
+            Op::LocalTile => "local_tile",
+            Op::LocalPartition => "local_partition",
+            Op::Copy => "copy",
+            Op::Gemm => "gemm",
         }
     }
 }
@@ -284,6 +294,32 @@ pub enum ErrorKind {
         /// The value.
         value: i64,
     },
+    /// A tensor's layout reaches positions `lo..=hi` of data holding `len` elements.
+    OutOfBounds {
+        /// The smallest position.
+        lo: i64,
+        /// The largest position.
+        hi: i64,
+        /// The number of elements of the data.
+        len: usize,
+    },
+    /// An index outside `0..size`.
+    IndexOutOfRange {
+        /// The index.
+        index: i64,
+        /// The size.
+        size: i64,
+    },
+    /// Two sizes that must be equal differ (the precondition of `copy`, the `M`, `N`, `K` of
+    /// `gemm`).
+    SizeMismatch {
+        /// What the sizes are of (`"size"`, `"M"`, `"N"`, `"K"`).
+        what: &'static str,
+        /// The left size.
+        left: i64,
+        /// The right size.
+        right: i64,
+    },
 }
 
 impl ErrorKind {
@@ -310,6 +346,9 @@ impl ErrorKind {
             ErrorKind::Capacity => "capacity",
             ErrorKind::NotCongruent => "not_congruent",
             ErrorKind::NonPositiveShape { .. } | ErrorKind::NonPositive { .. } => "non_positive",
+            ErrorKind::OutOfBounds { .. } => "out_of_bounds",
+            ErrorKind::IndexOutOfRange { .. } => "index_out_of_range",
+            ErrorKind::SizeMismatch { .. } => "size_mismatch",
             ErrorKind::Parse { .. } => "parse",
             ErrorKind::SwizzleRange => "swizzle_range",
             ErrorKind::ShapeDivDivisibility { .. } => "divisibility",
@@ -394,6 +433,16 @@ ErrorKind::InvalidParameters => f.write_str(
             }
             ErrorKind::DowncastNoUnitStride => f.write_str("downcast needs a mode of stride 1"),
             ErrorKind::NonPositive { value } => write!(f, "{value} is not positive"),
+            ErrorKind::OutOfBounds { lo, hi, len } => write!(
+                f,
+                "out of bounds: the layout reaches positions {lo}..={hi} of data holding {len} elements"
+            ),
+            ErrorKind::IndexOutOfRange { index, size } => {
+                write!(f, "index {index} is out of range for size {size}")
+            }
+            ErrorKind::SizeMismatch { what, left, right } => {
+                write!(f, "size mismatch: {what} is {left} on the left and {right} on the right")
+            }
         }
     }
 }

@@ -223,13 +223,13 @@ impl Layout {
 
     /// The shape.
     #[must_use]
-    pub fn shape(&self) -> &IntTuple {
+    pub const fn shape(&self) -> &IntTuple {
         &self.shape
     }
 
     /// The stride.
     #[must_use]
-    pub fn stride(&self) -> &IntTuple {
+    pub const fn stride(&self) -> &IntTuple {
         &self.stride
     }
 

@@ -10,11 +10,16 @@
 //! that is functionally wrong: there the operation fails, naming the condition (see
 //! [`algebra::composition`]).
 //!
+//! Tensors ([`tensor`]) compose an engine (borrowed data, counting values, coordinates) with a
+//! layout, checked once against the data; [`algorithm::copy()`] and [`algorithm::gemm()`] run over
+//! them for any layouts, and `cute-static` layouts make the copy unroll at compile time.
+//!
 //! The specification is the CuTe paper ("seed 000"); section numbers in the docs refer to it.
 
 #![cfg_attr(not(test), no_std)]
 
 pub mod algebra;
+pub mod algorithm;
 pub mod arithmetic_tuple;
 pub mod error;
 pub mod int_tuple;
@@ -22,6 +27,7 @@ pub mod layout;
 pub mod parse;
 pub mod stride;
 pub mod swizzle;
+pub mod tensor;
 pub mod tiler;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter};
@@ -41,4 +47,5 @@ pub use int_tuple::{ceil_div, shape_div, IntTuple, MAX_DEPTH, MAX_LEAVES, MAX_TO
 pub use layout::Layout;
 pub use stride::{crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
 pub use swizzle::{ComposedLayout, Swizzle};
+pub use tensor::{make_tensor, Counting, Engine, EngineMut, IdentityTensor, Tensor, TensorLayout};
 pub use tiler::{Tile, Tiler};

@@ -15,6 +15,9 @@
 //! its exactness conditions as named trait bounds), [`RightInverseOf`], [`LeftInverseOf`], the
 //! logical, zipped, tiled and flat divides and products with a layout or a [`Tiler`] (mode by
 //! mode), and [`BlockedProductOf`] and [`RakedProductOf`].
+//!
+//! A static layout is also a `cute_core::TensorLayout` ([`tensor`]): a tensor over it has constant
+//! offsets, and `cute_core::algorithm::copy` between two of them unrolls at compile time.
 
 #![no_std]
 
@@ -24,6 +27,7 @@ pub mod algebra;
 mod int;
 mod int_tuple;
 mod layout;
+pub mod tensor;
 mod tiler;
 mod variadic;
 

@@ -1,9 +1,11 @@
 //! The integration tests of the `cute` facade: one binary, one module per concern.
 
 mod algebra;
+mod algorithm;
 mod paper;
 mod readme;
 mod robustness;
 mod static_corpus;
 mod static_layouts;
 mod strategy;
+mod tensor;

@@ -1,0 +1,3 @@
+//! The generic algorithms (mirroring `cute-core/src/algorithm`).
+
+pub(crate) mod copy;

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Prints the assembly of `examples/static_copy.rs`: a copy between static layouts must compile to
+# straight-line moves at constant offsets, with no division, modulo, loop or call left (the
+# tensors' bounds checks fold away too).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+touch examples/static_copy.rs  # emit the assembly again even when the build is fresh
+cargo rustc --quiet --release --example static_copy -- --emit asm -C "llvm-args=-x86-asm-syntax=intel"
+asm=$(ls -t target/release/examples/static_copy-*.s | head -1)
+status=0
+for f in transpose_8x3 tv_8x8 nd_tensors gather_tensors; do
+  body=$(awk "/^_ZN11static_copy[0-9]+${f}/,/\\.cfi_endproc/" "$asm" | grep -v -E '^\s*\.(cfi|size|type|p2align)')
+  if [ -z "$body" ]; then
+    echo "!! $f not found in $asm"
+    status=1
+    continue
+  fi
+  echo "== $f ($(echo "$body" | grep -c -E '^\s+[a-z]') instructions)"
+  echo "$body"
+  if echo "$body" | grep -q -E '\b(i?div|call|jmp|j[a-z]+|loop)\b'; then
+    echo "!! $f still divides, branches or calls"
+    status=1
+  fi
+done
+exit $status

@@ -1,0 +1,754 @@
+//! Tensors: an engine (where the elements are) composed with a layout (seed 000 §2.5).
+//!
+//! `Tensor<E, L>` reads element `i` at position `base + L(i)` of its engine. The engine is
+//! borrowed data (`&[T]`, `&mut [T]`) or an implicit accessor: [`Counting`] (the offsets
+//! themselves, CuTe's counting iterator). The identity tensor, whose values are coordinates, is
+//! [`IdentityTensor`]. Construction checks once that every offset of the layout lands inside the
+//! data, so element access and [`crate::algorithm::copy()`] need no per-element bounds check.
+//!
+//! The layout is any [`TensorLayout`]: the dynamic [`Layout`], or a static layout of
+//! `cute-static`, whose offsets fold to constants.
+
+use crate::algebra::composition::composition;
+use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+use crate::algebra::product::{
+    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
+};
+use crate::arithmetic_tuple::CoordLayout;
+use crate::error::{Error, ErrorKind, Op, Operand};
+use crate::int_tuple::{add, IntTuple};
+use crate::layout::Layout;
+use crate::stride::{crd2idx_shape, idx2crd_strided};
+use crate::tiler::{Tile, TilerBuilder};
+
+/// A layout a tensor can use: the dynamic [`Layout`], or a static layout of `cute-static`.
+///
+/// # Safety
+/// `offset_of(i)` must equal `layout().eval(i)` for every `0 <= i < size()`, `size()` must equal
+/// `layout().size()`, and `STATIC`, when `Some`, must equal `layout()`: tensors check the image
+/// of `layout()` once and then access memory at `offset_of(i)` without a bounds check.
+pub unsafe trait TensorLayout: Copy {
+    /// The layout when it is known at compile time (a static layout), `None` otherwise.
+    const STATIC: Option<Layout> = None;
+
+    /// The layout as a runtime value.
+    fn layout(&self) -> Layout;
+
+    /// `size(L)`.
+    fn size(&self) -> i64;
+
+    /// `L(i)` for `0 <= i < size(L)`; a static layout folds it to a constant for a constant `i`.
+    fn offset_of(&self, i: i64) -> i64;
+
+    /// The smallest and largest offset, `None` on overflow; a constant for a static layout.
+    #[inline]
+    fn image(&self) -> Option<(i64, i64)> {
+        image(&self.layout())
+    }
+
+    /// The layout by reference when it is a runtime value (no copy), `None` for a static one.
+    #[inline(always)]
+    fn dynamic(&self) -> Option<&Layout> {
+        None
+    }
+
+    /// Calls `f(i)` for every index `0 <= i < size(L)` in order; a static layout unrolls the
+    /// loop at compile time.
+    #[inline(always)]
+    fn for_each_index(&self, mut f: impl FnMut(i64)) {
+        for i in 0..self.size() {
+            f(i);
+        }
+    }
+
+    /// Calls `block(i)` for `i = 0, 8, 16, …` while a whole block of 8 indices fits, then
+    /// `single(i)` for each index left, in order; a static layout unrolls both loops.
+    #[inline(always)]
+    fn for_each_block(&self, mut block: impl FnMut(i64), mut single: impl FnMut(i64)) {
+        let n = self.size();
+        for b in 0..n / BLOCK {
+            block(b * BLOCK);
+        }
+        for i in n / BLOCK * BLOCK..n {
+            single(i);
+        }
+    }
+}
+
+/// The indices an algorithm reads before it writes them, so that the compiler can merge the
+/// reads and the writes into vector moves without knowing the two tensors apart.
+pub const BLOCK: i64 = 8;
+
+// SAFETY: `offset_of` is `eval` itself; tensors check that `eval` does not overflow on the
+// image before they use it.
+unsafe impl TensorLayout for Layout {
+    #[inline]
+    fn layout(&self) -> Layout {
+        *self
+    }
+
+    #[inline]
+    fn size(&self) -> i64 {
+        Layout::size(self)
+    }
+
+    #[inline]
+    fn offset_of(&self, i: i64) -> i64 {
+        self.offset(i).unwrap_or(0)
+    }
+
+    #[inline]
+    fn image(&self) -> Option<(i64, i64)> {
+        image(self)
+    }
+
+    #[inline(always)]
+    fn dynamic(&self) -> Option<&Layout> {
+        Some(self)
+    }
+}
+
+/// Where a tensor's elements are: CuTe's engine.
+///
+/// An algorithm reads through [`Engine::Ptr`], a `Copy` handle it keeps in a register for the
+/// whole run (a raw pointer for borrowed data), so no element store can make it reload the
+/// engine.
+///
+/// # Safety
+/// [`Engine::read`] (and [`EngineMut::write`]) must be sound for every position `0 <= k < extent`
+/// through a handle of a live borrow of the engine, and for every `k` when `extent()` is `None`.
+pub unsafe trait Engine {
+    /// The element type.
+    type Value: Copy;
+    /// The handle an algorithm reads through.
+    type Ptr: Copy;
+
+    /// The number of addressable elements, `None` for an implicit accessor that has a value at
+    /// every position.
+    fn extent(&self) -> Option<usize>;
+
+    /// The handle to read through.
+    fn ptr(&self) -> Self::Ptr;
+
+    /// The element at position `k`.
+    ///
+    /// # Safety
+    /// `p` comes from [`Engine::ptr`] of an engine still borrowed, and `0 <= k < extent`.
+    unsafe fn read(p: Self::Ptr, k: i64) -> Self::Value;
+
+    /// The elements when they are memory: an algorithm passes them to a function whose slice
+    /// parameters the compiler knows do not overlap, so it can merge and reorder the moves.
+    #[inline(always)]
+    fn as_slice(&self) -> Option<&[Self::Value]> {
+        None
+    }
+}
+
+/// An engine whose elements can be written.
+///
+/// # Safety
+/// As [`Engine`].
+pub unsafe trait EngineMut: Engine {
+    /// The handle an algorithm writes through.
+    type PtrMut: Copy;
+
+    /// The handle to write through.
+    fn ptr_mut(&mut self) -> Self::PtrMut;
+
+    /// Writes the element at position `k`.
+    ///
+    /// # Safety
+    /// `p` comes from [`EngineMut::ptr_mut`] of an engine still mutably borrowed, and
+    /// `0 <= k < extent`.
+    unsafe fn write(p: Self::PtrMut, k: i64, v: Self::Value);
+
+    /// The elements when they are memory, mutably (see [`Engine::as_slice`]).
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> Option<&mut [Self::Value]> {
+        None
+    }
+}
+
+// SAFETY: `extent` is the slice length; `read` offsets the slice's pointer below it.
+unsafe impl<T: Copy> Engine for &[T] {
+    type Value = T;
+    type Ptr = *const T;
+
+    #[inline(always)]
+    fn extent(&self) -> Option<usize> {
+        Some(self.len())
+    }
+
+    #[inline(always)]
+    fn ptr(&self) -> *const T {
+        self.as_ptr()
+    }
+
+    #[inline(always)]
+    unsafe fn read(p: *const T, k: i64) -> T {
+        // SAFETY: the caller keeps `0 <= k < len` of the borrowed slice.
+        unsafe { *p.offset(k as isize) }
+    }
+
+    #[inline(always)]
+    fn as_slice(&self) -> Option<&[T]> {
+        Some(self)
+    }
+}
+
+// SAFETY: as for `&[T]`.
+unsafe impl<T: Copy> Engine for &mut [T] {
+    type Value = T;
+    type Ptr = *const T;
+
+    #[inline(always)]
+    fn extent(&self) -> Option<usize> {
+        Some(self.len())
+    }
+
+    #[inline(always)]
+    fn ptr(&self) -> *const T {
+        self.as_ptr()
+    }
+
+    #[inline(always)]
+    unsafe fn read(p: *const T, k: i64) -> T {
+        // SAFETY: the caller keeps `0 <= k < len` of the borrowed slice.
+        unsafe { *p.offset(k as isize) }
+    }
+
+    #[inline(always)]
+    fn as_slice(&self) -> Option<&[T]> {
+        Some(self)
+    }
+}
+
+// SAFETY: as for `&[T]`.
+unsafe impl<T: Copy> EngineMut for &mut [T] {
+    type PtrMut = *mut T;
+
+    #[inline(always)]
+    fn ptr_mut(&mut self) -> *mut T {
+        self.as_mut_ptr()
+    }
+
+    #[inline(always)]
+    unsafe fn write(p: *mut T, k: i64, v: T) {
+        // SAFETY: the caller keeps `0 <= k < len` of the mutably borrowed slice.
+        unsafe { *p.offset(k as isize) = v }
+    }
+
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> Option<&mut [T]> {
+        Some(self)
+    }
+}
+
+/// The counting accessor: the value at position `k` is `k` itself, so a counting tensor shows
+/// the offsets of its layout (CuTe's `counting_iterator`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counting;
+
+// SAFETY: every position has a value and nothing is dereferenced.
+unsafe impl Engine for Counting {
+    type Value = i64;
+    type Ptr = Counting;
+
+    #[inline(always)]
+    fn extent(&self) -> Option<usize> {
+        None
+    }
+
+    #[inline(always)]
+    fn ptr(&self) -> Counting {
+        Counting
+    }
+
+    #[inline(always)]
+    unsafe fn read(_: Counting, k: i64) -> i64 {
+        k
+    }
+}
+
+/// A tensor: element `i` is at position `base + L(i)` of the engine `E`.
+///
+/// # Invariant
+/// Every position `base + L(i)`, `0 <= i < size(L)`, is inside the engine's extent.
+#[derive(Clone, Copy, Debug)]
+pub struct Tensor<E, L> {
+    engine: E,
+    base: i64,
+    layout: L,
+}
+
+/// `make_tensor(engine, layout)`: the tensor of `layout` over `engine`.
+///
+/// # Preconditions
+/// Every offset of `layout` is in `0..len` for borrowed data of length `len`
+/// ([`ErrorKind::OutOfBounds`] otherwise).
+///
+/// # Examples
+/// ```
+/// use cute_core::{make_tensor, Layout};
+/// let data: Vec<i32> = (0..24).collect();
+/// let t = make_tensor(data.as_slice(), "(8,3):(3,1)".parse::<Layout>().unwrap()).unwrap();
+/// assert_eq!(t.get(1).unwrap(), 3);
+/// assert!(make_tensor(&data[..20], "(8,3):(3,1)".parse::<Layout>().unwrap()).is_err());
+/// ```
+pub fn make_tensor<E: Engine, L: TensorLayout>(
+    engine: E,
+    layout: L,
+) -> Result<Tensor<E, L>, Error> {
+    Tensor::at(engine, 0, layout, Op::MakeTensor)
+}
+
+/// The smallest and largest offset of `l`, `None` on overflow.
+#[must_use]
+pub const fn image(l: &Layout) -> Option<(i64, i64)> {
+    let (shape, stride) = (l.shape().const_leaves(), l.stride().const_leaves());
+    let (mut lo, mut hi) = (0i64, 0i64);
+    let mut k = 0;
+    while k < shape.len() {
+        let Some(span) = (shape[k] - 1).checked_mul(stride[k]) else {
+            return None;
+        };
+        let sum = if span < 0 {
+            lo.checked_add(span)
+        } else {
+            hi.checked_add(span)
+        };
+        match sum {
+            Some(v) if span < 0 => lo = v,
+            Some(v) => hi = v,
+            None => return None,
+        }
+        k += 1;
+    }
+    Some((lo, hi))
+}
+
+impl<E: Engine, L: TensorLayout> Tensor<E, L> {
+    /// The tensor at `base` over `engine`, checked against the engine's extent.
+    fn at(engine: E, base: i64, layout: L, op: Op) -> Result<Self, Error> {
+        let err = |kind| {
+            Error::new(
+                op,
+                [Some((&layout.layout()).into()), Some(Operand::Int(base))],
+                kind,
+            )
+        };
+        let (lo, hi) = layout.image().ok_or_else(|| err(ErrorKind::Overflow))?;
+        let (lo, hi) = (add(base, lo).map_err(err)?, add(base, hi).map_err(err)?);
+        if let Some(len) = engine.extent() {
+            if lo < 0 || hi >= len as i64 {
+                return Err(err(ErrorKind::OutOfBounds { lo, hi, len }));
+            }
+        }
+        Ok(Tensor {
+            engine,
+            base,
+            layout,
+        })
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &L {
+        &self.layout
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// The engine, to write through.
+    pub(crate) fn engine_mut(&mut self) -> &mut E {
+        &mut self.engine
+    }
+
+    /// The layout as a value, borrowed when it is a runtime one.
+    pub(crate) fn with_layout<R>(&self, f: impl FnOnce(&Layout) -> R) -> R {
+        match self.layout.dynamic() {
+            Some(l) => f(l),
+            None => f(&self.layout.layout()),
+        }
+    }
+
+    /// The position of element 0's coordinate origin in the engine (the offset a slice adds).
+    pub fn base(&self) -> i64 {
+        self.base
+    }
+
+    /// `size(L)`.
+    pub fn size(&self) -> i64 {
+        self.layout.size()
+    }
+
+    /// The engine position of element `i`, `0 <= i < size`: inside the extent by the invariant.
+    #[inline(always)]
+    pub(crate) fn position(&self, i: i64) -> i64 {
+        self.base + self.layout.offset_of(i)
+    }
+
+    /// Reads element `i` without checking `0 <= i < size`.
+    ///
+    /// # Safety
+    /// `0 <= i < size()`.
+    #[inline(always)]
+    pub(crate) unsafe fn read_unchecked(&self, i: i64) -> E::Value {
+        // SAFETY: by the invariant, `position(i)` is inside the extent for `i < size`.
+        unsafe { E::read(self.engine.ptr(), self.position(i)) }
+    }
+
+    /// Checks `0 <= i < size`.
+    fn index(&self, i: i64, op: Op) -> Result<i64, Error> {
+        if (0..self.size()).contains(&i) {
+            Ok(i)
+        } else {
+            Err(Error::new(
+                op,
+                [Some((&self.layout.layout()).into()), Some(Operand::Int(i))],
+                ErrorKind::IndexOutOfRange {
+                    index: i,
+                    size: self.size(),
+                },
+            ))
+        }
+    }
+
+    /// `T(i)`: element `i`.
+    pub fn get(&self, i: i64) -> Result<E::Value, Error> {
+        let i = self.index(i, Op::Eval)?;
+        // SAFETY: `i < size`.
+        Ok(unsafe { self.read_unchecked(i) })
+    }
+
+    /// `T(c)`: the element at coordinate `c`, through its index `crd2idx(c, shape)`.
+    pub fn get_crd(&self, c: &IntTuple) -> Result<E::Value, Error> {
+        let l = self.layout.layout();
+        let i = crd2idx_shape(c, l.shape()).map_err(|e| e.within(Op::Eval))?;
+        self.get(i)
+    }
+
+    /// The tensor over the same engine with the layout `f(L)`, checked against the extent.
+    pub fn map_layout(
+        self,
+        op: Op,
+        f: impl FnOnce(&Layout) -> Result<Layout, Error>,
+    ) -> Result<Tensor<E, Layout>, Error> {
+        let l = f(&self.layout.layout()).map_err(|e| e.within(op))?;
+        Tensor::at(self.engine, self.base, l, op)
+    }
+
+    /// `T(c)` with `_` in `c`: the sub-tensor of the modes where `c` holds `_`, starting at the
+    /// element of `c` with every `_` taken as 0 (seed 000 §2.5.1).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{make_tensor, Counting, IntTuple, Layout};
+    /// let t = make_tensor(Counting, "((3,2),((2,3),2)):((4,1),((2,15),100))".parse::<Layout>().unwrap()).unwrap();
+    /// let s = t.slice(&"(2,_)".parse::<IntTuple>().unwrap()).unwrap();
+    /// assert_eq!((s.base(), s.layout().to_string().as_str()), (8, "(((2,3),2)):(((2,15),100))"));
+    /// ```
+    pub fn slice(self, c: &IntTuple) -> Result<Tensor<E, Layout>, Error> {
+        let (offset, sub) = self.layout.layout().slice(c)?;
+        let base = add(self.base, offset)
+            .map_err(|k| Error::new(Op::Slice, [Some((&sub).into()), Some(c.into())], k))?;
+        Tensor::at(self.engine, base, sub, Op::Slice)
+    }
+
+    /// `T ∘ B`: the tensor of `composition(L, B)`.
+    pub fn compose(self, b: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let b = b.into();
+        self.map_layout(Op::Composition, |l| match b {
+            Tile::Layout(b) => composition(l, &b),
+            Tile::Tiler(t) => crate::composition_tiler(l, &t),
+        })
+    }
+
+    /// The tensor of `logical_divide(L, T)`.
+    pub fn logical_divide(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let t = t.into();
+        self.map_layout(Op::LogicalDivide, |l| logical_divide(l, t))
+    }
+
+    /// The tensor of `zipped_divide(L, T)`.
+    pub fn zipped_divide(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let t = t.into();
+        self.map_layout(Op::ZippedDivide, |l| zipped_divide(l, t))
+    }
+
+    /// The tensor of `tiled_divide(L, T)`.
+    pub fn tiled_divide(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let t = t.into();
+        self.map_layout(Op::TiledDivide, |l| tiled_divide(l, t))
+    }
+
+    /// The tensor of `flat_divide(L, T)`.
+    pub fn flat_divide(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let t = t.into();
+        self.map_layout(Op::FlatDivide, |l| flat_divide(l, t))
+    }
+
+    /// The tensor of `logical_product(L, T)`.
+    pub fn logical_product(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let t = t.into();
+        self.map_layout(Op::LogicalProduct, |l| logical_product(l, t))
+    }
+
+    /// The tensor of `zipped_product(L, T)`.
+    pub fn zipped_product(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let t = t.into();
+        self.map_layout(Op::ZippedProduct, |l| zipped_product(l, t))
+    }
+
+    /// The tensor of `tiled_product(L, T)`.
+    pub fn tiled_product(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let t = t.into();
+        self.map_layout(Op::TiledProduct, |l| tiled_product(l, t))
+    }
+
+    /// The tensor of `flat_product(L, T)`.
+    pub fn flat_product(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
+        let t = t.into();
+        self.map_layout(Op::FlatProduct, |l| flat_product(l, t))
+    }
+
+    /// The tensor of `blocked_product(L, B)`.
+    pub fn blocked_product(self, b: &Layout) -> Result<Tensor<E, Layout>, Error> {
+        self.map_layout(Op::BlockedProduct, |l| blocked_product(l, b))
+    }
+
+    /// The tensor of `raked_product(L, B)`.
+    pub fn raked_product(self, b: &Layout) -> Result<Tensor<E, Layout>, Error> {
+        self.map_layout(Op::RakedProduct, |l| raked_product(l, b))
+    }
+
+    /// `inner_partition(T, tiler, c)`: `zipped_divide(T, tiler)` with the rest mode indexed by
+    /// `c` (`_` appended for the rest modes `c` does not name): the tile at `c`, whole.
+    pub fn inner_partition(
+        self,
+        t: impl Into<Tile>,
+        c: &IntTuple,
+    ) -> Result<Tensor<E, Layout>, Error> {
+        self.partition(&t.into(), c, 0)
+    }
+
+    /// `outer_partition(T, tiler, c)`: `zipped_divide(T, tiler)` with the tile mode indexed by `c`:
+    /// element `c` of every tile.
+    pub fn outer_partition(
+        self,
+        t: impl Into<Tile>,
+        c: &IntTuple,
+    ) -> Result<Tensor<E, Layout>, Error> {
+        self.partition(&t.into(), c, 1)
+    }
+
+    /// `zipped_divide(T, tiler)` sliced with `repeat<R>(_)` in mode `keep` and `c` in the other.
+    fn partition(self, t: &Tile, c: &IntTuple, keep: usize) -> Result<Tensor<E, Layout>, Error> {
+        let z = self.zipped_divide(*t)?;
+        let err = |k| Error::new(Op::Slice, [Some(z.layout().into()), Some(c.into())], k);
+        let under = IntTuple::under();
+        let kept = match rank_of(z.layout(), keep) {
+            1 => under,
+            r => IntTuple::tuple((0..r).map(|_| under.view())).map_err(err)?,
+        };
+        let c = pad_with_under(c, rank_of(z.layout(), 1 - keep)).map_err(err)?;
+        let modes = if keep == 0 {
+            [kept.view(), c.view()]
+        } else {
+            [c.view(), kept.view()]
+        };
+        let coord = IntTuple::tuple(modes).map_err(err)?;
+        z.slice(&coord)
+    }
+
+    /// `local_tile(T, tiler, c)`: the tile of `T` at tile coordinate `c` (CuTe's CTA-level
+    /// partition), as [`Tensor::inner_partition`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{make_tensor, Counting, IntTuple, Layout, Tiler};
+    /// let t = make_tensor(Counting, "(8,16):(1,8)".parse::<Layout>().unwrap()).unwrap();
+    /// let tiler: Tiler = "<4:1,8:1>".parse().unwrap();
+    /// let tile = t.local_tile(tiler, &"(1,1)".parse::<IntTuple>().unwrap()).unwrap();
+    /// assert_eq!((tile.base(), tile.layout().to_string().as_str()), (68, "(4,8):(1,8)"));
+    /// ```
+    pub fn local_tile(self, t: impl Into<Tile>, c: &IntTuple) -> Result<Tensor<E, Layout>, Error> {
+        self.inner_partition(t, c)
+            .map_err(|e| e.within(Op::LocalTile))
+    }
+
+    /// `local_partition(T, thr, i)`: the elements of thread `i` when the threads, laid out by
+    /// `thr`, repeat over `T` (CuTe's thread-level partition): `outer_partition` by the shape of
+    /// `thr` mode by mode, at the coordinate of `i` in `thr`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{make_tensor, Counting, Layout};
+    /// let t = make_tensor(Counting, "(16,64):(1,16)".parse::<Layout>().unwrap()).unwrap();
+    /// let thr: Layout = "(2,16):(16,1)".parse().unwrap();
+    /// let mine = t.local_partition(&thr, 17).unwrap();
+    /// assert_eq!((mine.base(), mine.layout().to_string().as_str()), (17, "(8,4):(2,256)"));
+    /// ```
+    pub fn local_partition(self, thr: &Layout, i: i64) -> Result<Tensor<E, Layout>, Error> {
+        let err = |k| {
+            Error::new(
+                Op::LocalPartition,
+                [Some(thr.into()), Some(Operand::Int(i))],
+                k,
+            )
+        };
+        let shape = thr.shape();
+        // product_each(shape(thr)) as a tiler of `N:1` tiles, and get_flat_coord(i).
+        let hier = idx2crd_strided(&IntTuple::int(i), shape, thr.stride())
+            .map_err(|e| e.within(Op::LocalPartition))?;
+        let mut tiles = TilerBuilder::new();
+        tiles.open().map_err(err)?;
+        let mut flat = [0i64; crate::MAX_LEAVES];
+        let n = if shape.is_int() { 1 } else { shape.rank() };
+        for (k, flat_k) in flat.iter_mut().enumerate().take(n) {
+            let (s, c) = if shape.is_int() {
+                (*shape, hier)
+            } else {
+                (
+                    shape.mode(k).ok_or(err(ErrorKind::Capacity))?,
+                    hier.mode(k).ok_or(err(ErrorKind::Capacity))?,
+                )
+            };
+            tiles
+                .layout(&Layout::int(s.product().map_err(err)?, 1))
+                .map_err(err)?;
+            *flat_k = crd2idx_shape(&c, &s).map_err(|e| e.within(Op::LocalPartition))?;
+        }
+        tiles.close().map_err(err)?;
+        let tiler = tiles.finish().map_err(err)?;
+        let coord = IntTuple::flat(&flat[..n]).map_err(err)?;
+        self.outer_partition(tiler, &coord)
+            .map_err(|e| e.within(Op::LocalPartition))
+    }
+}
+
+impl<E: EngineMut, L: TensorLayout> Tensor<E, L> {
+    /// Writes element `i` without checking `0 <= i < size`.
+    ///
+    /// # Safety
+    /// `0 <= i < size()`.
+    #[inline(always)]
+    pub(crate) unsafe fn write_unchecked(&mut self, i: i64, v: E::Value) {
+        let k = self.position(i);
+        // SAFETY: by the invariant, `position(i)` is inside the extent for `i < size`.
+        unsafe { E::write(self.engine.ptr_mut(), k, v) }
+    }
+
+    /// `T(i) = v`.
+    pub fn set(&mut self, i: i64, v: E::Value) -> Result<(), Error> {
+        let i = self.index(i, Op::Eval)?;
+        // SAFETY: `i < size`.
+        unsafe { self.write_unchecked(i, v) };
+        Ok(())
+    }
+
+    /// `T(c) = v`, through the index `crd2idx(c, shape)`.
+    pub fn set_crd(&mut self, c: &IntTuple, v: E::Value) -> Result<(), Error> {
+        let l = self.layout.layout();
+        let i = crd2idx_shape(c, l.shape()).map_err(|e| e.within(Op::Eval))?;
+        self.set(i, v)
+    }
+}
+
+impl<T: Copy, L: TensorLayout> Tensor<&mut [T], L> {
+    /// A read-only view of the same elements.
+    pub fn view(&self) -> Tensor<&[T], L> {
+        Tensor {
+            engine: &*self.engine,
+            base: self.base,
+            layout: self.layout,
+        }
+    }
+
+    /// A mutable view that borrows this tensor, e.g. to slice it and keep it.
+    pub fn view_mut(&mut self) -> Tensor<&mut [T], L> {
+        Tensor {
+            engine: &mut *self.engine,
+            base: self.base,
+            layout: self.layout,
+        }
+    }
+}
+
+/// The rank of mode `k` of `l` (1 for an integer mode).
+fn rank_of(l: &Layout, k: usize) -> usize {
+    l.mode(k)
+        .map_or(1, |m| if m.shape().is_int() { 1 } else { m.rank() })
+}
+
+/// `append<R>(c, _)`: `c` as a tuple of `r` modes, `_` for the missing ones; an integer `c` is
+/// kept as it is (a 1-D index into the mode).
+fn pad_with_under(c: &IntTuple, r: usize) -> Result<IntTuple, ErrorKind> {
+    if c.is_int() || c.view().is_under() || c.rank() >= r {
+        return Ok(*c);
+    }
+    let under = IntTuple::under();
+    let v = c.view();
+    IntTuple::tuple((0..r).map(|k| v.mode(k).unwrap_or(under.view())))
+}
+
+/// The identity tensor of a shape: the value of element `c` is the coordinate `c` itself, for
+/// predication (seed 000 §2.5, Table 1's coordinate strides `e0, e1, ...`).
+///
+/// # Examples
+/// ```
+/// use cute_core::{IdentityTensor, IntTuple, Layout};
+/// let id = IdentityTensor::new(&"(8,8)".parse::<IntTuple>().unwrap()).unwrap();
+/// let tv: Layout = "((4,8),2):((16,1),8)".parse().unwrap();
+/// let thr = id.compose(&tv).unwrap();
+/// assert_eq!(thr.get(33).unwrap().to_string(), "(0,3)"); // thread 1, value 1: offset 24
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct IdentityTensor {
+    layout: CoordLayout,
+}
+
+impl IdentityTensor {
+    /// `make_identity_tensor(shape)`.
+    pub fn new(shape: &IntTuple) -> Result<IdentityTensor, Error> {
+        Ok(IdentityTensor {
+            layout: CoordLayout::identity(shape)?,
+        })
+    }
+
+    /// The coordinate layout.
+    #[must_use]
+    pub fn layout(&self) -> &CoordLayout {
+        &self.layout
+    }
+
+    /// `size`.
+    #[must_use]
+    pub fn size(&self) -> i64 {
+        self.layout.size()
+    }
+
+    /// The coordinate of element `i`.
+    pub fn get(&self, i: i64) -> Result<IntTuple, Error> {
+        if !(0..self.size()).contains(&i) {
+            return Err(Error::new(
+                Op::Eval,
+                [Some(Operand::Int(i)), None],
+                ErrorKind::IndexOutOfRange {
+                    index: i,
+                    size: self.size(),
+                },
+            ));
+        }
+        self.layout.eval(i)
+    }
+
+    /// `I ∘ B`: the coordinates at the offsets of `B`, e.g. per thread and value.
+    pub fn compose(&self, b: &Layout) -> Result<IdentityTensor, Error> {
+        Ok(IdentityTensor {
+            layout: self.layout.compose(b)?,
+        })
+    }
+}

@@ -1,0 +1,188 @@
+//! `copy`: equal to the paper's loop `dst[D(i)] = src[S(i)]` on every layout pair, static or
+//! dynamic, and its vector width is a common contiguous run of both layouts.
+
+use cute::algorithm::{copy, CopyPlan};
+use cute::{layout, make_tensor, max_common_vector, Layout};
+use proptest::prelude::*;
+
+use crate::strategy::{config, l, layout};
+
+/// The paper's COPY, element by element, as the reference.
+fn reference(s: &Layout, src: &[i64], d: &Layout, dst: &mut [i64]) {
+    for i in 0..s.size() {
+        dst[d.eval(i).unwrap() as usize] = src[s.eval(i).unwrap() as usize];
+    }
+}
+
+/// Copies with `cute::algorithm::copy` and with the reference; returns the vector width.
+fn same_as_reference(s: &Layout, d: &Layout) -> i64 {
+    let src: Vec<i64> = (0..s.cosize().unwrap()).map(|v| v * 7 + 3).collect();
+    let (mut got, mut want) = (
+        vec![-1; d.cosize().unwrap() as usize],
+        vec![-1; d.cosize().unwrap() as usize],
+    );
+    let st = make_tensor(src.as_slice(), *s).unwrap();
+    let mut dt = make_tensor(got.as_mut_slice(), *d).unwrap();
+    let done = copy(&st, &mut dt).unwrap();
+    reference(s, &src, d, &mut want);
+    assert_eq!(got, want, "copy {s} -> {d}");
+    assert!(!done.unrolled);
+    done.vector
+}
+
+/// Table 2 of seed 000, with the vector width each copy moves.
+const TABLE_2: [(&str, &str, &str, i64); 8] = [
+    ("1-D", "8:1", "8:1", 8),
+    ("N-D", "(8,2,3):(1,16,32)", "(8,2,3):(1,16,32)", 8),
+    ("gather", "(2,3,2):(42,1,128)", "12:1", 1),
+    ("scatter", "12:1", "(2,3,2):(42,1,128)", 1),
+    ("broadcast", "7:0", "7:1", 1),
+    ("constant", "7:0", "7:0", 1),
+    ("transpose", "(8,3):(1,8)", "(8,3):(3,1)", 1),
+    (
+        "tensor transpose",
+        "(8,(3,5)):(1,(57,8))",
+        "(8,15):(1,8)",
+        8,
+    ),
+];
+
+#[test]
+fn table_2_dynamic() {
+    for (app, s, d, vector) in TABLE_2 {
+        let (s, d) = (l(s), l(d));
+        assert_eq!(same_as_reference(&s, &d), vector, "{app}");
+        assert_eq!(max_common_vector(&s, &d).unwrap(), vector, "{app}");
+    }
+}
+
+/// A static copy from `S` to `D`, against the reference on the lowered layouts.
+fn static_copy<S, D>(s: S, d: D, vector: i64)
+where
+    S: cute::TensorLayout + cute::cute_static::StaticLayout,
+    D: cute::TensorLayout + cute::cute_static::StaticLayout,
+{
+    let src: Vec<i64> = (0..S::COSIZE).map(|v| v * 7 + 3).collect();
+    let mut got = vec![-1; D::COSIZE as usize];
+    let mut want = got.clone();
+    let st = make_tensor(src.as_slice(), s).unwrap();
+    let mut dt = make_tensor(got.as_mut_slice(), d).unwrap();
+    let done = copy(&st, &mut dt).unwrap();
+    assert!(done.unrolled);
+    assert_eq!(done.vector, vector, "{} -> {}", S::LAYOUT, D::LAYOUT);
+    reference(&S::LAYOUT, &src, &D::LAYOUT, &mut want);
+    assert_eq!(got, want, "{} -> {}", S::LAYOUT, D::LAYOUT);
+}
+
+#[test]
+fn table_2_static() {
+    static_copy(layout!(8:1), layout!(8:1), 8);
+    static_copy(layout!((8,2,3):(1,16,32)), layout!((8,2,3):(1,16,32)), 8);
+    static_copy(layout!((2,3,2):(42,1,128)), layout!(12:1), 1);
+    static_copy(layout!(12:1), layout!((2,3,2):(42,1,128)), 1);
+    static_copy(layout!(7:0), layout!(7:1), 1);
+    static_copy(layout!(7:0), layout!(7:0), 1);
+    static_copy(layout!((8,3):(1,8)), layout!((8,3):(3,1)), 1);
+    static_copy(layout!((8,(3,5)):(1,(57,8))), layout!((8,15):(1,8)), 8);
+    // A static source into a dynamic destination runs the dynamic plan.
+    let src: Vec<i64> = (0..24).collect();
+    let mut dst = vec![0; 24];
+    let st = make_tensor(src.as_slice(), layout!((8,3):(3,1))).unwrap();
+    let mut dt = make_tensor(dst.as_mut_slice(), l("(8,3):(3,1)")).unwrap();
+    let done = copy(&st, &mut dt).unwrap();
+    assert_eq!((done.vector, done.unrolled, dst == src), (24, false, true));
+}
+
+#[test]
+fn sizes_must_match() {
+    let src = [0i64; 8];
+    let mut dst = [0i64; 8];
+    let st = make_tensor(&src[..], l("8:1")).unwrap();
+    let mut dt = make_tensor(&mut dst[..], l("(2,3):(1,2)")).unwrap();
+    let e = copy(&st, &mut dt).unwrap_err();
+    assert_eq!(e.code(), "size_mismatch");
+    assert_eq!(
+        e.to_string(),
+        "copy(8:1, (2,3):(1,2)): size mismatch: size is 8 on the left and 6 on the right"
+    );
+}
+
+/// Two random layouts of the same size: the second a random refolding of the first's size.
+fn pair() -> impl Strategy<Value = (Layout, Layout)> {
+    (layout(512, 16), layout(512, 16)).prop_filter_map("equal sizes", |(a, b)| {
+        if a.size() == b.size() {
+            Some((a, b))
+        } else {
+            // Refold b's strides over a's shape: same size, different profile.
+            let s = a.size();
+            let flat: Layout = format!("{s}:{}", b.eval(1).unwrap_or(1).max(1))
+                .parse()
+                .ok()?;
+            Some((a, flat))
+        }
+    })
+}
+
+/// A layout and a compact one over the same leaves in another order, with its strides assigned
+/// in a random order: equal sizes, different profiles, often a common contiguous run.
+fn refolded() -> impl Strategy<Value = (Layout, Layout)> {
+    layout(512, 16)
+        .prop_flat_map(|a| {
+            let n = a.shape().leaves().len();
+            let idx: Vec<usize> = (0..n).collect();
+            (
+                Just(a),
+                Just(idx.clone()).prop_shuffle(),
+                Just(idx).prop_shuffle(),
+            )
+        })
+        .prop_map(|(a, perm, order)| {
+            let leaves: Vec<i64> = perm.iter().map(|&k| a.shape().leaves()[k]).collect();
+            let mut strides = vec![0; leaves.len()];
+            let mut cur = 1;
+            for &k in &order {
+                strides[k] = cur;
+                cur *= leaves[k];
+            }
+            let join = |v: &[i64]| {
+                v.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let b = format!("({}):({})", join(&leaves), join(&strides))
+                .parse()
+                .unwrap();
+            (a, b)
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// `copy` equals the paper's loop on every pair of equal size.
+    #[test]
+    fn copy_is_the_papers_loop((a, b) in pair()) {
+        same_as_reference(&a, &b);
+        same_as_reference(&b, &a);
+    }
+
+    /// The plan's vector is a common contiguous run: `max_common_vector` is at least as long,
+    /// and on injective destinations the two agree.
+    #[test]
+    fn copy_between_refoldings_is_the_papers_loop((a, b) in refolded()) {
+        same_as_reference(&a, &b);
+        same_as_reference(&b, &a);
+    }
+
+    #[test]
+    fn plan_vector_is_a_common_run((a, b) in prop_oneof![pair(), refolded()]) {
+        if let Some(p) = CopyPlan::new(&a, &b) {
+            let mcv = max_common_vector(&a, &b).unwrap();
+            prop_assert!(p.vector() <= mcv, "{a} -> {b}: plan {} > mcv {mcv}", p.vector());
+            if crate::strategy::injective(&a) && crate::strategy::injective(&b) {
+                prop_assert_eq!(p.vector(), mcv, "{} -> {}", a, b);
+            }
+        }
+    }
+}
