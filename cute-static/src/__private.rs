@@ -6,7 +6,7 @@
 
 use core::marker::PhantomData;
 
-use typenum::{Bit, IsEqual, UInt, UTerm, Unsigned, B0, B1, U1};
+use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1};
 
 /// The empty list.
 pub struct TNil;
@@ -74,4 +74,8 @@ impl<H, T> IsNil for TCons<H, T> {
 }
 
 /// `B1` when the integer is 1.
-pub type IsOne<S> = <S as IsEqual<U1>>::Output;
+pub type IsOne<S> = <S as crate::int::IsUnit>::Output;
+
+pub use crate::int::{
+    AddCarry, BringDown, DivRem, Inc, IncIf, IsUnit, IsZero, Keep, Push, Same, SubBorrow, Times,
+};

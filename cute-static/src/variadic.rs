@@ -1,7 +1,7 @@
 //! The per-arity impls: Rust tuples of static tuples, up to 8 modes.
 
 use cute_core::IntTuple;
-use typenum::{Bit, IsEqual, B0, B1, U0, U1};
+use typenum::{Bit, B0, B1, U0, U1};
 
 use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
 use crate::algebra::by_mode::Gather;
@@ -80,7 +80,7 @@ pub trait FromModes {
 
 impl<S, D> FromModes for TCons<Mode<S, D>, TNil>
 where
-    S: IsEqual<U1>,
+    S: crate::int::IsUnit,
     Mode<S, D>: Single<IsOne<S>>,
 {
     type Output = <Mode<S, D> as Single<IsOne<S>>>::Output;

@@ -9,11 +9,12 @@
 //! - otherwise `s0:d0` is prepended to the coalesced rest;
 //! - and a result of size 1 is `1:0`.
 
-use core::ops::{BitAnd, Mul};
+use core::ops::BitAnd;
 
-use typenum::{Bit, IsEqual, Prod, B0, B1, U1};
+use typenum::{Bit, B0, B1};
 
 use crate::__private::{IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
+use crate::int::{Product, Same, Times};
 use crate::layout::Layout;
 use crate::variadic::FromModes;
 
@@ -76,7 +77,7 @@ impl<S, D> Merge<B0> for TCons<Mode<S, D>, TNil> {
 /// `merge_x([1:d]) = [2:d]`, `merge_x([s:d]) = [s:d]`.
 impl<S, D> Merge<B1> for TCons<Mode<S, D>, TNil>
 where
-    S: IsEqual<U1>,
+    S: crate::int::IsUnit,
     Mode<S, D>: ExtendLast<IsOne<S>>,
 {
     type Output = TCons<<Mode<S, D> as ExtendLast<IsOne<S>>>::Output, TNil>;
@@ -116,7 +117,7 @@ type Mode1<S> = IsOne<S>;
 /// Dispatches on whether the mode has size 1.
 impl<S, D, New> Push<New> for Mode<S, D>
 where
-    S: IsEqual<U1>,
+    S: crate::int::IsUnit,
     Mode<S, D>: PushIf<Mode1<S>, New>,
 {
     type Output = <Mode<S, D> as PushIf<Mode1<S>, New>>::Output;
@@ -137,10 +138,10 @@ impl<S, D, New> PushIf<B1, New> for Mode<S, D> {
 impl<S, D, S1, D1, T> PushIf<B0, TCons<Mode<S1, D1>, T>> for Mode<S, D>
 where
     T: IsNil,
-    S1: IsEqual<U1>,
+    S1: crate::int::IsUnit,
     <T as IsNil>::Output: BitAnd<IsOne<S1>>,
-    S: Mul<D>,
-    Prod<S, D>: IsEqual<D1>,
+    S: Times<D>,
+    Product<S, D>: Same<D1>,
     Mode<S, D>: Place<Lone<T, S1>, Merges<S, D, D1>, TCons<Mode<S1, D1>, T>>,
 {
     type Output =
@@ -151,7 +152,7 @@ where
 type Lone<T, S1> = <<T as IsNil>::Output as BitAnd<IsOne<S1>>>::Output;
 
 /// `B1` when `s*d == d1`: the two modes merge.
-type Merges<S, D, D1> = <Prod<S, D> as IsEqual<D1>>::Output;
+type Merges<S, D, D1> = <Product<S, D> as Same<D1>>::Output;
 
 /// Places a mode of size != 1 at the front of the merged rest (part of the implementation of
 /// [`Coalesce`]).
@@ -168,9 +169,9 @@ impl<S, D, M, New> Place<B1, M, New> for Mode<S, D> {
 /// `(s0:d0) ⊕ (s1:s0*d0 :: t) = (s0*s1:d0 :: t)`.
 impl<S, D, S1, D1, T> Place<B0, B1, TCons<Mode<S1, D1>, T>> for Mode<S, D>
 where
-    S1: Mul<S>,
+    S1: Times<S>,
 {
-    type Output = TCons<Mode<Prod<S1, S>, D>, T>;
+    type Output = TCons<Mode<Product<S1, S>, D>, T>;
 }
 
 /// `(s:d) ⊕ new = s:d :: new` otherwise.

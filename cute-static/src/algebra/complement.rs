@@ -6,13 +6,17 @@
 //!   new mode spanning the gap up to the next stride, `d / covered : covered`, and a last mode
 //!   `⌈M / covered⌉ : covered` reaches the cotarget; the result is coalesced.
 
-use core::ops::{Add, Div, Mul, Not, Sub};
+use core::ops::Not;
 
-use typenum::{Eq, IsEqual, IsLessOrEqual, LeEq, Prod, Quot, Sub1, Sum, B0, B1, U0, U1};
+use typenum::{B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
 use super::composition::Select;
 use crate::__private::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
+use crate::int::{
+    CeilQuotient, DivRem, IncIf, IsUnit, IsZero, Less, Quotient, Remainder, SubBorrow,
+};
+use crate::int::{Product, Times};
 use crate::layout::Layout;
 use crate::variadic::FromModes;
 
@@ -81,11 +85,14 @@ impl FilterZeros for TNil {
 }
 impl<S, D, T> FilterZeros for TCons<Mode<S, D>, T>
 where
-    D: IsEqual<U0>,
-    Eq<D, U0>: Select<U1, S>,
+    D: IsZero,
+    <D as IsZero>::Output: Select<U1, S>,
     T: FilterZeros,
 {
-    type Output = TCons<Mode<<Eq<D, U0> as Select<U1, S>>::Output, D>, <T as FilterZeros>::Output>;
+    type Output = TCons<
+        Mode<<<D as IsZero>::Output as Select<U1, S>>::Output, D>,
+        <T as FilterZeros>::Output,
+    >;
 }
 
 /// `B1` for the filtered layout `1:0` (everything was size 1 or stride 0).
@@ -93,7 +100,7 @@ pub trait Trivial {
     /// `B1` or `B0`.
     type Output;
 }
-impl<S: IsEqual<U1>, D> Trivial for TCons<Mode<S, D>, TNil> {
+impl<S: crate::int::IsUnit, D> Trivial for TCons<Mode<S, D>, TNil> {
     type Output = IsOne<S>;
 }
 impl<H, N, T> Trivial for TCons<H, TCons<N, T>> {
@@ -121,8 +128,8 @@ where
     F: SortByStride,
     <F as SortByStride>::Output: Gaps<U1>,
     M: CeilDivBy<<<F as SortByStride>::Output as Gaps<U1>>::Covered>,
-    Rest<F, M>: IsEqual<U1>,
-    Eq<Rest<F, M>, U1>: Select<U0, <<F as SortByStride>::Output as Gaps<U1>>::Covered>,
+    Rest<F, M>: IsUnit,
+    <Rest<F, M> as IsUnit>::Output: Select<U0, <<F as SortByStride>::Output as Gaps<U1>>::Covered>,
     <<F as SortByStride>::Output as Gaps<U1>>::Modes: Append<Mode<Rest<F, M>, RestStride<F, M>>>,
     Joined<F, M>: Merge<B0>,
     <Joined<F, M> as Merge<B0>>::Output: FromModes,
@@ -133,8 +140,10 @@ where
 /// `⌈M / covered⌉`: the size of the last mode.
 type Rest<F, M> = <M as CeilDivBy<<<F as SortByStride>::Output as Gaps<U1>>::Covered>>::Output;
 /// Its stride: `covered`, or 0 for size 1.
-type RestStride<F, M> =
-    <Eq<Rest<F, M>, U1> as Select<U0, <<F as SortByStride>::Output as Gaps<U1>>::Covered>>::Output;
+type RestStride<F, M> = <<Rest<F, M> as IsUnit>::Output as Select<
+    U0,
+    <<F as SortByStride>::Output as Gaps<U1>>::Covered,
+>>::Output;
 /// The gap modes and the last mode.
 type Joined<F, M> = <<<F as SortByStride>::Output as Gaps<U1>>::Modes as Append<
     Mode<Rest<F, M>, RestStride<F, M>>,
@@ -162,21 +171,21 @@ impl<S, D> Insert<TNil> for Mode<S, D> {
 }
 impl<S, D, S2, D2, T> Insert<TCons<Mode<S2, D2>, T>> for Mode<S, D>
 where
-    D: IsLessOrEqual<D2>,
-    Mode<S, D>: InsertIf<LeEq<D, D2>, TCons<Mode<S2, D2>, T>>,
+    D2: SubBorrow<D, B0>,
+    Mode<S, D>: InsertIf<Less<D2, D>, TCons<Mode<S2, D2>, T>>,
 {
-    type Output = <Mode<S, D> as InsertIf<LeEq<D, D2>, TCons<Mode<S2, D2>, T>>>::Output;
+    type Output = <Mode<S, D> as InsertIf<Less<D2, D>, TCons<Mode<S2, D2>, T>>>::Output;
 }
 
-/// Inserts here (`B1`) or further on (`B0`).
-pub trait InsertIf<Here, L> {
+/// Inserts further on (`B1`: the next stride is smaller) or here (`B0`).
+pub trait InsertIf<Further, L> {
     /// The list.
     type Output;
 }
-impl<M, L> InsertIf<B1, L> for M {
+impl<M, L> InsertIf<B0, L> for M {
     type Output = TCons<M, L>;
 }
-impl<M: Insert<T>, Y, T> InsertIf<B0, TCons<Y, T>> for M {
+impl<M: Insert<T>, Y, T> InsertIf<B1, TCons<Y, T>> for M {
     type Output = TCons<Y, <M as Insert<T>>::Output>;
 }
 
@@ -194,14 +203,14 @@ impl<C> Gaps<C> for TNil {
 }
 impl<S, D, T, C> Gaps<C> for TCons<Mode<S, D>, T>
 where
-    D: Div<C> + Mul<S>,
-    Quot<D, C>: IsEqual<U0>,
-    Eq<Quot<D, C>, U0>: Not,
-    <Eq<Quot<D, C>, U0> as Not>::Output: Injective,
-    T: Gaps<Prod<D, S>>,
+    D: DivRem<C> + Times<S>,
+    Quotient<D, C>: IsZero,
+    <Quotient<D, C> as IsZero>::Output: Not,
+    <<Quotient<D, C> as IsZero>::Output as Not>::Output: Injective,
+    T: Gaps<Product<D, S>>,
 {
-    type Modes = TCons<Mode<Quot<D, C>, C>, <T as Gaps<Prod<D, S>>>::Modes>;
-    type Covered = <T as Gaps<Prod<D, S>>>::Covered;
+    type Modes = TCons<Mode<Quotient<D, C>, C>, <T as Gaps<Product<D, S>>>::Modes>;
+    type Covered = <T as Gaps<Product<D, S>>>::Covered;
 }
 
 /// Appends one element to a list.
@@ -236,8 +245,8 @@ pub trait ListProduct {
 impl ListProduct for TNil {
     type Output = U1;
 }
-impl<H: Mul<<T as ListProduct>::Output>, T: ListProduct> ListProduct for TCons<H, T> {
-    type Output = Prod<H, <T as ListProduct>::Output>;
+impl<H: Times<<T as ListProduct>::Output>, T: ListProduct> ListProduct for TCons<H, T> {
+    type Output = Product<H, <T as ListProduct>::Output>;
 }
 
 /// `product(ceil_div(M, c))` for a cotarget `M`: CuTe's fold of `c` across the modes of `M`.
@@ -262,14 +271,14 @@ impl<C> CeilFold<C> for TNil {
 }
 impl<A, T, C> CeilFold<C> for TCons<A, T>
 where
-    A: Add<C>,
-    Sum<A, C>: Sub<B1>,
-    Sub1<Sum<A, C>>: Div<C>,
-    C: Add<A>,
-    Sum<C, A>: Sub<B1>,
-    Sub1<Sum<C, A>>: Div<A>,
-    T: CeilFold<Quot<Sub1<Sum<C, A>>, A>>,
-    Quot<Sub1<Sum<A, C>>, C>: Mul<<T as CeilFold<Quot<Sub1<Sum<C, A>>, A>>>::Output>,
+    A: DivRem<C>,
+    Remainder<A, C>: IsZero,
+    Quotient<A, C>: IncIf<<<Remainder<A, C> as IsZero>::Output as Not>::Output>,
+    C: DivRem<A>,
+    Remainder<C, A>: IsZero,
+    Quotient<C, A>: IncIf<<<Remainder<C, A> as IsZero>::Output as Not>::Output>,
+    T: CeilFold<CeilQuotient<C, A>>,
+    CeilQuotient<A, C>: Times<<T as CeilFold<CeilQuotient<C, A>>>::Output>,
 {
-    type Output = Prod<Quot<Sub1<Sum<A, C>>, C>, <T as CeilFold<Quot<Sub1<Sum<C, A>>, A>>>::Output>;
+    type Output = Product<CeilQuotient<A, C>, <T as CeilFold<CeilQuotient<C, A>>>::Output>;
 }

@@ -18,15 +18,17 @@
 //! (exact by coincidence over a stride-0 mode, or with overlapping modes of `B` that happen to
 //! agree). Every static result equals the dynamic one.
 
-use core::ops::{Add, BitAnd, BitOr, Div, Mul, Not, Rem, Sub};
+use core::ops::{BitAnd, BitOr, Not};
 
-use typenum::{
-    Bit, Eq, IsEqual, IsLess, Le, Min, Minimum, Mod, Or, Prod, Quot, Sub1, Sum, B0, B1, U0, U1,
-};
+use typenum::{Bit, Or, UTerm, B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
 use crate::__private::{IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::Int;
+use crate::int::{
+    AddCarry, CeilQuotient, DivRem, IncIf, Int, IsUnit, IsZero, Less, Quotient, Remainder,
+    SubBorrow,
+};
+use crate::int::{Product, Times};
 use crate::layout::Layout;
 use crate::variadic::Unwrap;
 
@@ -131,13 +133,16 @@ pub trait OverA<FA, D, Strict> {
 /// A leaf `n:r` of `B`: `n:0` for `r = 0`, `n:(r·d)` over a single mode, else the walk.
 impl<FA, N: Int, R: Int, Strict> OverA<FA, R, Strict> for N
 where
-    R: IsEqual<U0>,
+    R: IsZero,
     FA: IsSingle + Zeros,
-    FA: LeafCase<<R as IsEqual<U0>>::Output, <FA as IsSingle>::Output, N, R, Strict>,
+    FA: LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>,
 {
-    type Shape = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R, Strict>>::Shape;
-    type Stride = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R, Strict>>::Stride;
-    type Digits = <FA as LeafCase<Eq<R, U0>, <FA as IsSingle>::Output, N, R, Strict>>::Digits;
+    type Shape =
+        <FA as LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>>::Shape;
+    type Stride =
+        <FA as LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>>::Stride;
+    type Digits =
+        <FA as LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>>::Digits;
 }
 
 /// The three cases of a leaf of `B` (part of the implementation of [`Composition`]).
@@ -158,9 +163,9 @@ impl<FA: Zeros, Single, N, R, Strict> LeafCase<B1, Single, N, R, Strict> for FA 
 }
 
 /// `s0:d0 ∘ n:r = n:(r·d0)`.
-impl<S0, D0, N, R: Mul<D0>, Strict> LeafCase<B0, B1, N, R, Strict> for TCons<Mode<S0, D0>, TNil> {
+impl<S0, D0, N, R: Times<D0>, Strict> LeafCase<B0, B1, N, R, Strict> for TCons<Mode<S0, D0>, TNil> {
     type Shape = N;
-    type Stride = Prod<R, D0>;
+    type Stride = Product<R, D0>;
     type Digits = TNil;
 }
 
@@ -212,13 +217,12 @@ pub trait Walk<RN, RD, Acc, Strict> {
 /// The last mode (unbounded): `rest:(RD·d)` is appended unless all elements are placed.
 impl<S, D, RN, RD, Acc, Strict> Walk<RN, RD, Acc, Strict> for TCons<Mode<S, D>, TNil>
 where
-    RD: Mul<D>,
-    Acc: IsNil + AppendIf<LastKeeps<Acc, RN>, Mode<RN, Prod<RD, D>>>,
-    RN: IsEqual<U1>,
-    <RN as IsEqual<U1>>::Output: Not,
+    RD: Times<D>,
+    Acc: IsNil + AppendIf<LastKeeps<Acc, RN>, Mode<RN, Product<RD, D>>>,
+    RN: IsUnit,
     <Acc as IsNil>::Output: BitOr<<IsOne<RN> as Not>::Output>,
 {
-    type Modes = <Acc as AppendIf<LastKeeps<Acc, RN>, Mode<RN, Prod<RD, D>>>>::Output;
+    type Modes = <Acc as AppendIf<LastKeeps<Acc, RN>, Mode<RN, Product<RD, D>>>>::Output;
     type Digits = TNil;
 }
 
@@ -270,7 +274,8 @@ type NextAcc<Acc, S, D, RN, RD> =
 type Keeps<S, D, RN, RD> = <<Mode<S, D> as Step<RN, RD>>::Skip as Not>::Output;
 
 /// The arithmetic of one step over a mode `s:d` with `RN` elements left and stride `RD`
-/// (part of the implementation of [`Composition`]); every quantity of `cute_core`'s walk.
+/// (part of the implementation of [`Composition`]); every quantity of `cute_core`'s walk, each
+/// computed only on the branch that needs it (see [`StepCase`]).
 pub trait Step<RN, RD> {
     /// `RD % s == 0 || RD < s`.
     type DivOk;
@@ -292,51 +297,137 @@ pub trait Step<RN, RD> {
     type Digit;
 }
 
-/// `⌈a / b⌉ = (a + b - 1) / b`.
-type CeilDiv<A, B> = Quot<Sub1<Sum<A, B>>, B>;
-
+/// The step branches on `RD < s` before it divides.
 impl<S, D, RN, RD> Step<RN, RD> for Mode<S, D>
 where
-    // DivOk
-    RD: Rem<S> + IsLess<S> + Add<S> + Mul<D>,
-    Mod<RD, S>: IsEqual<U0>,
-    Eq<Mod<RD, S>, U0>: BitOr<Le<RD, S>>,
-    Sum<RD, S>: Sub<B1>,
-    Sub1<Sum<RD, S>>: Div<S>,
-    // next_shape = ⌈s / RD⌉
-    S: Add<RD> + Rem<RD>,
-    Sum<S, RD>: Sub<B1>,
-    Sub1<Sum<S, RD>>: Div<RD>,
-    CeilDiv<S, RD>: IsEqual<U1> + Min<RN>,
-    RN: IsEqual<U1> + Rem<Minimum<CeilDiv<S, RD>, RN>> + Div<Minimum<CeilDiv<S, RD>, RN>>,
-    Eq<CeilDiv<S, RD>, U1>: BitOr<Eq<RN, U1>>,
-    Or<Eq<CeilDiv<S, RD>, U1>, Eq<RN, U1>>: Bit + Not,
-    // shape divisibility and overrun
-    Mod<RN, Minimum<CeilDiv<S, RD>, RN>>: IsEqual<U0>,
-    Eq<Mod<RN, Minimum<CeilDiv<S, RD>, RN>>, U0>: Bit,
-    Quot<RN, Minimum<CeilDiv<S, RD>, RN>>: IsLess<typenum::U2>,
-    Mod<S, RD>: IsEqual<U0>,
-    Le<Quot<RN, Minimum<CeilDiv<S, RD>, RN>>, typenum::U2>: BitOr<Eq<Mod<S, RD>, U0>>,
-    Or<Eq<CeilDiv<S, RD>, U1>, Eq<RN, U1>>: Select<B1, Eq<Mod<RN, Minimum<CeilDiv<S, RD>, RN>>, U0>>
-        + Select<B1, Or<Le<Quot<RN, Minimum<CeilDiv<S, RD>, RN>>, typenum::U2>, Eq<Mod<S, RD>, U0>>>
-        + Select<RN, Quot<RN, Minimum<CeilDiv<S, RD>, RN>>>
-        + Select<U0, Prod<Sub1<Minimum<CeilDiv<S, RD>, RN>>, RD>>,
-    Minimum<CeilDiv<S, RD>, RN>: Sub<B1>,
-    Sub1<Minimum<CeilDiv<S, RD>, RN>>: Mul<RD>,
+    RD: SubBorrow<S, B0>,
+    Mode<S, D>: StepCase<Less<RD, S>, RN, RD>,
 {
-    type DivOk = Or<Eq<Mod<RD, S>, U0>, Le<RD, S>>;
-    type NextStride = CeilDiv<RD, S>;
-    type Skip = Or<Eq<CeilDiv<S, RD>, U1>, Eq<RN, U1>>;
-    type New = Minimum<CeilDiv<S, RD>, RN>;
-    type ShapeOk = <Self::Skip as Select<B1, Eq<Mod<RN, Self::New>, U0>>>::Output;
-    type Fits = <Self::Skip as Select<
-        B1,
-        Or<Le<Quot<RN, Self::New>, typenum::U2>, Eq<Mod<S, RD>, U0>>,
-    >>::Output;
-    type Result = Prod<RD, D>;
-    type NextN = <Self::Skip as Select<RN, Quot<RN, Self::New>>>::Output;
-    type Digit = <Self::Skip as Select<U0, Prod<Sub1<Self::New>, RD>>>::Output;
+    type DivOk = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::DivOk;
+    type NextStride = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::NextStride;
+    type Skip = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Skip;
+    type New = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::New;
+    type ShapeOk = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::ShapeOk;
+    type Fits = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Fits;
+    type Result = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Result;
+    type NextN = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::NextN;
+    type Digit = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Digit;
 }
+
+/// [`Step`] knowing whether `RD < s` (`B1`), and for `RD < s` whether `RN == 1` (part of the
+/// implementation of [`Composition`]).
+pub trait StepCase<Inside, RN, RD> {
+    /// See [`Step::DivOk`].
+    type DivOk;
+    /// See [`Step::NextStride`].
+    type NextStride;
+    /// See [`Step::Skip`].
+    type Skip: Bit + Not;
+    /// See [`Step::New`].
+    type New;
+    /// See [`Step::ShapeOk`].
+    type ShapeOk;
+    /// See [`Step::Fits`].
+    type Fits;
+    /// See [`Step::Result`].
+    type Result;
+    /// See [`Step::NextN`].
+    type NextN;
+    /// See [`Step::Digit`].
+    type Digit;
+}
+
+/// `RD >= s`: the stride skips the mode, which must divide it; the stride becomes `⌈RD / s⌉`.
+impl<S, D, RN, RD> StepCase<B0, RN, RD> for Mode<S, D>
+where
+    RD: DivRem<S>,
+    Remainder<RD, S>: IsZero,
+    <Remainder<RD, S> as IsZero>::Output: Not,
+    Quotient<RD, S>: IncIf<<<Remainder<RD, S> as IsZero>::Output as Not>::Output>,
+{
+    type DivOk = <Remainder<RD, S> as IsZero>::Output;
+    type NextStride = CeilQuotient<RD, S>;
+    type Skip = B1;
+    type New = U1;
+    type ShapeOk = B1;
+    type Fits = B1;
+    type Result = U0;
+    type NextN = RN;
+    type Digit = U0;
+}
+
+/// `RD < s`: the stride lands inside the mode, and becomes 1 after it.
+impl<S, D, RN, RD> StepCase<B1, RN, RD> for Mode<S, D>
+where
+    RN: IsUnit,
+    Mode<S, D>: Lands<<RN as IsUnit>::Output, RN, RD>,
+{
+    type DivOk = B1;
+    type NextStride = U1;
+    type Skip = <RN as IsUnit>::Output;
+    type New = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::New;
+    type ShapeOk = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::ShapeOk;
+    type Fits = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::Fits;
+    type Result = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::Result;
+    type NextN = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::NextN;
+    type Digit = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::Digit;
+}
+
+/// A stride `RD < s` inside the mode `s:d`, with `RN == 1` (`B1`: nothing left to place) or not
+/// (part of the implementation of [`Composition`]).
+pub trait Lands<Placed, RN, RD> {
+    /// See [`Step::New`].
+    type New;
+    /// See [`Step::ShapeOk`].
+    type ShapeOk;
+    /// See [`Step::Fits`].
+    type Fits;
+    /// See [`Step::Result`].
+    type Result;
+    /// See [`Step::NextN`].
+    type NextN;
+    /// See [`Step::Digit`].
+    type Digit;
+}
+
+/// All elements are placed: the mode is passed over.
+impl<S, D, RN, RD> Lands<B1, RN, RD> for Mode<S, D> {
+    type New = U1;
+    type ShapeOk = B1;
+    type Fits = B1;
+    type Result = U0;
+    type NextN = RN;
+    type Digit = U0;
+}
+
+/// `New = min(⌈s / RD⌉, RN)` elements stay in the mode at stride `RD · d`; `RN / New` are left.
+impl<S, D, RN, RD> Lands<B0, RN, RD> for Mode<S, D>
+where
+    S: DivRem<RD>,
+    Remainder<S, RD>: IsZero,
+    <Remainder<S, RD> as IsZero>::Output: Not + BitOr<IsUnit1<RN, New<S, RD, RN>>>,
+    Quotient<S, RD>: IncIf<<<Remainder<S, RD> as IsZero>::Output as Not>::Output>,
+    CeilQuotient<S, RD>: SubBorrow<RN, B0>,
+    Less<CeilQuotient<S, RD>, RN>: Select<CeilQuotient<S, RD>, RN>,
+    RN: DivRem<New<S, RD, RN>>,
+    Remainder<RN, New<S, RD, RN>>: IsZero,
+    Quotient<RN, New<S, RD, RN>>: IsUnit,
+    RD: Times<D>,
+    New<S, RD, RN>: SubBorrow<UTerm, B1>,
+    <New<S, RD, RN> as SubBorrow<UTerm, B1>>::Output: Times<RD>,
+{
+    type New = New<S, RD, RN>;
+    type ShapeOk = <Remainder<RN, New<S, RD, RN>> as IsZero>::Output;
+    type Fits = Or<<Remainder<S, RD> as IsZero>::Output, IsUnit1<RN, New<S, RD, RN>>>;
+    type Result = Product<RD, D>;
+    type NextN = Quotient<RN, New<S, RD, RN>>;
+    type Digit = Product<<New<S, RD, RN> as SubBorrow<UTerm, B1>>::Output, RD>;
+}
+
+/// `min(⌈s / RD⌉, RN)`.
+type New<S, RD, RN> = <Less<CeilQuotient<S, RD>, RN> as Select<CeilQuotient<S, RD>, RN>>::Output;
+/// `RN / New == 1`: a single block, which fits whatever the stride.
+type IsUnit1<RN, N> = <Quotient<RN, N> as IsUnit>::Output;
 
 /// `if Self { T } else { F }` on a type-level bit.
 pub trait Select<T, F> {
@@ -376,8 +467,8 @@ pub trait AddDigits<R> {
 impl AddDigits<TNil> for TNil {
     type Output = TNil;
 }
-impl<A: Add<B>, AT: AddDigits<BT>, B, BT> AddDigits<TCons<B, BT>> for TCons<A, AT> {
-    type Output = TCons<Sum<A, B>, <AT as AddDigits<BT>>::Output>;
+impl<A: AddCarry<B, B0>, AT: AddDigits<BT>, B, BT> AddDigits<TCons<B, BT>> for TCons<A, AT> {
+    type Output = TCons<<A as AddCarry<B, B0>>::Output, <AT as AddDigits<BT>>::Output>;
 }
 
 /// `B1` when each digit sum is less than the size of its mode of `coalesce_x(A)`.
@@ -390,9 +481,9 @@ impl<H> DigitsFit<TNil> for TCons<H, TNil> {
 }
 impl<S, D, M, T, G, GT> DigitsFit<TCons<G, GT>> for TCons<Mode<S, D>, TCons<M, T>>
 where
-    G: IsLess<S>,
+    G: SubBorrow<S, B0>,
     TCons<M, T>: DigitsFit<GT>,
-    Le<G, S>: BitAnd<<TCons<M, T> as DigitsFit<GT>>::Output>,
+    Less<G, S>: BitAnd<<TCons<M, T> as DigitsFit<GT>>::Output>,
 {
-    type Output = <Le<G, S> as BitAnd<<TCons<M, T> as DigitsFit<GT>>::Output>>::Output;
+    type Output = <Less<G, S> as BitAnd<<TCons<M, T> as DigitsFit<GT>>::Output>>::Output;
 }

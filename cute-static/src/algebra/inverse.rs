@@ -10,13 +10,12 @@
 //! - left inverse: each non-zero stride `d`, a multiple of the size `n` inverted so far, joins as
 //!   `d / n : prefix`, and the last sorted mode's size closes the shape.
 
-use core::ops::{Div, Mul, Rem};
-
-use typenum::{Eq, IsEqual, IsLess, Le, Mod, Prod, Quot, B0, B1, U0, U1};
+use typenum::{B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
 use super::complement::Append;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
+use crate::int::{DivRem, IsZero, Less, Product, Quotient, Remainder, Same, SubBorrow, Times};
 use crate::layout::Layout;
 use crate::variadic::FromModes;
 
@@ -154,10 +153,10 @@ impl<P> Prefixes<P> for TNil {
 }
 impl<S, D, T, P> Prefixes<P> for TCons<Mode<S, D>, T>
 where
-    P: Mul<S>,
-    T: Prefixes<Prod<P, S>>,
+    P: Times<S>,
+    T: Prefixes<Product<P, S>>,
 {
-    type Output = TCons<Tagged<S, D, P>, <T as Prefixes<Prod<P, S>>>::Output>;
+    type Output = TCons<Tagged<S, D, P>, <T as Prefixes<Product<P, S>>>::Output>;
 }
 
 /// CuTe's `exchange_sort` by stride: position `i` takes the smallest of the rest, swapping.
@@ -189,11 +188,11 @@ impl<H> Pass<TNil> for H {
 }
 impl<S, D, P, S2, D2, P2, T> Pass<TCons<Tagged<S2, D2, P2>, T>> for Tagged<S, D, P>
 where
-    D2: IsLess<D>,
-    Tagged<S, D, P>: PassIf<Le<D2, D>, Tagged<S2, D2, P2>, T>,
+    D2: SubBorrow<D, B0>,
+    Tagged<S, D, P>: PassIf<Less<D2, D>, Tagged<S2, D2, P2>, T>,
 {
-    type Head = <Tagged<S, D, P> as PassIf<Le<D2, D>, Tagged<S2, D2, P2>, T>>::Head;
-    type Rest = <Tagged<S, D, P> as PassIf<Le<D2, D>, Tagged<S2, D2, P2>, T>>::Rest;
+    type Head = <Tagged<S, D, P> as PassIf<Less<D2, D>, Tagged<S2, D2, P2>, T>>::Head;
+    type Rest = <Tagged<S, D, P> as PassIf<Less<D2, D>, Tagged<S2, D2, P2>, T>>::Rest;
 }
 
 /// A pass step, knowing whether `x < head`.
@@ -224,10 +223,10 @@ impl<C> Chain<C> for TNil {
 }
 impl<S, D, P, T, C> Chain<C> for TCons<Tagged<S, D, P>, T>
 where
-    D: IsEqual<C>,
-    Tagged<S, D, P>: ChainIf<Eq<D, C>, T, C>,
+    D: Same<C>,
+    Tagged<S, D, P>: ChainIf<<D as Same<C>>::Output, T, C>,
 {
-    type Output = <Tagged<S, D, P> as ChainIf<Eq<D, C>, T, C>>::Output;
+    type Output = <Tagged<S, D, P> as ChainIf<<D as Same<C>>::Output, T, C>>::Output;
 }
 
 /// A chain step, knowing whether the stride continues the chain.
@@ -235,8 +234,8 @@ pub trait ChainIf<Joins, T, C> {
     /// The chosen modes.
     type Output;
 }
-impl<S: Mul<D>, D, P, T: Chain<Prod<S, D>>, C> ChainIf<B1, T, C> for Tagged<S, D, P> {
-    type Output = TCons<Mode<S, P>, <T as Chain<Prod<S, D>>>::Output>;
+impl<S: Times<D>, D, P, T: Chain<Product<S, D>>, C> ChainIf<B1, T, C> for Tagged<S, D, P> {
+    type Output = TCons<Mode<S, P>, <T as Chain<Product<S, D>>>::Output>;
 }
 impl<S, D, P, T: Chain<C>, C> ChainIf<B0, T, C> for Tagged<S, D, P> {
     type Output = <T as Chain<C>>::Output;
@@ -255,11 +254,11 @@ impl<N> Divide<N> for TNil {
 }
 impl<S, D, P, T, N> Divide<N> for TCons<Tagged<S, D, P>, T>
 where
-    D: IsEqual<U0>,
-    Tagged<S, D, P>: DivideIf<Eq<D, U0>, T, N>,
+    D: IsZero,
+    Tagged<S, D, P>: DivideIf<<D as IsZero>::Output, T, N>,
 {
-    type Shapes = <Tagged<S, D, P> as DivideIf<Eq<D, U0>, T, N>>::Shapes;
-    type Strides = <Tagged<S, D, P> as DivideIf<Eq<D, U0>, T, N>>::Strides;
+    type Shapes = <Tagged<S, D, P> as DivideIf<<D as IsZero>::Output, T, N>>::Shapes;
+    type Strides = <Tagged<S, D, P> as DivideIf<<D as IsZero>::Output, T, N>>::Strides;
 }
 
 /// A left-inverse step, knowing whether the stride is 0 (skipped).
@@ -275,14 +274,14 @@ impl<S, D, P, T: Divide<N>, N> DivideIf<B1, T, N> for Tagged<S, D, P> {
 }
 impl<S, D, P, T, N> DivideIf<B0, T, N> for Tagged<S, D, P>
 where
-    D: Rem<N> + Div<N>,
-    Mod<D, N>: IsEqual<U0>,
-    Eq<Mod<D, N>, U0>: LeftInverseDivisibility,
-    N: Mul<Quot<D, N>>,
-    T: Divide<Prod<N, Quot<D, N>>>,
+    D: DivRem<N>,
+    Remainder<D, N>: IsZero,
+    <Remainder<D, N> as IsZero>::Output: LeftInverseDivisibility,
+    N: Times<Quotient<D, N>>,
+    T: Divide<Product<N, Quotient<D, N>>>,
 {
-    type Shapes = TCons<Quot<D, N>, <T as Divide<Prod<N, Quot<D, N>>>>::Shapes>;
-    type Strides = TCons<P, <T as Divide<Prod<N, Quot<D, N>>>>::Strides>;
+    type Shapes = TCons<Quotient<D, N>, <T as Divide<Product<N, Quotient<D, N>>>>::Shapes>;
+    type Strides = TCons<P, <T as Divide<Product<N, Quotient<D, N>>>>::Strides>;
 }
 
 /// The size of the last sorted mode.

@@ -5,9 +5,7 @@
 //!
 //! As in `cute_core`, the grid `A* ∘ B` has CuTe's form and CuTe's own conditions.
 
-use core::ops::{Add, Div, Mul, Rem, Sub};
-
-use typenum::{Add1, Mod, Prod, Quot, Sub1, Sum, B0, B1};
+use typenum::{UTerm, B0, B1};
 
 use super::by_mode::{Gather, TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge};
@@ -15,7 +13,7 @@ use super::complement::{Complement, ComplementOf, Size};
 use super::composition::OverA;
 use super::divide::Spreads;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::Int;
+use crate::int::{AddCarry, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
 use crate::layout::{Layout, StaticLayout};
 use crate::variadic::LayoutModes;
 
@@ -103,12 +101,15 @@ where
     S: Leaves + Size,
     D: Leaves,
     <S as Leaves>::Output: ZipModes<<D as Leaves>::Output>,
-    <S as Size>::Output: Sub<B1>,
-    FlatModes<S, D>: EvalAt<Sub1<<S as Size>::Output>>,
-    <FlatModes<S, D> as EvalAt<Sub1<<S as Size>::Output>>>::Output: Add<B1>,
+    <S as Size>::Output: SubBorrow<UTerm, B1>,
+    FlatModes<S, D>: EvalAt<Last<S>>,
+    <FlatModes<S, D> as EvalAt<Last<S>>>::Output: Inc,
 {
-    type Output = Add1<<FlatModes<S, D> as EvalAt<Sub1<<S as Size>::Output>>>::Output>;
+    type Output = <<FlatModes<S, D> as EvalAt<Last<S>>>::Output as Inc>::Output;
 }
+
+/// `size(S) - 1`, the last index.
+type Last<S> = <<S as Size>::Output as SubBorrow<UTerm, B1>>::Output;
 
 /// `L(i)` over flat modes: the colexicographic split, the last mode taking the rest.
 pub trait EvalAt<I> {
@@ -116,23 +117,26 @@ pub trait EvalAt<I> {
     type Output;
 }
 
-impl<S, D, I: Mul<D>> EvalAt<I> for TCons<Mode<S, D>, TNil> {
-    type Output = Prod<I, D>;
+impl<S, D, I: Times<D>> EvalAt<I> for TCons<Mode<S, D>, TNil> {
+    type Output = Product<I, D>;
 }
 
 impl<S, D, N, T, I> EvalAt<I> for TCons<Mode<S, D>, TCons<N, T>>
 where
-    I: Rem<S> + Div<S>,
-    Mod<I, S>: Mul<D>,
-    TCons<N, T>: EvalAt<Quot<I, S>>,
-    Prod<Mod<I, S>, D>: Add<<TCons<N, T> as EvalAt<Quot<I, S>>>::Output>,
+    I: DivRem<S>,
+    Remainder<I, S>: Times<D>,
+    TCons<N, T>: EvalAt<Quotient<I, S>>,
+    Product<Remainder<I, S>, D>: AddCarry<<TCons<N, T> as EvalAt<Quotient<I, S>>>::Output, B0>,
 {
-    type Output = Sum<Prod<Mod<I, S>, D>, <TCons<N, T> as EvalAt<Quot<I, S>>>::Output>;
+    type Output = <Product<Remainder<I, S>, D> as AddCarry<
+        <TCons<N, T> as EvalAt<Quotient<I, S>>>::Output,
+        B0,
+    >>::Output;
 }
 
 /// `A*`, the complement the product strides `B` over.
 type Grid<SA, DA, SB, DB> =
-    ComplementOf<Layout<SA, DA>, Prod<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>;
+    ComplementOf<Layout<SA, DA>, Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>;
 /// `coalesce_x(A*)` as a list of modes.
 type GridModes<SA, DA, SB, DB> = <FlatModes<
     <Grid<SA, DA, SB, DB> as StaticLayout>::Shape,
@@ -144,8 +148,8 @@ impl<SA, DA, SB, DB> LogicalProduct<Layout<SB, DB>> for Layout<SA, DA>
 where
     SA: Size,
     Layout<SB, DB>: Cosize,
-    <SA as Size>::Output: Mul<<Layout<SB, DB> as Cosize>::Output>,
-    Layout<SA, DA>: Complement<Prod<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>,
+    <SA as Size>::Output: Times<<Layout<SB, DB> as Cosize>::Output>,
+    Layout<SA, DA>: Complement<Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>,
     Grid<SA, DA, SB, DB>: StaticLayout,
     <Grid<SA, DA, SB, DB> as StaticLayout>::Shape: Leaves,
     <Grid<SA, DA, SB, DB> as StaticLayout>::Stride: Leaves,
