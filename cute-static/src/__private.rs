@@ -77,5 +77,6 @@ impl<H, T> IsNil for TCons<H, T> {
 pub type IsOne<S> = <S as crate::int::IsUnit>::Output;
 
 pub use crate::int::{
-    AddCarry, BringDown, DivRem, Inc, IncIf, IsUnit, IsZero, Keep, Push, Same, SubBorrow, Times,
+    AddCarry, BringDown, Ceil, Diff, DiffParts, DivRem, Inc, IncIf, IsUnit, IsZero, Keep, Push,
+    PushDiff, QuotRem, QuotRemParts, Same, SubBorrow, Times, TrySub,
 };

@@ -1,5 +1,8 @@
 //! Static leaves: typenum unsigned integers.
 
+use core::marker::PhantomData;
+use core::ops::Not;
+
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1};
 
 use crate::sealed::Sealed;
@@ -29,7 +32,9 @@ impl<U: Unsigned + Default + Copy, B: Bit + Default + Copy> Int for UInt<U, B> {
 // Arithmetic on leaves. typenum's `Div` and `Rem` cost several milliseconds of trait solving
 // each at ten bits (benches/compile_time.sh), and the algebra needs both of a division at once;
 // these operators do one long division for quotient and remainder, keep typenum's normal form
-// (no leading `B0`), and let the algebra branch before it divides.
+// (no leading `B0`), and let the algebra branch before it divides. Each gives one `Output`, a
+// struct of its results that the next step takes apart in its impl header: rustc then solves
+// the operator once, not once per result.
 
 /// A **type operator** for `2·n + b`, in typenum's normal form (`2·0 + 0 = 0`).
 pub trait Push<B> {
@@ -50,48 +55,64 @@ impl<U, B, C> Push<C> for UInt<U, B> {
     type Output = UInt<UInt<U, B>, C>;
 }
 
-/// A **type operator** for `n - d - borrow` bit by bit, least significant first: the difference
-/// (meaningful when no borrow leaves the top) and the borrow out (`B1` when `n < d + borrow`).
+/// A difference and its borrow out (`B1` when it is negative, and the difference meaningless):
+/// the result of [`SubBorrow`].
+pub struct Diff<N, Borrow>(PhantomData<(N, Borrow)>);
+
+/// Reads a [`Diff`].
+pub trait DiffParts {
+    /// The difference.
+    type Diff;
+    /// The borrow out.
+    type Borrow: Bit + Not;
+}
+impl<N, B: Bit + Not> DiffParts for Diff<N, B> {
+    type Diff = N;
+    type Borrow = B;
+}
+
+/// A **type operator** for `n - d - borrow` bit by bit, least significant first: a [`Diff`].
 pub trait SubBorrow<D, Borrow> {
-    /// `n - d - borrow`.
-    type Output;
-    /// `B1` when `n < d + borrow`.
-    type Borrow;
+    /// `Diff<n - d - borrow, n < d + borrow>`.
+    type Output: DiffParts;
 }
 
 /// `0 - 0 - 0 = 0`.
 impl SubBorrow<UTerm, B0> for UTerm {
-    type Output = UTerm;
-    type Borrow = B0;
+    type Output = Diff<UTerm, B0>;
 }
 /// `0 - 0 - 1 < 0`.
 impl SubBorrow<UTerm, B1> for UTerm {
-    type Output = UTerm;
-    type Borrow = B1;
+    type Output = Diff<UTerm, B1>;
 }
 /// `0 - d - c < 0` for `d > 0`.
 impl<V, B, C> SubBorrow<UInt<V, B>, C> for UTerm {
-    type Output = UTerm;
-    type Borrow = B1;
+    type Output = Diff<UTerm, B1>;
 }
 /// `n - 0 - 0 = n`.
 impl<U, B> SubBorrow<UTerm, B0> for UInt<U, B> {
-    type Output = UInt<U, B>;
-    type Borrow = B0;
+    type Output = Diff<UInt<U, B>, B0>;
 }
 /// `(2u + 1) - 0 - 1 = 2u`.
 impl<U: Push<B0>> SubBorrow<UTerm, B1> for UInt<U, B1> {
-    type Output = <U as Push<B0>>::Output;
-    type Borrow = B0;
+    type Output = Diff<<U as Push<B0>>::Output, B0>;
 }
 /// `(2u + 0) - 0 - 1 = 2(u - 1) + 1`.
 impl<U> SubBorrow<UTerm, B1> for UInt<U, B0>
 where
     U: SubBorrow<UTerm, B1>,
-    <U as SubBorrow<UTerm, B1>>::Output: Push<B1>,
+    <U as SubBorrow<UTerm, B1>>::Output: PushDiff<B1>,
 {
-    type Output = <<U as SubBorrow<UTerm, B1>>::Output as Push<B1>>::Output;
-    type Borrow = <U as SubBorrow<UTerm, B1>>::Borrow;
+    type Output = <<U as SubBorrow<UTerm, B1>>::Output as PushDiff<B1>>::Output;
+}
+
+/// `Diff<2x + r, borrow>` from `Diff<x, borrow>` (part of the implementation of [`SubBorrow`]).
+pub trait PushDiff<R> {
+    /// The longer difference.
+    type Output: DiffParts;
+}
+impl<X: Push<R>, Borrow: Bit + Not, R> PushDiff<R> for Diff<X, Borrow> {
+    type Output = Diff<<X as Push<R>>::Output, Borrow>;
 }
 
 /// `(2u + a) - (2v + b) - c = 2(u - v - c') + r`, one full subtractor per bit.
@@ -102,10 +123,9 @@ macro_rules! full_subtractor {
         impl<U, V> SubBorrow<UInt<V, $b>, $c> for UInt<U, $a>
         where
             U: SubBorrow<V, $out>,
-            <U as SubBorrow<V, $out>>::Output: Push<$r>,
+            <U as SubBorrow<V, $out>>::Output: PushDiff<$r>,
         {
-            type Output = <<U as SubBorrow<V, $out>>::Output as Push<$r>>::Output;
-            type Borrow = <U as SubBorrow<V, $out>>::Borrow;
+            type Output = <<U as SubBorrow<V, $out>>::Output as PushDiff<$r>>::Output;
         }
     )+};
 }
@@ -129,80 +149,106 @@ full_subtractor! {
 }
 
 /// `B1` when `a < b`.
-pub(crate) type Less<A, B> = <A as SubBorrow<B, B0>>::Borrow;
+pub(crate) type Less<A, B> = <<A as SubBorrow<B, B0>>::Output as DiffParts>::Borrow;
+/// `n - 1` for `n > 0`.
+pub(crate) type Dec<N> = <<N as SubBorrow<UTerm, B1>>::Output as DiffParts>::Diff;
 
-/// A **type operator** for Euclidean division: `n = q·d + r` with `r < d`, one long division for
-/// both.
-pub trait DivRem<D> {
-    /// `q = n / d`.
+/// A quotient and a remainder: the result of [`DivRem`].
+pub struct QuotRem<Q, R>(PhantomData<(Q, R)>);
+
+/// Reads a [`QuotRem`].
+pub trait QuotRemParts {
+    /// The quotient.
     type Quot;
-    /// `r = n % d`.
+    /// The remainder.
     type Rem;
+}
+impl<Q, R> QuotRemParts for QuotRem<Q, R> {
+    type Quot = Q;
+    type Rem = R;
+}
+
+/// A **type operator** for Euclidean division, `n = q·d + r` with `r < d`: one long division gives
+/// `QuotRem<q, r>`.
+pub trait DivRem<D> {
+    /// `QuotRem<n / d, n % d>`.
+    type Output: QuotRemParts;
 }
 
 /// `0 = 0·d + 0`.
 impl<D> DivRem<D> for UTerm {
-    type Quot = UTerm;
-    type Rem = UTerm;
+    type Output = QuotRem<UTerm, UTerm>;
 }
-/// `2u + b`: divide `u`, bring down `b`, subtract `d` once if it fits.
-impl<U, B, D> DivRem<D> for UInt<U, B>
+/// `2u + b`: divide `u`, then bring down `b`.
+impl<U: DivRem<D>, B, D> DivRem<D> for UInt<U, B>
 where
-    U: DivRem<D>,
-    <U as DivRem<D>>::Rem: Push<B>,
-    <<U as DivRem<D>>::Rem as Push<B>>::Output: BringDown<D, <U as DivRem<D>>::Quot>,
+    <U as DivRem<D>>::Output: BringDown<B, D>,
 {
-    type Quot =
-        <<<U as DivRem<D>>::Rem as Push<B>>::Output as BringDown<D, <U as DivRem<D>>::Quot>>::Quot;
-    type Rem =
-        <<<U as DivRem<D>>::Rem as Push<B>>::Output as BringDown<D, <U as DivRem<D>>::Quot>>::Rem;
+    type Output = <<U as DivRem<D>>::Output as BringDown<B, D>>::Output;
 }
 
-/// One step of the long division: the partial remainder `r < 2d`, less `d` if it fits, and the
-/// quotient `q` with the new bit (part of the implementation of [`DivRem`]).
-pub trait BringDown<D, Q> {
-    /// `2q + [r >= d]`.
-    type Quot;
-    /// `r - d` or `r`.
-    type Rem;
-}
-impl<R: SubBorrow<D, B0>, D, Q> BringDown<D, Q> for R
-where
-    <R as SubBorrow<D, B0>>::Borrow: Keep<R, <R as SubBorrow<D, B0>>::Output>,
-    Q: Push<<<R as SubBorrow<D, B0>>::Borrow as Keep<R, <R as SubBorrow<D, B0>>::Output>>::Bit>,
-{
-    type Quot = <Q as Push<
-        <<R as SubBorrow<D, B0>>::Borrow as Keep<R, <R as SubBorrow<D, B0>>::Output>>::Bit,
-    >>::Output;
-    type Rem = <<R as SubBorrow<D, B0>>::Borrow as Keep<R, <R as SubBorrow<D, B0>>::Output>>::Rem;
-}
-
-/// Keeps the partial remainder when the subtraction borrowed (part of the implementation of
+/// One step of the long division: `2r + b`, less `d` if it fits (part of the implementation of
 /// [`DivRem`]).
-pub trait Keep<R, Diff> {
-    /// The quotient bit.
-    type Bit;
-    /// The remainder.
-    type Rem;
+pub trait BringDown<B, D> {
+    /// The next `QuotRem`.
+    type Output: QuotRemParts;
 }
-impl<R, Diff> Keep<R, Diff> for B1 {
-    type Bit = B0;
-    type Rem = R;
+impl<Q, R: Push<B>, B, D> BringDown<B, D> for QuotRem<Q, R>
+where
+    <R as Push<B>>::Output: TrySub<D, Q>,
+{
+    type Output = <<R as Push<B>>::Output as TrySub<D, Q>>::Output;
 }
-impl<R, Diff> Keep<R, Diff> for B0 {
-    type Bit = B1;
-    type Rem = Diff;
+
+/// `r - d` when it fits, with the quotient bit (part of the implementation of [`DivRem`]).
+pub trait TrySub<D, Q> {
+    /// The next `QuotRem`.
+    type Output: QuotRemParts;
+}
+impl<R: SubBorrow<D, B0>, D, Q> TrySub<D, Q> for R
+where
+    <R as SubBorrow<D, B0>>::Output: Keep<R, Q>,
+{
+    type Output = <<R as SubBorrow<D, B0>>::Output as Keep<R, Q>>::Output;
+}
+
+/// Keeps `r` when `r - d` borrowed (part of the implementation of [`DivRem`]).
+pub trait Keep<R, Q> {
+    /// The next `QuotRem`.
+    type Output: QuotRemParts;
+}
+/// `r < d`: the bit is 0 and `r` stays.
+impl<X, R, Q: Push<B0>> Keep<R, Q> for Diff<X, B1> {
+    type Output = QuotRem<<Q as Push<B0>>::Output, R>;
+}
+/// `r >= d`: the bit is 1 and `r - d` stays.
+impl<X, R, Q: Push<B1>> Keep<R, Q> for Diff<X, B0> {
+    type Output = QuotRem<<Q as Push<B1>>::Output, X>;
 }
 
 /// `n / d`.
-pub(crate) type Quotient<N, D> = <N as DivRem<D>>::Quot;
+pub(crate) type Quotient<N, D> = <<N as DivRem<D>>::Output as QuotRemParts>::Quot;
 /// `n % d`.
-pub(crate) type Remainder<N, D> = <N as DivRem<D>>::Rem;
+pub(crate) type Remainder<N, D> = <<N as DivRem<D>>::Output as QuotRemParts>::Rem;
+/// `⌈n / d⌉`.
+pub(crate) type CeilQuotient<N, D> = <<N as DivRem<D>>::Output as Ceil>::Output;
+
+/// `⌈n / d⌉ = q + [r != 0]` from a [`QuotRem`].
+pub trait Ceil {
+    /// `⌈n / d⌉`.
+    type Output;
+}
+impl<Q, R: IsZero> Ceil for QuotRem<Q, R>
+where
+    Q: IncIf<<<R as IsZero>::Output as Not>::Output>,
+{
+    type Output = <Q as IncIf<<<R as IsZero>::Output as Not>::Output>>::Output;
+}
 
 /// A **type operator** for `n == 0`, read off the representation.
 pub trait IsZero {
     /// `B1` or `B0`.
-    type Output: Bit + core::ops::Not;
+    type Output: Bit + Not;
 }
 impl IsZero for UTerm {
     type Output = B1;
@@ -214,12 +260,12 @@ impl<U, B> IsZero for UInt<U, B> {
 /// A **type operator** for `n == 1`, read off the representation.
 pub trait IsUnit {
     /// `B1` or `B0`.
-    type Output: Bit + core::ops::Not;
+    type Output: Bit + Not;
 }
 impl IsUnit for UTerm {
     type Output = B0;
 }
-impl<B: Bit + core::ops::Not> IsUnit for UInt<UTerm, B> {
+impl<B: Bit + Not> IsUnit for UInt<UTerm, B> {
     type Output = B;
 }
 impl<U, B, C> IsUnit for UInt<UInt<U, B>, C> {
@@ -241,8 +287,7 @@ impl<U: Inc> Inc for UInt<U, B1> {
     type Output = UInt<<U as Inc>::Output, B0>;
 }
 
-/// A **type operator** for `n + 1` when the flag is `B1`, else `n`: `⌈n/d⌉` from `n / d` and
-/// `n % d != 0`.
+/// A **type operator** for `n + 1` when the flag is `B1`, else `n`.
 pub trait IncIf<Flag> {
     /// `n + flag`.
     type Output;
@@ -253,11 +298,6 @@ impl<N> IncIf<B0> for N {
 impl<N: Inc> IncIf<B1> for N {
     type Output = <N as Inc>::Output;
 }
-
-/// `⌈n / d⌉` from a [`DivRem`].
-pub(crate) type CeilQuotient<N, D> = <Quotient<N, D> as IncIf<
-    <<Remainder<N, D> as IsZero>::Output as core::ops::Not>::Output,
->>::Output;
 
 /// A **type operator** for `n + m + carry` bit by bit, least significant first.
 pub trait AddCarry<M, Carry> {
@@ -343,7 +383,7 @@ pub(crate) type Product<N, M> = <N as Times<M>>::Output;
 /// difference.
 pub trait Same<M> {
     /// `B1` or `B0`.
-    type Output: Bit + core::ops::Not;
+    type Output: Bit + Not;
 }
 impl Same<UTerm> for UTerm {
     type Output = B1;

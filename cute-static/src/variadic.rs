@@ -5,7 +5,7 @@ use typenum::{Bit, B0, B1, U0, U1};
 
 use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
 use crate::algebra::by_mode::Gather;
-use crate::algebra::composition::{AddDigits, OverA};
+use crate::algebra::composition::{AddDigits, Over, OverA, OverOf, Path, Walked};
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
 use crate::int_tuple::{deeper, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
@@ -118,18 +118,15 @@ macro_rules! from_modes {
 
 for_each_arity!(from_modes);
 
-/// A list of result modes as a shape and a stride: one mode unwraps to `s:d` (CuTe's `unwrap`),
+/// A walk's result modes as a shape and a stride: one mode unwraps to `s:d` (CuTe's `unwrap`),
 /// several make flat tuples (part of the implementation of `Composition`).
 pub trait Unwrap {
-    /// The shape.
-    type Shape;
-    /// The stride.
-    type Stride;
+    /// The [`Over`] of the walked leaf.
+    type Output: Walked;
 }
 
-impl<S, D> Unwrap for TCons<Mode<S, D>, TNil> {
-    type Shape = S;
-    type Stride = D;
+impl<S, D, G> Unwrap for Path<TCons<Mode<S, D>, TNil>, G> {
+    type Output = Over<S, D, G>;
 }
 
 macro_rules! unwrap_modes {
@@ -137,52 +134,64 @@ macro_rules! unwrap_modes {
     // One mode is the impl above.
     (@arity $s:ident $d:ident) => {};
     (@arity $($s:ident $d:ident),+) => {
-        impl<$($s, $d),+> Unwrap for from_modes!(@list $($s $d),+) {
-            type Shape = ($($s,)+);
-            type Stride = ($($d,)+);
+        impl<$($s, $d,)+ G> Unwrap for Path<from_modes!(@list $($s $d),+), G> {
+            type Output = Over<($($s,)+), ($($d,)+), G>;
         }
     };
 }
 
 for_each_arity!(unwrap_modes);
 
-/// The digits of a tuple of `B`'s modes, added (part of the implementation of `Composition`).
-pub trait TupleDigits<FA, D, Strict> {
-    /// The sums.
-    type Digits;
-}
-
-impl<FA, S0: OverA<FA, D0, X>, D0, X> TupleDigits<FA, (D0,), X> for (S0,) {
-    type Digits = <S0 as OverA<FA, D0, X>>::Digits;
+/// The walked modes of a tuple of `B` as one [`Over`]: the shapes and strides side by side, the
+/// digits added (part of the implementation of `Composition`).
+pub trait Gathered {
+    /// The [`Over`] of the tuple.
+    type Output: Walked;
 }
 
 macro_rules! over_a {
     ($( ($($s:ident $d:ident),+) )+) => {$( over_a!(@arity $($s $d),+); )+};
-    (@arity $s0:ident $d0:ident) => { over_a!(@over $s0 $d0); };
-    (@arity $s0:ident $d0:ident, $($s:ident $d:ident),+) => {
-        /// The digits of `(b0, rest...)`: those of `b0` plus those of `rest`.
-        impl<FA, X, $s0: OverA<FA, $d0, X>, $d0, $($s, $d),+> TupleDigits<FA, ($d0, $($d,)+), X> for ($s0, $($s,)+)
-        where
-            ($($s,)+): TupleDigits<FA, ($($d,)+), X>,
-            <$s0 as OverA<FA, $d0, X>>::Digits: AddDigits<<($($s,)+) as TupleDigits<FA, ($($d,)+), X>>::Digits>,
-        {
-            type Digits = <<$s0 as OverA<FA, $d0, X>>::Digits as AddDigits<
-                <($($s,)+) as TupleDigits<FA, ($($d,)+), X>>::Digits,
-            >>::Output;
-        }
-        over_a!(@over $s0 $d0, $($s $d),+);
-    };
-    (@over $($s:ident $d:ident),+) => {
+    (@arity $($s:ident $d:ident),+) => {
         /// A tuple of `B`: mode by mode, with the digits of all its leaves added.
         impl<FA, X, $($s: OverA<FA, $d, X>, $d),+> OverA<FA, ($($d,)+), X> for ($($s,)+)
         where
-            ($($s,)+): TupleDigits<FA, ($($d,)+), X>,
+            ($(OverOf<$s, FA, $d, X>,)+): Gathered,
         {
-            type Shape = ($(<$s as OverA<FA, $d, X>>::Shape,)+);
-            type Stride = ($(<$s as OverA<FA, $d, X>>::Stride,)+);
-            type Digits = <($($s,)+) as TupleDigits<FA, ($($d,)+), X>>::Digits;
+            type Output = <($(OverOf<$s, FA, $d, X>,)+) as Gathered>::Output;
         }
     };
+}
+
+/// One walked mode: itself.
+impl<S0, D0, G0> Gathered for (Over<S0, D0, G0>,) {
+    type Output = Over<(S0,), (D0,), G0>;
+}
+
+macro_rules! gathered {
+    ($( ($s0:ident $d0:ident $g0:ident, $($s:ident $d:ident $g:ident),+) )+) => {$(
+        /// `(b0, rest...)`: the digits of `b0` plus those of `rest`.
+        impl<$s0, $d0, $g0, $($s, $d, $g),+> Gathered for (Over<$s0, $d0, $g0>, $(Over<$s, $d, $g>,)+)
+        where
+            ($(Over<$s, $d, $g>,)+): Gathered,
+            $g0: AddDigits<<<($(Over<$s, $d, $g>,)+) as Gathered>::Output as Walked>::Digits>,
+        {
+            type Output = Over<
+                ($s0, $($s,)+),
+                ($d0, $($d,)+),
+                <$g0 as AddDigits<<<($(Over<$s, $d, $g>,)+) as Gathered>::Output as Walked>::Digits>>::Output,
+            >;
+        }
+    )+};
+}
+
+gathered! {
+    (S0 D0 G0, S1 D1 G1)
+    (S0 D0 G0, S1 D1 G1, S2 D2 G2)
+    (S0 D0 G0, S1 D1 G1, S2 D2 G2, S3 D3 G3)
+    (S0 D0 G0, S1 D1 G1, S2 D2 G2, S3 D3 G3, S4 D4 G4)
+    (S0 D0 G0, S1 D1 G1, S2 D2 G2, S3 D3 G3, S4 D4 G4, S5 D5 G5)
+    (S0 D0 G0, S1 D1 G1, S2 D2 G2, S3 D3 G3, S4 D4 G4, S5 D5 G5, S6 D6 G6)
+    (S0 D0 G0, S1 D1 G1, S2 D2 G2, S3 D3 G3, S4 D4 G4, S5 D5 G5, S6 D6 G6, S7 D7 G7)
 }
 
 for_each_arity!(over_a);

@@ -13,9 +13,7 @@ use typenum::{B0, B1, U0, U1};
 use super::coalesce::{FlatModes, Merge};
 use super::composition::Select;
 use crate::__private::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::{
-    CeilQuotient, DivRem, IncIf, IsUnit, IsZero, Less, Quotient, Remainder, SubBorrow,
-};
+use crate::int::{Ceil, CeilQuotient, DivRem, IsUnit, IsZero, Less, Quotient, SubBorrow};
 use crate::int::{Product, Times};
 use crate::layout::Layout;
 use crate::variadic::FromModes;
@@ -272,11 +270,9 @@ impl<C> CeilFold<C> for TNil {
 impl<A, T, C> CeilFold<C> for TCons<A, T>
 where
     A: DivRem<C>,
-    Remainder<A, C>: IsZero,
-    Quotient<A, C>: IncIf<<<Remainder<A, C> as IsZero>::Output as Not>::Output>,
+    <A as DivRem<C>>::Output: Ceil,
     C: DivRem<A>,
-    Remainder<C, A>: IsZero,
-    Quotient<C, A>: IncIf<<<Remainder<C, A> as IsZero>::Output as Not>::Output>,
+    <C as DivRem<A>>::Output: Ceil,
     T: CeilFold<CeilQuotient<C, A>>,
     CeilQuotient<A, C>: Times<<T as CeilFold<CeilQuotient<C, A>>>::Output>,
 {

@@ -18,17 +18,16 @@
 //! (exact by coincidence over a stride-0 mode, or with overlapping modes of `B` that happen to
 //! agree). Every static result equals the dynamic one.
 
+use core::marker::PhantomData;
 use core::ops::{BitAnd, BitOr, Not};
 
 use typenum::{Bit, Or, UTerm, B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
-use crate::__private::{IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
+use crate::__private::{IsNil, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{
-    AddCarry, CeilQuotient, DivRem, IncIf, Int, IsUnit, IsZero, Less, Quotient, Remainder,
-    SubBorrow,
+    AddCarry, Ceil, Dec, DivRem, Int, IsUnit, IsZero, Less, Product, QuotRem, SubBorrow, Times,
 };
-use crate::int::{Product, Times};
 use crate::layout::Layout;
 use crate::variadic::Unwrap;
 
@@ -71,14 +70,23 @@ where
     <SA as Leaves>::Output: ZipModes<<DA as Leaves>::Output>,
     FlatModes<SA, DA>: Merge<B1>,
     SB: OverA<ModesX<SA, DA>, DB, B1>,
-    ModesX<SA, DA>: DigitsFit<<SB as OverA<ModesX<SA, DA>, DB, B1>>::Digits>,
-    <ModesX<SA, DA> as DigitsFit<<SB as OverA<ModesX<SA, DA>, DB, B1>>::Digits>>::Output:
-        ModesDistribute,
+    OverOf<SB, ModesX<SA, DA>, DB, B1>: Distributes<ModesX<SA, DA>>,
 {
-    type Output = Layout<
-        <SB as OverA<ModesX<SA, DA>, DB, B1>>::Shape,
-        <SB as OverA<ModesX<SA, DA>, DB, B1>>::Stride,
-    >;
+    type Output = <OverOf<SB, ModesX<SA, DA>, DB, B1> as Distributes<ModesX<SA, DA>>>::Output;
+}
+
+/// The layout of a walked `B` whose digits fit in the modes of `coalesce_x(A)` (part of the
+/// implementation of [`Composition`]).
+pub trait Distributes<FA> {
+    /// The composed layout.
+    type Output;
+}
+impl<FA, S, D, G> Distributes<FA> for Over<S, D, G>
+where
+    FA: DigitsFit<G>,
+    <FA as DigitsFit<G>>::Output: ModesDistribute,
+{
+    type Output = Layout<S, D>;
 }
 
 /// Stride divisibility (seed 000 Eq. 20), `B1` when it holds.
@@ -121,63 +129,66 @@ impl ModesDistribute for B1 {}
 /// requires every step to be exact, `B0` only CuTe's own conditions (the grid mode of a divide)
 /// (part of the implementation of [`Composition`]).
 pub trait OverA<FA, D, Strict> {
-    /// The result shape for this node.
+    /// The [`Over`] of this node.
+    type Output: Walked;
+}
+
+/// `OverOf<N, FA, D, Strict> = <N as OverA<FA, D, Strict>>::Output`.
+pub type OverOf<N, FA, D, Strict> = <N as OverA<FA, D, Strict>>::Output;
+
+/// A node of `B` walked over `coalesce_x(A)`: the result shape and stride for the node, and the
+/// largest digit its leaves place in each mode of `coalesce_x(A)` but the last, summed.
+pub struct Over<Shape, Stride, Digits>(PhantomData<(Shape, Stride, Digits)>);
+
+/// Reads an [`Over`].
+pub trait Walked {
+    /// The result shape.
     type Shape;
-    /// The result stride for this node.
+    /// The result stride.
     type Stride;
-    /// The largest digit placed in each mode of `coalesce_x(A)` but the last, summed over this
-    /// node's leaves.
+    /// The digit sums.
     type Digits;
+}
+impl<S, D, G> Walked for Over<S, D, G> {
+    type Shape = S;
+    type Stride = D;
+    type Digits = G;
 }
 
 /// A leaf `n:r` of `B`: `n:0` for `r = 0`, `n:(r·d)` over a single mode, else the walk.
 impl<FA, N: Int, R: Int, Strict> OverA<FA, R, Strict> for N
 where
     R: IsZero,
-    FA: IsSingle + Zeros,
+    FA: IsSingle,
     FA: LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>,
 {
-    type Shape =
-        <FA as LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>>::Shape;
-    type Stride =
-        <FA as LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>>::Stride;
-    type Digits =
-        <FA as LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>>::Digits;
+    type Output =
+        <FA as LeafCase<<R as IsZero>::Output, <FA as IsSingle>::Output, N, R, Strict>>::Output;
 }
 
 /// The three cases of a leaf of `B` (part of the implementation of [`Composition`]).
 pub trait LeafCase<ZeroStride, Single, N, R, Strict> {
-    /// Result shape.
-    type Shape;
-    /// Result stride.
-    type Stride;
-    /// Digits.
-    type Digits;
+    /// The [`Over`] of the leaf.
+    type Output: Walked;
 }
 
 /// `A ∘ n:0 = n:0`.
 impl<FA: Zeros, Single, N, R, Strict> LeafCase<B1, Single, N, R, Strict> for FA {
-    type Shape = N;
-    type Stride = U0;
-    type Digits = <FA as Zeros>::Output;
+    type Output = Over<N, U0, <FA as Zeros>::Output>;
 }
 
 /// `s0:d0 ∘ n:r = n:(r·d0)`.
 impl<S0, D0, N, R: Times<D0>, Strict> LeafCase<B0, B1, N, R, Strict> for TCons<Mode<S0, D0>, TNil> {
-    type Shape = N;
-    type Stride = Product<R, D0>;
-    type Digits = TNil;
+    type Output = Over<N, Product<R, D0>, TNil>;
 }
 
 /// The walk over several modes.
 impl<FA, N, R, Strict> LeafCase<B0, B0, N, R, Strict> for FA
 where
-    FA: Walk<N, R, TNil, Strict>,
-    <FA as Walk<N, R, TNil, Strict>>::Modes: Unwrap,
+    FA: Walk<N, R, B0, Strict>,
+    <FA as Walk<N, R, B0, Strict>>::Output: Unwrap,
 {
-    type Shape = <<FA as Walk<N, R, TNil, Strict>>::Modes as Unwrap>::Shape;
-    type Stride = <<FA as Walk<N, R, TNil, Strict>>::Modes as Unwrap>::Stride;
-    type Digits = <FA as Walk<N, R, TNil, Strict>>::Digits;
+    type Output = <<FA as Walk<N, R, B0, Strict>>::Output as Unwrap>::Output;
 }
 
 /// `B1` for a list of one mode.
@@ -204,97 +215,129 @@ where
     type Output = TCons<U0, <TCons<N, T> as Zeros>::Output>;
 }
 
+/// The result modes of a walk and the digits it placed in each mode but the last.
+pub struct Path<Modes, Digits>(PhantomData<(Modes, Digits)>);
+
 /// The walk of one leaf of `B` from the remaining modes of `coalesce_x(A)`, with `RN` elements
-/// left, remaining stride `RD` and the result modes so far `Acc` (part of the implementation of
-/// [`Composition`]).
-pub trait Walk<RN, RD, Acc, Strict> {
-    /// The result modes.
-    type Modes;
-    /// The digits placed in each mode but the last.
-    type Digits;
+/// left, remaining stride `RD`, and `Kept = B1` once a mode has been kept (part of the
+/// implementation of [`Composition`]).
+pub trait Walk<RN, RD, Kept, Strict> {
+    /// The [`Path`].
+    type Output;
 }
 
-/// The last mode (unbounded): `rest:(RD·d)` is appended unless all elements are placed.
-impl<S, D, RN, RD, Acc, Strict> Walk<RN, RD, Acc, Strict> for TCons<Mode<S, D>, TNil>
+/// The last mode (unbounded) keeps `RN:(RD·d)` unless all elements are placed.
+impl<S, D, RN, RD, Kept, Strict> Walk<RN, RD, Kept, Strict> for TCons<Mode<S, D>, TNil>
 where
-    RD: Times<D>,
-    Acc: IsNil + AppendIf<LastKeeps<Acc, RN>, Mode<RN, Product<RD, D>>>,
     RN: IsUnit,
-    <Acc as IsNil>::Output: BitOr<<IsOne<RN> as Not>::Output>,
+    Mode<S, D>: LastMode<Kept, <RN as IsUnit>::Output, RN, RD>,
 {
-    type Modes = <Acc as AppendIf<LastKeeps<Acc, RN>, Mode<RN, Product<RD, D>>>>::Output;
-    type Digits = TNil;
+    type Output = <Mode<S, D> as LastMode<Kept, <RN as IsUnit>::Output, RN, RD>>::Output;
 }
 
-/// The last mode keeps the rest when nothing was kept before or elements are left.
-type LastKeeps<Acc, RN> = Or<<Acc as IsNil>::Output, <IsOne<RN> as Not>::Output>;
+/// The last mode, knowing whether a mode was kept and whether `RN == 1` (part of the
+/// implementation of [`Composition`]).
+pub trait LastMode<Kept, Placed, RN, RD> {
+    /// The [`Path`].
+    type Output;
+}
+/// Something was kept and nothing is left: the last mode adds nothing.
+impl<S, D, RN, RD> LastMode<B1, B1, RN, RD> for Mode<S, D> {
+    type Output = Path<TNil, TNil>;
+}
+/// Elements are left: `RN:(RD·d)`.
+impl<S, D, Kept, RN, RD: Times<D>> LastMode<Kept, B0, RN, RD> for Mode<S, D> {
+    type Output = Path<TCons<Mode<RN, Product<RD, D>>, TNil>, TNil>;
+}
+/// Nothing was kept: the result is `1:(RD·d)`.
+impl<S, D, RN, RD: Times<D>> LastMode<B0, B1, RN, RD> for Mode<S, D> {
+    type Output = Path<TCons<Mode<RN, Product<RD, D>>, TNil>, TNil>;
+}
 
-/// A mode that is not the last: divide it out, or keep part of `B` in it.
-impl<S, D, M, T, RN, RD, Acc, Strict> Walk<RN, RD, Acc, Strict> for TCons<Mode<S, D>, TCons<M, T>>
+/// A mode that is not the last: a step, then the walk goes on.
+impl<S, D, M, T, RN, RD, Kept, Strict> Walk<RN, RD, Kept, Strict> for TCons<Mode<S, D>, TCons<M, T>>
 where
     Mode<S, D>: Step<RN, RD>,
-    <Mode<S, D> as Step<RN, RD>>::DivOk: StrideDivisibility,
-    <Mode<S, D> as Step<RN, RD>>::ShapeOk: ShapeDivisibility,
-    Strict: Not,
-    <Strict as Not>::Output: BitOr<<Mode<S, D> as Step<RN, RD>>::Fits>,
-    Or<<Strict as Not>::Output, <Mode<S, D> as Step<RN, RD>>::Fits>: StrideFitsMode,
-    Acc: AppendIf<Keeps<S, D, RN, RD>, Kept<S, D, RN, RD>>,
-    TCons<M, T>:
-        Walk<NextN<S, D, RN, RD>, NextStride<S, D, RN, RD>, NextAcc<Acc, S, D, RN, RD>, Strict>,
+    TCons<M, T>: WalkOn<<Mode<S, D> as Step<RN, RD>>::Output, Kept, Strict>,
 {
-    type Modes = <TCons<M, T> as Walk<
-        NextN<S, D, RN, RD>,
-        NextStride<S, D, RN, RD>,
-        NextAcc<Acc, S, D, RN, RD>,
-        Strict,
-    >>::Modes;
-    type Digits = TCons<
-        <Mode<S, D> as Step<RN, RD>>::Digit,
-        <TCons<M, T> as Walk<
-            NextN<S, D, RN, RD>,
-            NextStride<S, D, RN, RD>,
-            NextAcc<Acc, S, D, RN, RD>,
-            Strict,
-        >>::Digits,
-    >;
+    type Output =
+        <TCons<M, T> as WalkOn<<Mode<S, D> as Step<RN, RD>>::Output, Kept, Strict>>::Output;
 }
 
-/// The elements left after the step.
-type NextN<S, D, RN, RD> = <Mode<S, D> as Step<RN, RD>>::NextN;
-/// The stride after the step.
-type NextStride<S, D, RN, RD> = <Mode<S, D> as Step<RN, RD>>::NextStride;
-/// The result mode the step keeps (when it keeps one).
-type Kept<S, D, RN, RD> =
-    Mode<<Mode<S, D> as Step<RN, RD>>::New, <Mode<S, D> as Step<RN, RD>>::Result>;
-/// The result modes after the step.
-type NextAcc<Acc, S, D, RN, RD> =
-    <Acc as AppendIf<Keeps<S, D, RN, RD>, Kept<S, D, RN, RD>>>::Output;
+/// The walk after a step over one mode: its conditions, then the rest (part of the
+/// implementation of [`Composition`]).
+pub trait WalkOn<Stepped, Kept, Strict> {
+    /// The [`Path`].
+    type Output;
+}
+impl<Rest, DivOk, NextStride, Keep, New, ShapeOk, Fits, Result, NextN, Digit, Kept, Strict>
+    WalkOn<Stepped<DivOk, NextStride, Keep, New, ShapeOk, Fits, Result, NextN, Digit>, Kept, Strict>
+    for Rest
+where
+    DivOk: StrideDivisibility,
+    ShapeOk: ShapeDivisibility,
+    Strict: Not,
+    <Strict as Not>::Output: BitOr<Fits>,
+    Or<<Strict as Not>::Output, Fits>: StrideFitsMode,
+    Kept: BitOr<Keep>,
+    Rest: Walk<NextN, NextStride, Or<Kept, Keep>, Strict>,
+    <Rest as Walk<NextN, NextStride, Or<Kept, Keep>, Strict>>::Output:
+        Front<Keep, Mode<New, Result>, Digit>,
+{
+    type Output = <<Rest as Walk<NextN, NextStride, Or<Kept, Keep>, Strict>>::Output as Front<
+        Keep,
+        Mode<New, Result>,
+        Digit,
+    >>::Output;
+}
 
-/// `B1` when the step keeps elements in the mode.
-type Keeps<S, D, RN, RD> = <<Mode<S, D> as Step<RN, RD>>::Skip as Not>::Output;
+/// The step's digit in front of the rest's, and its mode when it keeps one (part of the
+/// implementation of [`Composition`]).
+pub trait Front<Keep, M, G> {
+    /// The [`Path`].
+    type Output;
+}
+impl<Ms, Gs, M, G> Front<B1, M, G> for Path<Ms, Gs> {
+    type Output = Path<TCons<M, Ms>, TCons<G, Gs>>;
+}
+impl<Ms, Gs, M, G> Front<B0, M, G> for Path<Ms, Gs> {
+    type Output = Path<Ms, TCons<G, Gs>>;
+}
 
-/// The arithmetic of one step over a mode `s:d` with `RN` elements left and stride `RD`
-/// (part of the implementation of [`Composition`]); every quantity of `cute_core`'s walk, each
-/// computed only on the branch that needs it (see [`StepCase`]).
+/// Every quantity of one step of `cute_core`'s walk (part of the implementation of
+/// [`Composition`]):
+/// - `DivOk`: `RD % s == 0 || RD < s` (stride divisibility);
+/// - `NextStride`: `⌈RD / s⌉`;
+/// - `Keep`: the step keeps `New = min(⌈s / RD⌉, RN)` elements in the mode, at stride
+///   `Result = RD · d` (else it divides the mode out, or all is placed);
+/// - `ShapeOk`: `RN % New == 0`, or the step does not keep;
+/// - `Fits`: not `RN / New > 1 && s % RD != 0`, or the step does not keep;
+/// - `NextN`: `RN / New`, or `RN` when the step does not keep;
+/// - `Digit`: `(New - 1) · RD`, or 0 when the step does not keep.
+#[allow(
+    clippy::type_complexity,
+    reason = "the nine quantities of a step, taken apart by `WalkOn`'s impl header"
+)]
+pub struct Stepped<DivOk, NextStride, Keep, New, ShapeOk, Fits, Result, NextN, Digit>(
+    PhantomData<(
+        DivOk,
+        NextStride,
+        Keep,
+        New,
+        ShapeOk,
+        Fits,
+        Result,
+        NextN,
+        Digit,
+    )>,
+);
+
+/// One step over a mode `s:d` with `RN` elements left and stride `RD`: its [`Stepped`], each
+/// quantity computed only on the branch that needs it (part of the implementation of
+/// [`Composition`]).
 pub trait Step<RN, RD> {
-    /// `RD % s == 0 || RD < s`.
-    type DivOk;
-    /// `⌈RD / s⌉`.
-    type NextStride;
-    /// `⌈s / RD⌉ == 1 || RN == 1`: the mode is divided out (or all is placed).
-    type Skip: Bit + Not;
-    /// `min(⌈s / RD⌉, RN)`.
-    type New;
-    /// `RN % New == 0`, or the step skips.
-    type ShapeOk;
-    /// Not `RN / New > 1 && s % RD != 0`, or the step skips.
-    type Fits;
-    /// `RD · d`.
-    type Result;
-    /// `RN / New`, or `RN` when the step skips.
-    type NextN;
-    /// `(New - 1) · RD`, or 0 when the step skips.
-    type Digit;
+    /// The [`Stepped`].
+    type Output;
 }
 
 /// The step branches on `RD < s` before it divides.
@@ -303,57 +346,37 @@ where
     RD: SubBorrow<S, B0>,
     Mode<S, D>: StepCase<Less<RD, S>, RN, RD>,
 {
-    type DivOk = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::DivOk;
-    type NextStride = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::NextStride;
-    type Skip = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Skip;
-    type New = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::New;
-    type ShapeOk = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::ShapeOk;
-    type Fits = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Fits;
-    type Result = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Result;
-    type NextN = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::NextN;
-    type Digit = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Digit;
+    type Output = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Output;
 }
 
-/// [`Step`] knowing whether `RD < s` (`B1`), and for `RD < s` whether `RN == 1` (part of the
-/// implementation of [`Composition`]).
+/// [`Step`] knowing whether `RD < s` (part of the implementation of [`Composition`]).
 pub trait StepCase<Inside, RN, RD> {
-    /// See [`Step::DivOk`].
-    type DivOk;
-    /// See [`Step::NextStride`].
-    type NextStride;
-    /// See [`Step::Skip`].
-    type Skip: Bit + Not;
-    /// See [`Step::New`].
-    type New;
-    /// See [`Step::ShapeOk`].
-    type ShapeOk;
-    /// See [`Step::Fits`].
-    type Fits;
-    /// See [`Step::Result`].
-    type Result;
-    /// See [`Step::NextN`].
-    type NextN;
-    /// See [`Step::Digit`].
-    type Digit;
+    /// The [`Stepped`].
+    type Output;
 }
 
 /// `RD >= s`: the stride skips the mode, which must divide it; the stride becomes `⌈RD / s⌉`.
 impl<S, D, RN, RD> StepCase<B0, RN, RD> for Mode<S, D>
 where
     RD: DivRem<S>,
-    Remainder<RD, S>: IsZero,
-    <Remainder<RD, S> as IsZero>::Output: Not,
-    Quotient<RD, S>: IncIf<<<Remainder<RD, S> as IsZero>::Output as Not>::Output>,
+    <RD as DivRem<S>>::Output: Skips<RN>,
 {
-    type DivOk = <Remainder<RD, S> as IsZero>::Output;
-    type NextStride = CeilQuotient<RD, S>;
-    type Skip = B1;
-    type New = U1;
-    type ShapeOk = B1;
-    type Fits = B1;
-    type Result = U0;
-    type NextN = RN;
-    type Digit = U0;
+    type Output = <<RD as DivRem<S>>::Output as Skips<RN>>::Output;
+}
+
+/// The step that divides a mode out, from `RD = q·s + r` (part of the implementation of
+/// [`Composition`]).
+pub trait Skips<RN> {
+    /// The [`Stepped`].
+    type Output;
+}
+impl<Q, R, RN> Skips<RN> for QuotRem<Q, R>
+where
+    QuotRem<Q, R>: Ceil,
+    R: IsZero,
+{
+    type Output =
+        Stepped<<R as IsZero>::Output, <QuotRem<Q, R> as Ceil>::Output, B0, U1, B1, B1, U0, RN, U0>;
 }
 
 /// `RD < s`: the stride lands inside the mode, and becomes 1 after it.
@@ -362,72 +385,80 @@ where
     RN: IsUnit,
     Mode<S, D>: Lands<<RN as IsUnit>::Output, RN, RD>,
 {
-    type DivOk = B1;
-    type NextStride = U1;
-    type Skip = <RN as IsUnit>::Output;
-    type New = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::New;
-    type ShapeOk = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::ShapeOk;
-    type Fits = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::Fits;
-    type Result = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::Result;
-    type NextN = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::NextN;
-    type Digit = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::Digit;
+    type Output = <Mode<S, D> as Lands<<RN as IsUnit>::Output, RN, RD>>::Output;
 }
 
 /// A stride `RD < s` inside the mode `s:d`, with `RN == 1` (`B1`: nothing left to place) or not
 /// (part of the implementation of [`Composition`]).
 pub trait Lands<Placed, RN, RD> {
-    /// See [`Step::New`].
-    type New;
-    /// See [`Step::ShapeOk`].
-    type ShapeOk;
-    /// See [`Step::Fits`].
-    type Fits;
-    /// See [`Step::Result`].
-    type Result;
-    /// See [`Step::NextN`].
-    type NextN;
-    /// See [`Step::Digit`].
-    type Digit;
+    /// The [`Stepped`].
+    type Output;
 }
 
 /// All elements are placed: the mode is passed over.
 impl<S, D, RN, RD> Lands<B1, RN, RD> for Mode<S, D> {
-    type New = U1;
-    type ShapeOk = B1;
-    type Fits = B1;
-    type Result = U0;
-    type NextN = RN;
-    type Digit = U0;
+    type Output = Stepped<B1, U1, B0, U1, B1, B1, U0, RN, U0>;
 }
 
-/// `New = min(⌈s / RD⌉, RN)` elements stay in the mode at stride `RD · d`; `RN / New` are left.
+/// `s = q·RD + r`: `⌈s / RD⌉` elements fit in the mode.
 impl<S, D, RN, RD> Lands<B0, RN, RD> for Mode<S, D>
 where
     S: DivRem<RD>,
-    Remainder<S, RD>: IsZero,
-    <Remainder<S, RD> as IsZero>::Output: Not + BitOr<IsUnit1<RN, New<S, RD, RN>>>,
-    Quotient<S, RD>: IncIf<<<Remainder<S, RD> as IsZero>::Output as Not>::Output>,
-    CeilQuotient<S, RD>: SubBorrow<RN, B0>,
-    Less<CeilQuotient<S, RD>, RN>: Select<CeilQuotient<S, RD>, RN>,
-    RN: DivRem<New<S, RD, RN>>,
-    Remainder<RN, New<S, RD, RN>>: IsZero,
-    Quotient<RN, New<S, RD, RN>>: IsUnit,
-    RD: Times<D>,
-    New<S, RD, RN>: SubBorrow<UTerm, B1>,
-    <New<S, RD, RN> as SubBorrow<UTerm, B1>>::Output: Times<RD>,
+    <S as DivRem<RD>>::Output: Keeps<RN, RD, D>,
 {
-    type New = New<S, RD, RN>;
-    type ShapeOk = <Remainder<RN, New<S, RD, RN>> as IsZero>::Output;
-    type Fits = Or<<Remainder<S, RD> as IsZero>::Output, IsUnit1<RN, New<S, RD, RN>>>;
-    type Result = Product<RD, D>;
-    type NextN = Quotient<RN, New<S, RD, RN>>;
-    type Digit = Product<<New<S, RD, RN> as SubBorrow<UTerm, B1>>::Output, RD>;
+    type Output = <<S as DivRem<RD>>::Output as Keeps<RN, RD, D>>::Output;
 }
 
+/// The step that keeps `New = min(⌈s / RD⌉, RN)` elements at stride `RD · d`, from
+/// `s = q·RD + r` (part of the implementation of [`Composition`]).
+pub trait Keeps<RN, RD, D> {
+    /// The [`Stepped`].
+    type Output;
+}
+impl<Q, R, RN, RD, D> Keeps<RN, RD, D> for QuotRem<Q, R>
+where
+    QuotRem<Q, R>: Ceil,
+    <QuotRem<Q, R> as Ceil>::Output: SubBorrow<RN, B0>,
+    MinRn<Q, R, RN>: Select<<QuotRem<Q, R> as Ceil>::Output, RN>,
+    RN: DivRem<New<Q, R, RN>>,
+    <RN as DivRem<New<Q, R, RN>>>::Output: Kept<R, New<Q, R, RN>, RD, D>,
+{
+    type Output = <<RN as DivRem<New<Q, R, RN>>>::Output as Kept<R, New<Q, R, RN>, RD, D>>::Output;
+}
+
+/// `B1` when `⌈s / RD⌉ < RN`.
+type MinRn<Q, R, RN> = Less<<QuotRem<Q, R> as Ceil>::Output, RN>;
 /// `min(⌈s / RD⌉, RN)`.
-type New<S, RD, RN> = <Less<CeilQuotient<S, RD>, RN> as Select<CeilQuotient<S, RD>, RN>>::Output;
-/// `RN / New == 1`: a single block, which fits whatever the stride.
-type IsUnit1<RN, N> = <Quotient<RN, N> as IsUnit>::Output;
+type New<Q, R, RN> = <MinRn<Q, R, RN> as Select<<QuotRem<Q, R> as Ceil>::Output, RN>>::Output;
+
+/// The step that keeps `New` elements, from `RN = q·New + r` and `r_s = s % RD` (part of the
+/// implementation of [`Composition`]).
+pub trait Kept<RS, New, RD, D> {
+    /// The [`Stepped`].
+    type Output;
+}
+impl<Q, R, RS, New, RD, D> Kept<RS, New, RD, D> for QuotRem<Q, R>
+where
+    R: IsZero,
+    RS: IsZero,
+    Q: IsUnit,
+    <RS as IsZero>::Output: BitOr<<Q as IsUnit>::Output>,
+    RD: Times<D>,
+    New: SubBorrow<UTerm, B1>,
+    Dec<New>: Times<RD>,
+{
+    type Output = Stepped<
+        B1,
+        U1,
+        B1,
+        New,
+        <R as IsZero>::Output,
+        Or<<RS as IsZero>::Output, <Q as IsUnit>::Output>,
+        Product<RD, D>,
+        Q,
+        Product<Dec<New>, RD>,
+    >;
+}
 
 /// `if Self { T } else { F }` on a type-level bit.
 pub trait Select<T, F> {
@@ -439,24 +470,6 @@ impl<T, F> Select<T, F> for B1 {
 }
 impl<T, F> Select<T, F> for B0 {
     type Output = F;
-}
-
-/// Appends `M` to the list when the flag is `B1`.
-pub trait AppendIf<Flag, M> {
-    /// The list.
-    type Output;
-}
-impl<M> AppendIf<B1, M> for TNil {
-    type Output = TCons<M, TNil>;
-}
-impl<M> AppendIf<B0, M> for TNil {
-    type Output = TNil;
-}
-impl<H, T: AppendIf<B1, M>, M> AppendIf<B1, M> for TCons<H, T> {
-    type Output = TCons<H, <T as AppendIf<B1, M>>::Output>;
-}
-impl<H, T, M> AppendIf<B0, M> for TCons<H, T> {
-    type Output = TCons<H, T>;
 }
 
 /// Digit lists added element-wise (the digits of several modes of `B`).

@@ -10,7 +10,7 @@ use typenum::{B0, B1};
 use super::by_mode::{TileUnzip, TileUnzipOf};
 use super::coalesce::{CoalesceOf, FlatModes, Merge};
 use super::complement::ComplementOf;
-use super::composition::{DigitsFit, ModesDistribute, OverA, Select};
+use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf, Select};
 use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
 use crate::layout::{Layout, StaticLayout};
 use crate::variadic::{ListTuple, Spread};
@@ -66,20 +66,29 @@ where
     Rest<S, D, ST, DT>: StaticLayout,
     ST: OverA<ModesX<S, D>, DT, B1>,
     RestShape<S, D, ST, DT>: OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>,
-    ModesX<S, D>: DigitsFit<<ST as OverA<ModesX<S, D>, DT, B1>>::Digits>,
-    <ModesX<S, D> as DigitsFit<<ST as OverA<ModesX<S, D>, DT, B1>>::Digits>>::Output:
-        ModesDistribute,
+    Halves<S, D, ST, DT>: Divided<ModesX<S, D>>,
 {
-    type Output = Layout<
-        (
-            <ST as OverA<ModesX<S, D>, DT, B1>>::Shape,
-            <RestShape<S, D, ST, DT> as OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>>::Shape,
-        ),
-        (
-            <ST as OverA<ModesX<S, D>, DT, B1>>::Stride,
-            <RestShape<S, D, ST, DT> as OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>>::Stride,
-        ),
-    >;
+    type Output = <Halves<S, D, ST, DT> as Divided<ModesX<S, D>>>::Output;
+}
+
+/// The walked tile and grid.
+type Halves<S, D, ST, DT> = (
+    OverOf<ST, ModesX<S, D>, DT, B1>,
+    OverOf<RestShape<S, D, ST, DT>, ModesX<S, D>, RestStride<S, D, ST, DT>, B0>,
+);
+
+/// `(tile, grid)` from the walked tile and grid, the tile's digits fitting in `coalesce_x(A)`
+/// (part of the implementation of [`LogicalDivide`]).
+pub trait Divided<FA> {
+    /// The divided layout.
+    type Output;
+}
+impl<FA, S0, D0, G0, S1, D1, G1> Divided<FA> for (Over<S0, D0, G0>, Over<S1, D1, G1>)
+where
+    FA: DigitsFit<G0>,
+    <FA as DigitsFit<G0>>::Output: ModesDistribute,
+{
+    type Output = Layout<(S0, S1), (D0, D1)>;
 }
 
 /// `ZippedDivideOf<A, T>`: `((tiles...),(rests...))`; with a layout tile, `logical_divide`

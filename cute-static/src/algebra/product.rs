@@ -10,10 +10,10 @@ use typenum::{UTerm, B0, B1};
 use super::by_mode::{Gather, TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{Complement, ComplementOf, Size};
-use super::composition::OverA;
+use super::composition::{OverA, OverOf, Walked};
 use super::divide::Spreads;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::{AddCarry, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
+use crate::int::{AddCarry, Dec, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
 use crate::layout::{Layout, StaticLayout};
 use crate::variadic::LayoutModes;
 
@@ -109,7 +109,7 @@ where
 }
 
 /// `size(S) - 1`, the last index.
-type Last<S> = <<S as Size>::Output as SubBorrow<UTerm, B1>>::Output;
+type Last<S> = Dec<<S as Size>::Output>;
 
 /// `L(i)` over flat modes: the colexicographic split, the last mode taking the rest.
 pub trait EvalAt<I> {
@@ -162,8 +162,14 @@ where
     SB: OverA<GridModes<SA, DA, SB, DB>, DB, B0>,
 {
     type Output = Layout<
-        (SA, <SB as OverA<GridModes<SA, DA, SB, DB>, DB, B0>>::Shape),
-        (DA, <SB as OverA<GridModes<SA, DA, SB, DB>, DB, B0>>::Stride),
+        (
+            SA,
+            <OverOf<SB, GridModes<SA, DA, SB, DB>, DB, B0> as Walked>::Shape,
+        ),
+        (
+            DA,
+            <OverOf<SB, GridModes<SA, DA, SB, DB>, DB, B0> as Walked>::Stride,
+        ),
     >;
 }
 
