@@ -6,6 +6,7 @@
 //!   new mode spanning the gap up to the next stride, `d / covered : covered`, and a last mode
 //!   `⌈M / covered⌉ : covered` reaches the cotarget; the result is coalesced.
 
+use core::marker::PhantomData;
 use core::ops::Not;
 
 use typenum::{B0, B1, U0, U1};
@@ -13,7 +14,7 @@ use typenum::{B0, B1, U0, U1};
 use super::coalesce::{FlatModes, Merge};
 use super::composition::Select;
 use crate::__private::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::{Ceil, CeilQuotient, DivRem, IsUnit, IsZero, Less, Quotient, SubBorrow};
+use crate::int::{Ceil, CeilQuotient, Diff, DivRem, IsUnit, IsZero, QuotRem, SubBorrow};
 use crate::int::{Product, Times};
 use crate::layout::Layout;
 use crate::variadic::FromModes;
@@ -120,32 +121,53 @@ where
     type Output = <TCons<Mode<<M as Size>::Output, U1>, TNil> as FromModes>::Output;
 }
 
-/// The general case.
+/// The general case: the gaps between the sorted modes, then the mode that reaches `M`.
 impl<F, M> ComplementCase<B0, M> for F
 where
     F: SortByStride,
     <F as SortByStride>::Output: Gaps<U1>,
-    M: CeilDivBy<<<F as SortByStride>::Output as Gaps<U1>>::Covered>,
-    Rest<F, M>: IsUnit,
-    <Rest<F, M> as IsUnit>::Output: Select<U0, <<F as SortByStride>::Output as Gaps<U1>>::Covered>,
-    <<F as SortByStride>::Output as Gaps<U1>>::Modes: Append<Mode<Rest<F, M>, RestStride<F, M>>>,
-    Joined<F, M>: Merge<B0>,
-    <Joined<F, M> as Merge<B0>>::Output: FromModes,
+    <<F as SortByStride>::Output as Gaps<U1>>::Output: Close<M>,
 {
-    type Output = <<Joined<F, M> as Merge<B0>>::Output as FromModes>::Output;
+    type Output = <<<F as SortByStride>::Output as Gaps<U1>>::Output as Close<M>>::Output;
 }
 
-/// `⌈M / covered⌉`: the size of the last mode.
-type Rest<F, M> = <M as CeilDivBy<<<F as SortByStride>::Output as Gaps<U1>>::Covered>>::Output;
-/// Its stride: `covered`, or 0 for size 1.
-type RestStride<F, M> = <<Rest<F, M> as IsUnit>::Output as Select<
-    U0,
-    <<F as SortByStride>::Output as Gaps<U1>>::Covered,
->>::Output;
+/// The gap modes of the sorted modes and the span they cover: the result of [`Gaps`].
+pub struct Spanned<Modes, Covered>(PhantomData<(Modes, Covered)>);
+
+/// The complement from its gap modes: the last mode `⌈M / covered⌉ : covered` is appended and
+/// the result coalesced (part of the implementation of [`Complement`]).
+pub trait Close<M> {
+    /// The complement.
+    type Output;
+}
+impl<Modes, C, M> Close<M> for Spanned<Modes, C>
+where
+    M: CeilDivBy<C>,
+    Modes: CloseWith<<M as CeilDivBy<C>>::Output, C>,
+{
+    type Output = <Modes as CloseWith<<M as CeilDivBy<C>>::Output, C>>::Output;
+}
+
+/// The gap modes, the last mode `rest : covered` (`1:0` for `rest = 1`) appended, coalesced
+/// (part of the implementation of [`Complement`]).
+pub trait CloseWith<Rest, C> {
+    /// The complement.
+    type Output;
+}
+impl<Modes, Rest, C> CloseWith<Rest, C> for Modes
+where
+    Rest: IsUnit,
+    <Rest as IsUnit>::Output: Select<U0, C>,
+    Modes: Append<Mode<Rest, <<Rest as IsUnit>::Output as Select<U0, C>>::Output>>,
+    Joined<Modes, Rest, C>: Merge<B0>,
+    <Joined<Modes, Rest, C> as Merge<B0>>::Output: FromModes,
+{
+    type Output = <<Joined<Modes, Rest, C> as Merge<B0>>::Output as FromModes>::Output;
+}
+
 /// The gap modes and the last mode.
-type Joined<F, M> = <<<F as SortByStride>::Output as Gaps<U1>>::Modes as Append<
-    Mode<Rest<F, M>, RestStride<F, M>>,
->>::Output;
+type Joined<Modes, Rest, C> =
+    <Modes as Append<Mode<Rest, <<Rest as IsUnit>::Output as Select<U0, C>>::Output>>>::Output;
 
 /// A stable sort of modes by increasing stride (part of the implementation of [`Complement`]).
 pub trait SortByStride {
@@ -170,45 +192,65 @@ impl<S, D> Insert<TNil> for Mode<S, D> {
 impl<S, D, S2, D2, T> Insert<TCons<Mode<S2, D2>, T>> for Mode<S, D>
 where
     D2: SubBorrow<D, B0>,
-    Mode<S, D>: InsertIf<Less<D2, D>, TCons<Mode<S2, D2>, T>>,
+    <D2 as SubBorrow<D, B0>>::Output: InsertAt<Mode<S, D>, TCons<Mode<S2, D2>, T>>,
 {
-    type Output = <Mode<S, D> as InsertIf<Less<D2, D>, TCons<Mode<S2, D2>, T>>>::Output;
+    type Output =
+        <<D2 as SubBorrow<D, B0>>::Output as InsertAt<Mode<S, D>, TCons<Mode<S2, D2>, T>>>::Output;
 }
 
-/// Inserts further on (`B1`: the next stride is smaller) or here (`B0`).
-pub trait InsertIf<Further, L> {
+/// Inserts `M` here or further on, from `d2 - d`: further when it borrows (`d2 < d`).
+pub trait InsertAt<M, L> {
     /// The list.
     type Output;
 }
-impl<M, L> InsertIf<B0, L> for M {
+impl<X, M, L> InsertAt<M, L> for Diff<X, B0> {
     type Output = TCons<M, L>;
 }
-impl<M: Insert<T>, Y, T> InsertIf<B1, TCons<Y, T>> for M {
+impl<X, M: Insert<T>, Y, T> InsertAt<M, TCons<Y, T>> for Diff<X, B1> {
     type Output = TCons<Y, <M as Insert<T>>::Output>;
 }
 
-/// The gap modes `d / covered : covered` of sorted modes (part of the implementation of
-/// [`Complement`]).
+/// The gap modes `d / covered : covered` of sorted modes, as a [`Spanned`] (part of the
+/// implementation of [`Complement`]).
 pub trait Gaps<Covered> {
-    /// The gap modes.
-    type Modes;
-    /// The span covered after all modes.
-    type Covered;
+    /// The gap modes and the span they cover.
+    type Output;
 }
 impl<C> Gaps<C> for TNil {
-    type Modes = TNil;
-    type Covered = C;
+    type Output = Spanned<TNil, C>;
 }
 impl<S, D, T, C> Gaps<C> for TCons<Mode<S, D>, T>
 where
-    D: DivRem<C> + Times<S>,
-    Quotient<D, C>: IsZero,
-    <Quotient<D, C> as IsZero>::Output: Not,
-    <<Quotient<D, C> as IsZero>::Output as Not>::Output: Injective,
-    T: Gaps<Product<D, S>>,
+    D: DivRem<C>,
+    <D as DivRem<C>>::Output: Gap<S, D, C, T>,
 {
-    type Modes = TCons<Mode<Quotient<D, C>, C>, <T as Gaps<Product<D, S>>>::Modes>;
-    type Covered = <T as Gaps<Product<D, S>>>::Covered;
+    type Output = <<D as DivRem<C>>::Output as Gap<S, D, C, T>>::Output;
+}
+
+/// The gap before a mode `s:d`, from `d = q·covered + r`: `q : covered`, which must not be empty
+/// (part of the implementation of [`Complement`]).
+pub trait Gap<S, D, C, T> {
+    /// The gap modes and the span they cover.
+    type Output;
+}
+impl<Q, R, S, D, C, T> Gap<S, D, C, T> for QuotRem<Q, R>
+where
+    Q: IsZero,
+    <<Q as IsZero>::Output as Not>::Output: Injective,
+    D: Times<S>,
+    T: Gaps<Product<D, S>>,
+    <T as Gaps<Product<D, S>>>::Output: Prepend<Mode<Q, C>>,
+{
+    type Output = <<T as Gaps<Product<D, S>>>::Output as Prepend<Mode<Q, C>>>::Output;
+}
+
+/// A gap mode in front of the later ones (part of the implementation of [`Complement`]).
+pub trait Prepend<M> {
+    /// The gap modes and the span they cover.
+    type Output;
+}
+impl<Modes, C, M> Prepend<M> for Spanned<Modes, C> {
+    type Output = Spanned<TCons<M, Modes>, C>;
 }
 
 /// Appends one element to a list.
