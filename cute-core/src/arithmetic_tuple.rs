@@ -195,7 +195,7 @@ impl CoordLayout {
         let err = |k| {
             Error::new(
                 Op::Eval,
-                [Some(Operand::Layout(self.scales())), Some(Operand::Int(i))],
+                [Some(Operand::from(&self.scales())), Some(Operand::from(i))],
                 k,
             )
         };
@@ -220,13 +220,7 @@ impl CoordLayout {
     /// `coalesce(L)`: the simplest coordinate layout equal to `L` on `[0, size(L))`; modes merge
     /// only along the same basis.
     pub fn coalesce(&self) -> Result<CoordLayout, Error> {
-        let err = |k| {
-            Error::new(
-                Op::Coalesce,
-                [Some(Operand::Layout(self.scales())), None],
-                k,
-            )
-        };
+        let err = |k| Error::new(Op::Coalesce, [Some(Operand::from(&self.scales())), None], k);
         let (f, tags, _) = coalesce_tagged(
             self.shape.leaves(),
             self.scale.leaves(),
@@ -282,7 +276,7 @@ impl CoordLayout {
         let err = |k| {
             Error::new(
                 Op::Composition,
-                [Some(Operand::Layout(self.scales())), Some(b.into())],
+                [Some(Operand::from(&self.scales())), Some(b.into())],
                 k,
             )
         };

@@ -103,45 +103,106 @@ impl fmt::Display for Op {
     }
 }
 
-/// An operand of a failed operation, printed in CuTe notation.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[allow(missing_docs, reason = "variants are the value kinds")]
-pub enum Operand {
-    Int(i64),
-    Tuple(IntTuple),
-    Layout(Layout),
-    Tiler(Tiler),
+/// An operand of a failed operation, kept as its CuTe notation.
+///
+/// The notation is written once, when the error is made (the cold path), into a fixed buffer of
+/// [`Operand::CAPACITY`] bytes; a longer notation keeps its start and ends in `…`. Keeping text
+/// instead of the value keeps [`Error`] no larger than a [`Layout`], so every
+/// `Result<Layout, Error>` the algebra returns stays the size of its layout.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Operand {
+    text: [u8; Operand::CAPACITY],
+    len: u16,
+}
+
+impl Operand {
+    /// The most bytes of notation an operand keeps.
+    pub const CAPACITY: usize = 318;
+
+    /// The operand's notation, e.g. `(4,6,8):(2,3,5)`.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Only whole characters are written (see `Notation::write_str`).
+        core::str::from_utf8(&self.text[..usize::from(self.len)]).unwrap_or("")
+    }
+
+    /// The notation of any value that prints in CuTe notation.
+    fn of(value: &dyn fmt::Display) -> Self {
+        let mut w = Notation {
+            op: Operand {
+                text: [0; Operand::CAPACITY],
+                len: 0,
+            },
+            full: false,
+        };
+        // `Notation` never fails; a notation that does not fit is cut and marked.
+        let _ = fmt::write(&mut w, format_args!("{value}"));
+        w.op
+    }
+}
+
+/// Writes a notation into an [`Operand`], cutting it at a character boundary with `…` when it
+/// does not fit.
+struct Notation {
+    op: Operand,
+    full: bool,
+}
+
+impl fmt::Write for Notation {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        const MORE: &str = "…";
+        if self.full {
+            return Ok(());
+        }
+        let len = usize::from(self.op.len);
+        if len + s.len() <= Operand::CAPACITY - MORE.len() {
+            self.op.text[len..len + s.len()].copy_from_slice(s.as_bytes());
+            self.op.len += s.len() as u16;
+            return Ok(());
+        }
+        let mut cut = Operand::CAPACITY - MORE.len() - len;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let end = len + cut;
+        self.op.text[len..end].copy_from_slice(&s.as_bytes()[..cut]);
+        self.op.text[end..end + MORE.len()].copy_from_slice(MORE.as_bytes());
+        self.op.len = (end + MORE.len()) as u16;
+        self.full = true;
+        Ok(())
+    }
 }
 
 impl fmt::Display for Operand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Operand::Int(v) => write!(f, "{v}"),
-            Operand::Tuple(t) => write!(f, "{t}"),
-            Operand::Layout(l) => write!(f, "{l}"),
-            Operand::Tiler(t) => write!(f, "{t}"),
-        }
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Operand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Operand({})", self.as_str())
     }
 }
 
 impl From<&Layout> for Operand {
     fn from(l: &Layout) -> Self {
-        Operand::Layout(*l)
+        Operand::of(l)
     }
 }
 impl From<&Tiler> for Operand {
     fn from(t: &Tiler) -> Self {
-        Operand::Tiler(*t)
+        Operand::of(t)
     }
 }
 impl From<&IntTuple> for Operand {
     fn from(t: &IntTuple) -> Self {
-        Operand::Tuple(*t)
+        Operand::of(t)
     }
 }
 impl From<i64> for Operand {
     fn from(v: i64) -> Self {
-        Operand::Int(v)
+        Operand::of(&v)
     }
 }
 
@@ -510,13 +571,46 @@ impl fmt::Display for Error {
 
 impl core::error::Error for Error {}
 
-/// Attaches an operation and its operands to an [`ErrorKind`].
+/// Attaches an operation and its operands to an [`ErrorKind`]; the operands are written only when
+/// there is an error.
 pub(crate) trait Context<T> {
-    fn ctx(self, op: Op, operands: &[Option<Operand>; 2]) -> Result<T, Error>;
+    fn ctx(self, op: Op, operands: impl FnOnce() -> [Option<Operand>; 2]) -> Result<T, Error>;
 }
 
 impl<T> Context<T> for Result<T, ErrorKind> {
-    fn ctx(self, op: Op, operands: &[Option<Operand>; 2]) -> Result<T, Error> {
-        self.map_err(|kind| Error::new(op, *operands, kind))
+    #[inline]
+    fn ctx(self, op: Op, operands: impl FnOnce() -> [Option<Operand>; 2]) -> Result<T, Error> {
+        self.map_err(|kind| Error::new(op, operands(), kind))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_operand_keeps_its_notation() {
+        let l: Layout = "(4,(2,2)):(2,(1,8))".parse().unwrap();
+        assert_eq!(Operand::from(&l).as_str(), "(4,(2,2)):(2,(1,8))");
+        assert_eq!(Operand::from(-7).to_string(), "-7");
+    }
+
+    #[test]
+    fn a_long_operand_keeps_its_start_and_ends_in_an_ellipsis() {
+        // 32 strides of 19 digits: about 700 bytes of notation.
+        let strides = vec![(i64::MAX / 2).to_string(); 32].join(",");
+        let l: Layout = format!("({}):({strides})", ["1"; 32].join(","))
+            .parse()
+            .unwrap();
+        let full = l.to_string();
+        assert!(full.len() > Operand::CAPACITY);
+        let op = Operand::from(&l);
+        let text = op.as_str();
+        assert!(text.len() <= Operand::CAPACITY);
+        let kept = text.strip_suffix('…').expect("marked as cut");
+        assert!(full.starts_with(kept));
+        // The error that carries it still names the operation and the condition.
+        let e = Error::new(Op::Coalesce, [Some(op), None], ErrorKind::Capacity);
+        assert!(e.to_string().starts_with("coalesce(("));
     }
 }

@@ -120,18 +120,18 @@ impl Layout {
     /// # Preconditions
     /// `shape` and `stride` are congruent, every shape leaf is positive, and `size` fits in `i64`.
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout, Error> {
-        let ops = [Some(Operand::Tuple(shape)), Some(Operand::Tuple(stride))];
+        let ops = || [Some(Operand::from(&shape)), Some(Operand::from(&stride))];
         if !shape.congruent(&stride) || shape.view().has_under() || stride.view().has_under() {
-            return Err(Error::new(Op::MakeLayout, ops, ErrorKind::NotCongruent));
+            return Err(Error::new(Op::MakeLayout, ops(), ErrorKind::NotCongruent));
         }
         if let Some(&value) = shape.leaves().iter().find(|&&s| s <= 0) {
             return Err(Error::new(
                 Op::MakeLayout,
-                ops,
+                ops(),
                 ErrorKind::NonPositiveShape { value },
             ));
         }
-        shape.product().ctx(Op::MakeLayout, &ops)?;
+        shape.product().ctx(Op::MakeLayout, ops)?;
         Ok(Layout { shape, stride })
     }
 
@@ -199,13 +199,13 @@ impl Layout {
     /// `make_layout(shape)`: compact column-major strides (`LayoutLeft`), stride 0 for size-1
     /// modes.
     pub fn left(shape: &IntTuple) -> Result<Layout, Error> {
-        let stride = compact_left(shape, 1).ctx(Op::MakeLayout, &[Some(shape.into()), None])?;
+        let stride = compact_left(shape, 1).ctx(Op::MakeLayout, || [Some(shape.into()), None])?;
         Layout::new(*shape, stride)
     }
 
     /// `make_layout(shape, LayoutRight{})`: compact row-major strides.
     pub fn right(shape: &IntTuple) -> Result<Layout, Error> {
-        let stride = compact_right(shape, 1).ctx(Op::MakeLayout, &[Some(shape.into()), None])?;
+        let stride = compact_right(shape, 1).ctx(Op::MakeLayout, || [Some(shape.into()), None])?;
         Layout::new(*shape, stride)
     }
 
@@ -214,11 +214,13 @@ impl Layout {
     /// # Preconditions
     /// The product of all the sizes fits in `i64`.
     pub fn concat(layouts: &[Layout]) -> Result<Layout, Error> {
-        let ops = [
-            layouts.first().map(Operand::from),
-            layouts.get(1).map(Operand::from),
-        ];
-        join(layouts.iter().map(Layout::view)).ctx(Op::MakeLayout, &ops)
+        let ops = || {
+            [
+                layouts.first().map(Operand::from),
+                layouts.get(1).map(Operand::from),
+            ]
+        };
+        join(layouts.iter().map(Layout::view)).ctx(Op::MakeLayout, ops)
     }
 
     /// The shape.
@@ -251,7 +253,7 @@ impl Layout {
     /// `cosize(L) = L(size(L) - 1) + 1`.
     pub fn cosize(&self) -> Result<i64, Error> {
         let last = self.eval(self.size() - 1)?;
-        add(last, 1).ctx(Op::Cosize, &[Some(self.into()), None])
+        add(last, 1).ctx(Op::Cosize, || [Some(self.into()), None])
     }
 
     /// Number of top-level modes (1 for a depth-0 layout).
@@ -298,19 +300,19 @@ impl Layout {
                 &self.stride.flatten()?,
             ))
         })();
-        r.ctx(Op::MakeLayout, &[Some(self.into()), None])
+        r.ctx(Op::MakeLayout, || [Some(self.into()), None])
     }
 
     /// `append(L, x)`: `x` added as the last mode (a depth-0 `L` becomes `(L, x)`).
     pub fn append(&self, x: &Layout) -> Result<Layout, Error> {
         join(self.modes().chain(core::iter::once(x.view())))
-            .ctx(Op::Append, &[Some(self.into()), Some(x.into())])
+            .ctx(Op::Append, || [Some(self.into()), Some(x.into())])
     }
 
     /// `prepend(L, x)`: `x` added as the first mode.
     pub fn prepend(&self, x: &Layout) -> Result<Layout, Error> {
         join(core::iter::once(x.view()).chain(self.modes()))
-            .ctx(Op::Prepend, &[Some(self.into()), Some(x.into())])
+            .ctx(Op::Prepend, || [Some(self.into()), Some(x.into())])
     }
 
     /// `append<N>(L)`: padded with `1:0` modes up to rank `n` (unchanged when already rank `n`).
@@ -344,14 +346,14 @@ impl Layout {
     #[cold]
     #[inline(never)]
     fn eval_error(&self, i: i64, kind: ErrorKind) -> Error {
-        Error::new(Op::Eval, [Some(self.into()), Some(Operand::Int(i))], kind)
+        Error::new(Op::Eval, [Some(self.into()), Some(Operand::from(i))], kind)
     }
 
     /// `L(c)` for a coordinate weakly congruent to the shape (an integer inside a tuple is a 1-D
     /// coordinate into that mode); a `_` counts as 0.
     pub fn eval_crd(&self, c: &IntTuple) -> Result<i64, Error> {
         crd2idx_view(c.view(), self.shape.view(), self.stride.view())
-            .ctx(Op::Eval, &[Some(self.into()), Some(c.into())])
+            .ctx(Op::Eval, || [Some(self.into()), Some(c.into())])
     }
 
     /// `slice_and_offset(c, L)`: the layout of the modes where `c` holds `_`, and the offset of `c`
@@ -366,9 +368,9 @@ impl Layout {
     /// assert_eq!((offset, sub.to_string().as_str()), (4, "(((2,3),2)):(((2,15),100))"));
     /// ```
     pub fn slice(&self, c: &IntTuple) -> Result<(i64, Layout), Error> {
-        let ops = [Some(self.into()), Some(c.into())];
+        let ops = || [Some(self.into()), Some(c.into())];
         let offset =
-            crd2idx_view(c.view(), self.shape.view(), self.stride.view()).ctx(Op::Slice, &ops)?;
+            crd2idx_view(c.view(), self.shape.view(), self.stride.view()).ctx(Op::Slice, ops)?;
         let cv = c.view();
         if cv.is_under() {
             return Ok((offset, *self));
@@ -381,7 +383,7 @@ impl Layout {
             }
             b.close()
         })();
-        r.ctx(Op::Slice, &ops)?;
+        r.ctx(Op::Slice, ops)?;
         Ok((offset, b.finish()))
     }
 

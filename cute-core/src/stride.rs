@@ -55,10 +55,9 @@ pub fn compact_right(shape: &IntTuple, current: i64) -> Result<IntTuple, ErrorKi
 /// assert_eq!(crd2idx(&t("5"), &t("(4,(2,2))"), &t("(2,(1,8))")).unwrap(), 3);
 /// ```
 pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64, Error> {
-    crd2idx_view(coord.view(), shape.view(), stride.view()).ctx(
-        Op::Crd2Idx,
-        &[Some(Operand::Tuple(*coord)), Some(Operand::Tuple(*shape))],
-    )
+    crd2idx_view(coord.view(), shape.view(), stride.view()).ctx(Op::Crd2Idx, || {
+        [Some(Operand::from(coord)), Some(Operand::from(shape))]
+    })
 }
 
 pub(crate) fn crd2idx_view(c: View<'_>, s: View<'_>, d: View<'_>) -> Result<i64, ErrorKind> {
@@ -107,22 +106,22 @@ pub(crate) fn crd2idx_view(c: View<'_>, s: View<'_>, d: View<'_>) -> Result<i64,
 /// `crd2idx(c, S)`: the colexicographic index of coordinate `c` in shape `S`; an integer `c` is
 /// returned unchanged.
 pub fn crd2idx_shape(coord: &IntTuple, shape: &IntTuple) -> Result<i64, Error> {
-    let ops = [Some(Operand::Tuple(*coord)), Some(Operand::Tuple(*shape))];
+    let ops = || [Some(Operand::from(coord)), Some(Operand::from(shape))];
     if let Some(i) = coord.as_int() {
         return Ok(i);
     }
     if shape.is_int() {
-        return Err(ErrorKind::InvalidParameters).ctx(Op::Crd2Idx, &ops);
+        return Err(ErrorKind::InvalidParameters).ctx(Op::Crd2Idx, ops);
     }
     // Horner over the flattened coordinate, with each shape mode reduced to the profile of `c`.
     let mut flat_c = [0i64; crate::MAX_LEAVES];
     let mut flat_s = [0i64; crate::MAX_LEAVES];
     let mut n = 0;
     flatten_like(coord.view(), shape.view(), &mut flat_c, &mut flat_s, &mut n)
-        .ctx(Op::Crd2Idx, &ops)?;
+        .ctx(Op::Crd2Idx, ops)?;
     let mut idx = 0i64;
     for k in (0..n).rev() {
-        idx = add(flat_c[k], mul(flat_s[k], idx).ctx(Op::Crd2Idx, &ops)?).ctx(Op::Crd2Idx, &ops)?;
+        idx = add(flat_c[k], mul(flat_s[k], idx).ctx(Op::Crd2Idx, ops)?).ctx(Op::Crd2Idx, ops)?;
     }
     Ok(idx)
 }
@@ -172,10 +171,9 @@ fn flatten_like(
 /// ```
 pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
     let mut b = Builder::new();
-    idx2crd_into(&mut b, idx.view(), shape.view()).ctx(
-        Op::Idx2Crd,
-        &[Some(Operand::Tuple(*idx)), Some(Operand::Tuple(*shape))],
-    )?;
+    idx2crd_into(&mut b, idx.view(), shape.view()).ctx(Op::Idx2Crd, || {
+        [Some(Operand::from(idx)), Some(Operand::from(shape))]
+    })?;
     Ok(b.finish())
 }
 
@@ -220,13 +218,13 @@ pub fn idx2crd_strided(
     stride: &IntTuple,
 ) -> Result<IntTuple, Error> {
     let mut b = Builder::new();
-    let ops = [Some(Operand::Tuple(*idx)), Some(Operand::Tuple(*shape))];
+    let ops = || [Some(Operand::from(idx)), Some(Operand::from(shape))];
     let stride = if shape.is_int() || !stride.is_int() {
         *stride
     } else {
-        compact_left(shape, stride.as_int().unwrap_or(1)).ctx(Op::Idx2Crd, &ops)?
+        compact_left(shape, stride.as_int().unwrap_or(1)).ctx(Op::Idx2Crd, ops)?
     };
-    strided_into(&mut b, idx.view(), shape.view(), stride.view()).ctx(Op::Idx2Crd, &ops)?;
+    strided_into(&mut b, idx.view(), shape.view(), stride.view()).ctx(Op::Idx2Crd, ops)?;
     Ok(b.finish())
 }
 

@@ -34,7 +34,7 @@ impl Swizzle {
         let err = |kind| {
             Error::new(
                 Op::Swizzle,
-                [Some(Operand::Int(bits)), Some(Operand::Int(shift))],
+                [Some(Operand::from(bits)), Some(Operand::from(shift))],
                 kind,
             )
         };
@@ -145,7 +145,7 @@ impl ComposedLayout {
         let o = add(self.offset, self.layout.eval(i)?).map_err(|k| {
             Error::new(
                 Op::Eval,
-                [Some(Operand::Layout(self.layout)), Some(Operand::Int(i))],
+                [Some(Operand::from(&self.layout)), Some(Operand::from(i))],
                 k,
             )
         })?;

@@ -333,7 +333,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         let err = |kind| {
             Error::new(
                 op,
-                [Some((&layout.layout()).into()), Some(Operand::Int(base))],
+                [Some((&layout.layout()).into()), Some(Operand::from(base))],
                 kind,
             )
         };
@@ -367,6 +367,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// The layout as a value, borrowed when it is a runtime one.
+    #[inline(always)]
     pub(crate) fn with_layout<R>(&self, f: impl FnOnce(&Layout) -> R) -> R {
         match self.layout.dynamic() {
             Some(l) => f(l),
@@ -407,7 +408,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         } else {
             Err(Error::new(
                 op,
-                [Some((&self.layout.layout()).into()), Some(Operand::Int(i))],
+                [Some((&self.layout.layout()).into()), Some(Operand::from(i))],
                 ErrorKind::IndexOutOfRange {
                     index: i,
                     size: self.size(),
@@ -595,7 +596,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         let err = |k| {
             Error::new(
                 Op::LocalPartition,
-                [Some(thr.into()), Some(Operand::Int(i))],
+                [Some(thr.into()), Some(Operand::from(i))],
                 k,
             )
         };
@@ -735,7 +736,7 @@ impl IdentityTensor {
         if !(0..self.size()).contains(&i) {
             return Err(Error::new(
                 Op::Eval,
-                [Some(Operand::Int(i)), None],
+                [Some(Operand::from(i)), None],
                 ErrorKind::IndexOutOfRange {
                     index: i,
                     size: self.size(),

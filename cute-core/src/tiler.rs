@@ -218,8 +218,8 @@ impl Tile {
     #[must_use]
     pub fn operand(&self) -> crate::Operand {
         match self {
-            Tile::Layout(l) => crate::Operand::Layout(*l),
-            Tile::Tiler(t) => crate::Operand::Tiler(*t),
+            Tile::Layout(l) => crate::Operand::from(l),
+            Tile::Tiler(t) => crate::Operand::from(t),
         }
     }
 }

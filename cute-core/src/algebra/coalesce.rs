@@ -12,6 +12,7 @@ use crate::layout::{Layout, LayoutBuilder, LayoutView};
 /// With `extend` (CuTe's `coalesce_x`), a trailing size-1 mode keeps its stride as a size-2 last
 /// mode, so the result equals the layout also past its size, where the last mode extends.
 /// Returns the modes and whether the result is a tuple (more than one mode).
+#[inline(always)]
 pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Flat, bool) {
     let (f, _, tuple) = coalesce_tagged(shape, stride, None, extend);
     (f, tuple)
@@ -19,6 +20,7 @@ pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Fla
 
 /// [`coalesce_flat`] where each stride also carries a tag (the basis of a coordinate stride):
 /// modes merge only when their tags are equal. Returns the tags of the result modes too.
+#[inline(always)]
 pub(crate) fn coalesce_tagged(
     shape: &[i64],
     stride: &[i64],

@@ -109,7 +109,7 @@ pub(crate) fn by_mode(
     op: Op,
     f: &dyn Fn(&Layout, &Layout) -> Result<Layout, Error>,
 ) -> Result<Layout, Error> {
-    let err = |k| Error::new(op, [Some(a.into()), Some(Operand::Tiler(*t))], k);
+    let err = |k| Error::new(op, [Some(a.into()), Some(Operand::from(t))], k);
     if t.rank() > a.rank() {
         return Err(err(ErrorKind::TilerRankTooLarge {
             tiler: t.rank(),

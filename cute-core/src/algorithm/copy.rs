@@ -34,19 +34,34 @@ pub struct CopyPlan {
 }
 
 impl CopyPlan {
+    /// The plan before any mode: no modes.
+    const EMPTY: CopyPlan = CopyPlan {
+        n: 0,
+        shape: [1; PLAN_MODES],
+        src: [0; PLAN_MODES],
+        dst: [0; PLAN_MODES],
+    };
+
     /// Plans a copy between two layouts of equal size; `None` when their flattened shapes have
     /// no common refinement (a leaf of one neither divides nor is a multiple of the part of the
     /// other it meets), it needs more than 16 modes, a stride overflows, or the sizes differ.
     #[must_use]
     pub const fn new(a: &Layout, b: &Layout) -> Option<CopyPlan> {
+        let mut p = CopyPlan::EMPTY;
+        if p.plan(a, b) {
+            Some(p)
+        } else {
+            None
+        }
+    }
+
+    /// [`CopyPlan::new`] into an empty plan in place (the dynamic copy plans on every call, and
+    /// moving the plan out of an `Option` costs as much as planning); `false` when there is no
+    /// plan.
+    #[inline(always)]
+    const fn plan(&mut self, a: &Layout, b: &Layout) -> bool {
         let (sa, da) = (a.shape().const_leaves(), a.stride().const_leaves());
         let (sb, db) = (b.shape().const_leaves(), b.stride().const_leaves());
-        let mut p = CopyPlan {
-            n: 0,
-            shape: [1; PLAN_MODES],
-            src: [0; PLAN_MODES],
-            dst: [0; PLAN_MODES],
-        };
         // The rest of the current leaf on each side: its size and its stride.
         let (mut i, mut j) = (0, 0);
         let (mut ra, mut xa, mut rb, mut xb) = (1i64, 0i64, 1i64, 0i64);
@@ -66,16 +81,16 @@ impl CopyPlan {
             // division only runs when the two differ, so equal shapes plan without one).
             let m = if ra < rb { ra } else { rb };
             if (ra != m && ra % m != 0) || (rb != m && rb % m != 0) {
-                return None;
+                return false;
             }
-            if !p.push(m, xa, xb) {
-                return None;
+            if !self.push(m, xa, xb) {
+                return false;
             }
             if ra == m {
                 ra = 1;
             } else {
                 let Some(x) = xa.checked_mul(m) else {
-                    return None;
+                    return false;
                 };
                 (xa, ra) = (x, ra / m);
             }
@@ -83,22 +98,22 @@ impl CopyPlan {
                 rb = 1;
             } else {
                 let Some(x) = xb.checked_mul(m) else {
-                    return None;
+                    return false;
                 };
                 (xb, rb) = (x, rb / m);
             }
         }
         if ra != 1 || rb != 1 {
-            return None;
+            return false;
         }
-        if p.n == 0 && !p.push(1, 0, 0) {
-            return None;
+        if self.n == 0 && !self.push(1, 0, 0) {
+            return false;
         }
         // Reordering needs two modes, and an order in which the writes cannot collide.
-        if p.n > 1 && p.dst_injective() {
-            p.contiguous_first();
+        if self.n > 1 && self.dst_injective() {
+            self.contiguous_first();
         }
-        Some(p)
+        true
     }
 
     /// Appends `m : (x, y)`, merged into the last mode when it continues it on both sides;
@@ -318,9 +333,13 @@ where
     B: TensorLayout,
 {
     let (sb, db) = (src.base(), dst.base());
-    let plan = src.with_layout(|a| dst.with_layout(|b| CopyPlan::new(a, b)));
+    let mut plan = CopyPlan::EMPTY;
+    let planned = src.with_layout(
+        #[inline(always)]
+        |a| dst.with_layout(|b| plan.plan(a, b)),
+    );
     let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
-    let Some(plan) = plan else {
+    if !planned {
         let (a, b) = (src.layout(), dst.layout());
         for i in 0..src.size() {
             // SAFETY: `i < size(src) == size(dst)`.
@@ -330,7 +349,7 @@ where
             vector: 1,
             unrolled: false,
         };
-    };
+    }
     let (inner, ds, dd) = (plan.shape[0], plan.src[0], plan.dst[0]);
     if let (true, Some(s), Some(d)) = (
         plan.vector() > 1,
@@ -338,9 +357,10 @@ where
         dst.engine_mut().as_mut_slice(),
     ) {
         // The common contiguous run as one chunk: a copy between non-overlapping slices.
+        let inner = inner as usize;
         run(&plan, sb, db, |os, od| {
             let (os, od) = (os as usize, od as usize);
-            d[od..od + inner as usize].copy_from_slice(&s[os..os + inner as usize]);
+            copy_run(&s[os..os + inner], &mut d[od..od + inner]);
         });
     } else {
         // SAFETY: the plan visits exactly the positions `base + L(i)`, `i < size`, of both
@@ -354,6 +374,21 @@ where
     Copied {
         vector: plan.vector(),
         unrolled: false,
+    }
+}
+
+/// One contiguous run, eight elements at a time as fixed-size moves and then the rest: a short
+/// run stays out of `memcpy`, whose call costs more than the run itself.
+#[inline(always)]
+fn copy_run<T: Copy>(s: &[T], d: &mut [T]) {
+    let (mut s8, mut d8) = (s.chunks_exact(8), d.chunks_exact_mut(8));
+    for (a, b) in (&mut s8).zip(&mut d8) {
+        let a: &[T; 8] = a.try_into().unwrap_or_else(|_| unreachable!());
+        let b: &mut [T; 8] = b.try_into().unwrap_or_else(|_| unreachable!());
+        *b = *a;
+    }
+    for (a, b) in s8.remainder().iter().zip(d8.into_remainder()) {
+        *b = *a;
     }
 }
 
@@ -396,8 +431,8 @@ where
     Error::new(
         Op::Copy,
         [
-            Some(Operand::Layout(src.layout().layout())),
-            Some(Operand::Layout(dst.layout().layout())),
+            Some(Operand::from(&src.layout().layout())),
+            Some(Operand::from(&dst.layout().layout())),
         ],
         ErrorKind::SizeMismatch {
             what: "size",

@@ -49,7 +49,7 @@ where
     LC: TensorLayout,
 {
     let ops = |x: &dyn Fn() -> crate::Layout, y: &dyn Fn() -> crate::Layout| {
-        [Some(Operand::Layout(x())), Some(Operand::Layout(y()))]
+        [Some(Operand::from(&x())), Some(Operand::from(&y()))]
     };
     let (la, lb, lc) = (
         || a.layout().layout(),
