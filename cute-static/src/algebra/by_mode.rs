@@ -12,13 +12,23 @@ use crate::layout::Layout;
 use crate::tiler::Tiler;
 use crate::variadic::{LayoutModes, ListLen, ListTuple, TupleList};
 
-/// A tiler with more modes than the layout.
+/// `B1` when the tiler has at most as many modes as the layout; the operation mode by mode is
+/// computed only then, so a tiler that is too long gives this one error.
 #[diagnostic::on_unimplemented(
     message = "too many modes in tiler: the tiler has more modes than the layout it tiles",
     label = "this tiler does not fit the layout"
 )]
-pub trait TilerRankFits {}
-impl TilerRankFits for B1 {}
+pub trait TilerRankFits<Modes, Tiles, Op, KeepRest> {
+    /// The layout of the results, mode by mode.
+    type Output;
+}
+impl<M, T, Op, K> TilerRankFits<M, T, Op, K> for B1
+where
+    M: Tiled<Op, T, K>,
+    <M as Tiled<Op, T, K>>::Output: Gather,
+{
+    type Output = <<M as Tiled<Op, T, K>>::Output as Gather>::Output;
+}
 
 /// Which operation [`Tiled`] applies to each mode.
 pub struct ComposeEach;
@@ -109,6 +119,10 @@ impl<S, D, T: Strides> Strides for TCons<Layout<S, D>, T> {
 
 /// The tiles of a tiler tuple as a list.
 type Tiles<T> = <T as TupleList>::Output;
+/// The number of tiles of a tiler tuple.
+type TilesLen<T> = <Tiles<T> as ListLen>::Output;
+/// The number of modes of a layout.
+type ModesLen<S, D> = <<Layout<S, D> as LayoutModes>::Output as ListLen>::Output;
 
 /// `impl $Trait<Tiler<T>> for Layout<S, D>`: `$Op` mode by mode over the tiles, the modes past
 /// them kept (`B1`) or dropped (`B0`), gathered into one layout; the tiler's rank must not exceed
@@ -122,14 +136,16 @@ macro_rules! by_mode {
             Layout<S, D>: LayoutModes,
             Tiles<T>: ListLen,
             <Layout<S, D> as LayoutModes>::Output: ListLen,
-            <Tiles<T> as ListLen>::Output:
-                IsLessOrEqual<<<Layout<S, D> as LayoutModes>::Output as ListLen>::Output>,
-            LeEq<<Tiles<T> as ListLen>::Output, <<Layout<S, D> as LayoutModes>::Output as ListLen>::Output>:
-                TilerRankFits,
-            <Layout<S, D> as LayoutModes>::Output: Tiled<$Op, Tiles<T>, $Keep>,
-            <<Layout<S, D> as LayoutModes>::Output as Tiled<$Op, Tiles<T>, $Keep>>::Output: Gather,
+            TilesLen<T>: IsLessOrEqual<ModesLen<S, D>>,
+            LeEq<TilesLen<T>, ModesLen<S, D>>:
+                TilerRankFits<<Layout<S, D> as LayoutModes>::Output, Tiles<T>, $Op, $Keep>,
         {
-            type Output = <<<Layout<S, D> as LayoutModes>::Output as Tiled<$Op, Tiles<T>, $Keep>>::Output as Gather>::Output;
+            type Output = <LeEq<TilesLen<T>, ModesLen<S, D>> as TilerRankFits<
+                <Layout<S, D> as LayoutModes>::Output,
+                Tiles<T>,
+                $Op,
+                $Keep,
+            >>::Output;
         }
     };
 }

@@ -64,15 +64,28 @@ where
         <Filtered<S, D> as ComplementCase<<Filtered<S, D> as Trivial>::Output, M>>::Output;
 }
 
-/// `B1` when the complement is not injective-checkable: taken by increasing stride, a mode starts
-/// inside the span of the smaller ones.
+/// `B1` when, taken by increasing stride, the mode `s:d` starts at or past the span `covered` of
+/// the smaller ones (its gap `q = d / covered` is not empty); the rest of the complement is
+/// computed only then, so a non-injective layout gives this one error (part of the
+/// implementation of [`Complement`]).
 #[diagnostic::on_unimplemented(
     message = "complement: non-injective layout: by increasing stride, a mode starts inside the span of the smaller ones",
     label = "this complement is not defined",
     note = "CuTe's condition: each stride, in increasing order, is at least the span of the modes before it"
 )]
-pub trait Injective {}
-impl Injective for B1 {}
+pub trait Injective<S, D, C, T, Q> {
+    /// The gap modes from here on and the span they cover.
+    type Output;
+}
+/// The gap `q : covered`, then the gaps of the modes after `s:d` from the span `d·s`.
+impl<S, D, C, T, Q> Injective<S, D, C, T, Q> for B1
+where
+    D: Times<S>,
+    T: Gaps<Product<D, S>>,
+    <T as Gaps<Product<D, S>>>::Output: Prepend<Mode<Q, C>>,
+{
+    type Output = <<T as Gaps<Product<D, S>>>::Output as Prepend<Mode<Q, C>>>::Output;
+}
 
 /// Stride-0 modes become size 1 (part of the implementation of [`Complement`]).
 pub trait FilterZeros {
@@ -236,12 +249,9 @@ pub trait Gap<S, D, C, T> {
 impl<Q, R, S, D, C, T> Gap<S, D, C, T> for QuotRem<Q, R>
 where
     Q: IsZero,
-    <<Q as IsZero>::Output as Not>::Output: Injective,
-    D: Times<S>,
-    T: Gaps<Product<D, S>>,
-    <T as Gaps<Product<D, S>>>::Output: Prepend<Mode<Q, C>>,
+    <<Q as IsZero>::Output as Not>::Output: Injective<S, D, C, T, Q>,
 {
-    type Output = <<T as Gaps<Product<D, S>>>::Output as Prepend<Mode<Q, C>>>::Output;
+    type Output = <<<Q as IsZero>::Output as Not>::Output as Injective<S, D, C, T, Q>>::Output;
 }
 
 /// A gap mode in front of the later ones (part of the implementation of [`Complement`]).
