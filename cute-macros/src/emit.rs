@@ -50,16 +50,19 @@ fn int(v: i64) -> TokenStream {
     t
 }
 
-/// Every error as a `compile_error!` at its token. In type position only one item fits, so the
-/// errors are joined into the first one's message.
+/// Every error as a `compile_error!` at its own token. In type position the first error is the
+/// type itself (an error type, so nothing downstream reports on it) and the others sit in the
+/// length of an array of it: `[compile_error!(e0); { compile_error!(e1); 0 }]`.
 pub(crate) fn errors(errors: &Errors) -> TokenStream {
-    let Some((span, first)) = errors.first() else {
-        return quote!(compile_error!("invalid notation"));
+    let mut each = errors
+        .iter()
+        .map(|(span, msg)| quote_spanned!(*span => ::core::compile_error!(#msg)));
+    let Some(first) = each.next() else {
+        return quote!(::core::compile_error!("invalid notation"));
     };
-    let mut msg = first.clone();
-    for (_, more) in &errors[1..] {
-        msg.push_str("\nalso: ");
-        msg.push_str(more);
+    let rest: Vec<_> = each.collect();
+    if rest.is_empty() {
+        return first;
     }
-    quote_spanned!(*span => compile_error!(#msg))
+    quote!([#first; { #(#rest;)* 0 }])
 }

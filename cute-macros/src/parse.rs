@@ -39,8 +39,8 @@ pub(crate) fn layout(input: TokenStream) -> Result<(Node, Node), Errors> {
     };
     let (shape, stride) = (&tokens[..colon], &tokens[colon + 1..]);
     let colon_span = tokens[colon].span();
-    let shape = value(shape, colon_span, "a shape before `:`");
-    let stride = value(stride, colon_span, "a stride after `:`");
+    let shape = value(shape, colon_span, ("a shape before `:`", "the shape"));
+    let stride = value(stride, colon_span, ("a stride after `:`", "the stride"));
     match (shape, stride) {
         (Ok(a), Ok(b)) => Ok((a, b)),
         (a, b) => Err(a.err().into_iter().chain(b.err()).flatten().collect()),
@@ -50,11 +50,16 @@ pub(crate) fn layout(input: TokenStream) -> Result<(Node, Node), Errors> {
 /// A lone tuple (a shape).
 pub(crate) fn tuple(input: TokenStream) -> Result<Node, Errors> {
     let tokens: Vec<TokenTree> = input.into_iter().collect();
-    value(&tokens, Span::call_site(), "a shape, e.g. `(4,8)`")
+    value(
+        &tokens,
+        Span::call_site(),
+        ("a shape, e.g. `(4,8)`", "the shape"),
+    )
 }
 
-/// Exactly one tuple in `tokens`.
-fn value(tokens: &[TokenTree], near: Span, what: &str) -> Result<Node, Errors> {
+/// Exactly one tuple in `tokens`; `(what, name)` say what is expected there and what it is once
+/// read, for the two errors.
+fn value(tokens: &[TokenTree], near: Span, (what, name): (&str, &str)) -> Result<Node, Errors> {
     if tokens.is_empty() {
         return Err(vec![(near, format!("expected {what}, found nothing"))]);
     }
@@ -63,7 +68,7 @@ fn value(tokens: &[TokenTree], near: Span, what: &str) -> Result<Node, Errors> {
     if let Some(extra) = it.next() {
         return Err(vec![(
             extra.span(),
-            format!("unexpected `{extra}` after {what}"),
+            format!("unexpected `{extra}` after {name}"),
         )]);
     }
     Ok(node)
@@ -93,7 +98,7 @@ fn node<'a>(
                     ));
                     continue;
                 }
-                match value(part, g.span(), "a mode") {
+                match value(part, g.span(), ("a mode", "the mode")) {
                     Ok(n) => modes.push(n),
                     Err(e) => errors.extend(e),
                 }
@@ -229,7 +234,7 @@ fn tile(part: &[TokenTree], near: Span) -> Result<Tile, Errors> {
             Ok(Tile::Layout(s, d))
         }
         Some(_) => {
-            let n = value(part, near, "a tile")?;
+            let n = value(part, near, ("a tile", "the tile"))?;
             let span = n.span();
             Ok(Tile::Layout(n, Node::Int(1, span)))
         }

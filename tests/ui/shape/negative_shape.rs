@@ -1,0 +1,3 @@
+type S = cute::Shape!((4,-8));
+
+fn main() {}
