@@ -5,6 +5,8 @@ use cute::Layout;
 type Tv = Layout!(((4,8),2):((16,1),8));
 
 fn main() {
+    let col = <CompositionOf<Layout!((8,8):(1,8)), Tv> as StaticLayout>::LAYOUT;
+    assert_eq!(col.to_string(), "((4,8),2):((16,1),8)");
     let row = <CompositionOf<Layout!((8,8):(8,1)), Tv> as StaticLayout>::LAYOUT;
     assert_eq!(row.to_string(), "((4,8),2):((2,8),1)");
     let padded = <CompositionOf<Layout!((8,8):(1,9)), Tv> as StaticLayout>::LAYOUT;
