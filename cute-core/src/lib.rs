@@ -47,5 +47,8 @@ pub use int_tuple::{ceil_div, shape_div, IntTuple, MAX_DEPTH, MAX_LEAVES, MAX_TO
 pub use layout::Layout;
 pub use stride::{crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
 pub use swizzle::{ComposedLayout, Swizzle};
-pub use tensor::{make_tensor, Counting, Engine, EngineMut, IdentityTensor, Tensor, TensorLayout};
+pub use tensor::{
+    make_identity_tensor, make_tensor, Coordinates, Counting, Engine, EngineMut, IdentityTensor,
+    Tensor, TensorLayout,
+};
 pub use tiler::{Tile, Tiler};

@@ -2,8 +2,8 @@
 //!
 //! `Tensor<E, L>` reads element `i` at position `base + L(i)` of its engine. The engine is
 //! borrowed data (`&[T]`, `&mut [T]`) or an implicit accessor: [`Counting`] (the offsets
-//! themselves, CuTe's counting iterator). The identity tensor, whose values are coordinates, is
-//! [`IdentityTensor`]. Construction checks once that every offset of the layout lands inside the
+//! themselves, CuTe's counting iterator) or [`Coordinates`] (the identity tensor,
+//! [`make_identity_tensor`], whose values are coordinates). Construction checks once that every offset of the layout lands inside the
 //! data, so element access and [`crate::algorithm::copy()`] need no per-element bounds check.
 //!
 //! The layout is any [`TensorLayout`]: the dynamic [`Layout`], or a static layout of
@@ -14,11 +14,10 @@ use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_d
 use crate::algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
-use crate::arithmetic_tuple::CoordLayout;
-use crate::error::{Error, ErrorKind, Op, Operand};
+use crate::error::{Context, Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{add, IntTuple};
 use crate::layout::Layout;
-use crate::stride::{crd2idx_shape, idx2crd_strided};
+use crate::stride::{crd2idx_shape, idx2crd, idx2crd_strided};
 use crate::tiler::{Tile, TilerBuilder};
 
 /// A layout a tensor can use: the dynamic [`Layout`], or a static layout of `cute-static`.
@@ -695,61 +694,87 @@ fn pad_with_under(c: &IntTuple, r: usize) -> Result<IntTuple, ErrorKind> {
     IntTuple::tuple((0..r).map(|k| v.mode(k).unwrap_or(under.view())))
 }
 
-/// The identity tensor of a shape: the value of element `c` is the coordinate `c` itself, for
-/// predication (seed 000 §2.5, Table 1's coordinate strides `e0, e1, ...`).
+/// The coordinate accessor: the value at position `k` is `idx2crd(k, shape)`, the coordinate of
+/// `k` in `shape` (colexicographic). Under the compact col-major layout of `shape`, which maps
+/// each coordinate to that same position, a tensor over it holds at every element its own
+/// coordinate: CuTe's identity tensor, for predication (see [`make_identity_tensor`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coordinates {
+    shape: IntTuple,
+    size: i64,
+}
+
+impl Coordinates {
+    /// The coordinates of `shape`.
+    pub fn new(shape: &IntTuple) -> Result<Coordinates, Error> {
+        let size = shape
+            .product()
+            .ctx(Op::MakeTensor, || [Some(shape.into()), None])?;
+        Ok(Coordinates {
+            shape: *shape,
+            size,
+        })
+    }
+
+    /// The shape whose coordinates these are.
+    #[must_use]
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+}
+
+// SAFETY: `extent` is `size(shape)`; `read` only reads the shape the handle points to, which
+// lives as long as the borrow of the engine.
+unsafe impl Engine for Coordinates {
+    type Value = IntTuple;
+    type Ptr = *const IntTuple;
+
+    #[inline]
+    fn extent(&self) -> Option<usize> {
+        Some(self.size as usize)
+    }
+
+    #[inline]
+    fn ptr(&self) -> *const IntTuple {
+        core::ptr::from_ref(&self.shape)
+    }
+
+    #[inline]
+    unsafe fn read(p: *const IntTuple, k: i64) -> IntTuple {
+        // SAFETY: the caller keeps the engine borrowed, so the shape is alive.
+        let shape = unsafe { &*p };
+        // `0 <= k < size(shape)`: an index of the shape, whose coordinate always exists.
+        idx2crd(&IntTuple::int(k), shape).unwrap_or(*shape)
+    }
+}
+
+/// The identity tensor of a shape: element `c` holds the coordinate `c` itself, for predication
+/// (seed 000 §2.5, Table 1's coordinate strides `e0, e1, ...`). A tensor like any other: slice
+/// it, compose it, divide it, `local_tile` and `local_partition` it as the data it guards.
+pub type IdentityTensor = Tensor<Coordinates, Layout>;
+
+/// `make_identity_tensor(shape)`: the [`Coordinates`] of `shape` under its compact col-major
+/// layout.
 ///
 /// # Examples
 /// ```
-/// use cute_core::{IdentityTensor, IntTuple, Layout};
-/// let id = IdentityTensor::new(&"(8,8)".parse::<IntTuple>().unwrap()).unwrap();
+/// use cute_core::{make_identity_tensor, IntTuple, Layout};
+/// let id = make_identity_tensor(&"(8,8)".parse::<IntTuple>().unwrap()).unwrap();
 /// let tv: Layout = "((4,8),2):((16,1),8)".parse().unwrap();
-/// let thr = id.compose(&tv).unwrap();
+/// let thr = id.compose(tv).unwrap();
 /// assert_eq!(thr.get(33).unwrap().to_string(), "(0,3)"); // thread 1, value 1: offset 24
+/// // Thread 1's coordinates, as `local_partition` gives them to the data it guards.
+/// let mine = thr.slice(&"(1,_)".parse().unwrap()).unwrap();
+/// assert_eq!(mine.get(1).unwrap().to_string(), "(0,3)");
 /// ```
-#[derive(Clone, Copy, Debug)]
-pub struct IdentityTensor {
-    layout: CoordLayout,
+pub fn make_identity_tensor(shape: &IntTuple) -> Result<IdentityTensor, Error> {
+    let layout = Layout::left(shape)?;
+    make_tensor(Coordinates::new(shape)?, layout)
 }
 
-impl IdentityTensor {
-    /// `make_identity_tensor(shape)`.
+impl Tensor<Coordinates, Layout> {
+    /// `make_identity_tensor(shape)` (see [`make_identity_tensor`]).
     pub fn new(shape: &IntTuple) -> Result<IdentityTensor, Error> {
-        Ok(IdentityTensor {
-            layout: CoordLayout::identity(shape)?,
-        })
-    }
-
-    /// The coordinate layout.
-    #[must_use]
-    pub fn layout(&self) -> &CoordLayout {
-        &self.layout
-    }
-
-    /// `size`.
-    #[must_use]
-    pub fn size(&self) -> i64 {
-        self.layout.size()
-    }
-
-    /// The coordinate of element `i`.
-    pub fn get(&self, i: i64) -> Result<IntTuple, Error> {
-        if !(0..self.size()).contains(&i) {
-            return Err(Error::new(
-                Op::Eval,
-                [Some(Operand::from(i)), None],
-                ErrorKind::IndexOutOfRange {
-                    index: i,
-                    size: self.size(),
-                },
-            ));
-        }
-        self.layout.eval(i)
-    }
-
-    /// `I ∘ B`: the coordinates at the offsets of `B`, e.g. per thread and value.
-    pub fn compose(&self, b: &Layout) -> Result<IdentityTensor, Error> {
-        Ok(IdentityTensor {
-            layout: self.layout.compose(b)?,
-        })
+        make_identity_tensor(shape)
     }
 }

@@ -123,7 +123,7 @@ fn table_4_thread_value_partition() {
     let tv = l("((4,8),2):((16,1),8)");
     let id = IdentityTensor::new(&t("(8,8)"))
         .unwrap()
-        .compose(&tv)
+        .compose(tv)
         .unwrap();
     for (data_layout, result) in [
         ("(8,8):(1,8)", "((4,8),2):((16,1),8)"),
@@ -185,4 +185,44 @@ fn algebra_on_tensors() {
         p.logical_product(l("3:1")).unwrap().layout().to_string(),
         "((2,2),3):((1,2),4)"
     );
+}
+
+/// The identity tensor is partitioned exactly as the data it guards: every element a thread gets
+/// from `local_tile` then `local_partition` of a row-major 16x64 tile is the element at the
+/// coordinate the identity tensor gives the same thread at the same index.
+#[test]
+fn identity_tensor_partitions_like_the_data() {
+    let shape = t("(16,64)");
+    let data_layout = l("(16,64):(64,1)");
+    let mem: Vec<i64> = (0..1024).map(|k| 7 * k + 3).collect();
+    let data = make_tensor(mem.as_slice(), data_layout).unwrap();
+    let id = cute::make_identity_tensor(&shape).unwrap();
+    assert_eq!(id.get(17).unwrap().to_string(), "(1,1)");
+    let tiler = Tiler::new(&[l("8:1"), l("32:1")]).unwrap();
+    let thr = l("(2,16):(16,1)");
+    let mut seen = 0;
+    for tile in ["(0,0)", "(1,1)"] {
+        let d = data.local_tile(tiler, &t(tile)).unwrap();
+        let c = id.local_tile(tiler, &t(tile)).unwrap();
+        for i in 0..32 {
+            let (dp, cp) = (
+                d.local_partition(&thr, i).unwrap(),
+                c.local_partition(&thr, i).unwrap(),
+            );
+            assert_eq!(dp.size(), cp.size());
+            for k in 0..dp.size() {
+                let crd = cp.get(k).unwrap();
+                assert_eq!(
+                    dp.get(k).unwrap(),
+                    data.get_crd(&crd).unwrap(),
+                    "T{i} #{k} at {crd}"
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert_eq!(seen, 2 * 8 * 32);
+    // The old spelling builds the same tensor.
+    let again = IdentityTensor::new(&shape).unwrap();
+    assert_eq!(again.layout(), id.layout());
 }
