@@ -6,13 +6,54 @@ use serde_json::Value as Json;
 
 /// Records whose CuTe result this crate does not reproduce, on purpose: (id, our reason code,
 /// why). A record listed here passes when it fails with that code.
-pub const DEVIATIONS: &[(&str, &str, &str)] = &[(
-    "swizzle_layout-0087",
-    "not_admissible",
-    "the 5-argument form composes A = (2,(4,1),6):(24,(6,6),1) with C = (2,3):(6,2); CuTe's \
-     A ∘ C = (2,3):(18,6) gives 24 at index 3 where A(C(3)) = A(8) = 1, so the swizzled offsets \
-     CuTe lists are not Sw(A(C(i))); composition is exact here and rejects it",
-)];
+pub const DEVIATIONS: &[(&str, &str, &str)] = &[
+    (
+        "swizzle_layout-0087",
+        "not_admissible",
+        "the 5-argument form composes A = (2,(4,1),6):(24,(6,6),1) with C = (2,3):(6,2); CuTe's \
+         A ∘ C = (2,3):(18,6) gives 24 at index 3 where A(C(3)) = A(8) = 1, so the swizzled offsets \
+         CuTe lists are not Sw(A(C(i))); composition is exact here and rejects it",
+    ),
+    // Products: the grid is A* ∘ B (seed 000 §3.5.1), which puts copies of A at disjoint offsets.
+    // Where that composition is not admissible CuTe returns a grid that is not A* ∘ B and whose
+    // copies of A overlap; the product is exact here and rejects it, naming the condition.
+    (
+        "flat_product-0078",
+        "not_admissible",
+        "mode 0: (3,2):(1,6) ∘ (2,2):(1,2) is not admissible; CuTe's (2,3,(2,2),(4)):(3,1,(1,2),(3)) \
+         puts elements 2 and 6 both at offset 1",
+    ),
+    (
+        "logical_product-0125",
+        "not_admissible",
+        "(3,3):(1,12) ∘ (2,4):(1,2) overruns mode 0; CuTe's ((2,2),(2,(2,2))):((3,6),(1,(2,12))) \
+         puts elements 1 and 12 both at offset 3",
+    ),
+    (
+        "logical_product-0126",
+        "not_admissible",
+        "(5,32):(3,30) ∘ (8,4):(4,1) overruns mode 0; CuTe's grid ((2,4),4):((12,30),3) gives 30 at \
+         index 2 where A*(B(2)) = A*(8) = 39",
+    ),
+    (
+        "logical_product-0208",
+        "not_admissible",
+        "mode 1: (3,2):(1,12) ∘ (2,2):(1,2) does not distribute; CuTe's \
+         ((3,2),(4,(2,2))):((1,3),(3,(1,2))) puts elements 3 and 6 both at offset 3",
+    ),
+    (
+        "logical_product-0209",
+        "not_admissible",
+        "mode 0: (6,2):(1,48) ∘ (4,2):(1,4) does not distribute; CuTe's \
+         ((8,(4,2)),(6,(2,2))):((6,(1,4)),(1,(12,6))) puts elements 1 and 48 both at offset 6",
+    ),
+    (
+        "zipped_product-0078",
+        "not_admissible",
+        "mode 1: (7,2):(1,28) ∘ (4,2):(1,4) does not distribute; CuTe's \
+         ((3,4,2),((5),(4,2),(2))):((1,7,32),((3),(1,4),(1))) puts elements 3 and 49 both at offset 7",
+    ),
+];
 
 /// The outcome of a corpus run.
 #[derive(Debug, Default)]

@@ -8,4 +8,5 @@ mod robustness;
 mod static_corpus;
 mod static_layouts;
 mod strategy;
+mod swizzle;
 mod tensor;

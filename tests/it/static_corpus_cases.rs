@@ -1211,8 +1211,6 @@ fn logical_product_matches_the_corpus() {
     same::<LogicalProductOf<Layout!(3:1), Layout!(5:1)>>("logical_product-0121", "(3,5):(1,3)");
     same::<LogicalProductOf<Layout!((1,2,(2,4)):(34,16,(1,2))), Layout!((4,4):(0,1))>>("logical_product-0122", "((1,2,(2,4)),(4,(2,2))):((34,16,(1,2)),(0,(8,32)))");
     same::<LogicalProductOf<Layout!(2:1), Layout!((4,2,2):(4,2,1))>>("logical_product-0123", "(2,(4,2,2)):(1,(8,4,2))");
-    same::<LogicalProductOf<Layout!((2,2):(3,6)), Layout!((2,4):(1,2))>>("logical_product-0125", "((2,2),(2,(2,2))):((3,6),(1,(2,12)))");
-    same::<LogicalProductOf<Layout!((3,(5,2)):(1,(0,15))), Layout!((8,4):(4,1))>>("logical_product-0126", "((3,(5,2)),((2,4),4)):((1,(0,15)),((12,30),3))");
     same::<LogicalProductOf<Layout!((2,2):(4,1)), Layout!(6:1)>>("logical_product-0211", "((2,2),(2,3)):((4,1),(2,8))");
     same::<LogicalProductOf<Layout!((2,2):(4,1)), Layout!((4,2):(2,1))>>("logical_product-0212", "((2,2),(4,2)):((4,1),(8,2))");
 }
@@ -1946,8 +1944,6 @@ fn logical_product_with_a_tiler_matches_the_corpus() {
     same::<LogicalProductOf<Layout!((4,4,2):(1,8,4)), Tiler!(<4:1,(4,2):(1,4),(8):(1)>)>>("logical_product-0203", "((4,4),(4,(4,2)),(2,((4,2)))):((1,4),(8,(1,4)),(4,((1,8))))");
     same::<LogicalProductOf<Layout!((4,2):(1,4)), Tiler!(<(2):(1),4:1>)>>("logical_product-0205", "((4,(2)),(2,4)):((1,(4)),(4,1))");
     same::<LogicalProductOf<Layout!((2,8):(1,2)), Tiler!(<(2,2):(1,2),(2):(0)>)>>("logical_product-0207", "((2,(2,2)),(8,(2))):((1,(2,4)),(2,(0)))");
-    same::<LogicalProductOf<Layout!((3,4):(1,3)), Tiler!(<2:1,(2,2):(1,2)>)>>("logical_product-0208", "((3,2),(4,(2,2))):((1,3),(3,(1,2)))");
-    same::<LogicalProductOf<Layout!((8,6):(6,1)), Tiler!(<(4,2):(1,4),(2,2):(2,1)>)>>("logical_product-0209", "((8,(4,2)),(6,(2,2))):((6,(1,4)),(1,(12,6)))");
 }
 
 #[test]
@@ -1984,7 +1980,6 @@ fn zipped_product_with_a_tiler_matches_the_corpus() {
     same::<ZippedProductOf<Layout!((2,3):(1,2)), Tiler!(<(4,2):(1,4)>)>>("zipped_product-0074", "((2),((4,2),3)):((1),((2,8),2))");
     same::<ZippedProductOf<Layout!((4,8,2):(16,2,1)), Tiler!(<(2,4):(1,4),(2,4):(4,1),(2):(1)>)>>("zipped_product-0075", "((4,8,2),((2,4),(2,(2,2)),(2))):((16,2,1),((1,4),(32,(1,16)),(2)))");
     same::<ZippedProductOf<Layout!((8,4):(4,1)), Tiler!(<(2):(1),(2,2):(2,1)>)>>("zipped_product-0076", "((8,4),((2),(2,2))):((4,1),((1),(8,4)))");
-    same::<ZippedProductOf<Layout!((3,4,2):(1,7,32)), Tiler!(<(5):(1),(4,2):(1,4),(2):(1)>)>>("zipped_product-0078", "((3,4,2),((5),(4,2),(2))):((1,7,32),((3),(1,4),(1)))");
     same::<ZippedProductOf<Layout!((2,5):(5,1)), Tiler!(<3:1,4:1>)>>("zipped_product-0081", "((2,5),(3,4)):((5,1),(1,5))");
 }
 
@@ -2059,5 +2054,4 @@ fn flat_product_with_a_tiler_matches_the_corpus() {
     same::<FlatProductOf<Layout!((1,8,5):(8,1,8)), Tiler!(<(4):(1),(4,2):(2,1)>)>>("flat_product-0074", "(1,8,(4),(4,2),5):(8,1,(1),(16,8),8)");
     same::<FlatProductOf<Layout!((4,2):(1,4)), Tiler!(<4:1,(4,2):(1,4)>)>>("flat_product-0076", "(4,2,4,(4,2)):(1,4,4,(1,8))");
     same::<FlatProductOf<Layout!((4,6):(1,4)), Tiler!(<(2,4):(4,1),3:1>)>>("flat_product-0077", "(4,6,(2,4),3):(1,4,(16,4),1)");
-    same::<FlatProductOf<Layout!((2,3):(3,1)), Tiler!(<(2,2):(1,2),(4):(1)>)>>("flat_product-0078", "(2,3,(2,2),(4)):(3,1,(1,2),(3))");
 }

@@ -70,19 +70,43 @@ pub(crate) fn layout(max_size: i64, max_stride: i64) -> impl Strategy<Value = La
             )
         })
         .prop_map(|(t, random, order, kind)| {
-            let shape = t.leaves();
             let strides = if kind == 0 {
-                let mut strides = vec![0; shape.len()];
-                let mut cur = 1;
-                for &k in &order {
-                    strides[k] = cur;
-                    cur *= shape[k];
-                }
-                strides
+                compact(&t.leaves(), &order)
             } else {
                 random
             };
             build(&t, &strides)
+        })
+}
+
+/// The compact strides of `shape` with its modes laid out in `order`, the first contiguous.
+fn compact(shape: &[i64], order: &[usize]) -> Vec<i64> {
+    let mut strides = vec![0; shape.len()];
+    let mut cur = 1;
+    for &k in order {
+        strides[k] = cur;
+        cur *= shape[k];
+    }
+    strides
+}
+
+/// Two compact (injective) layouts of the same shape with `size <= max_size`, each with its own
+/// random order of modes: two orders of the same elements.
+pub(crate) fn permuted(max_size: i64) -> impl Strategy<Value = (Layout, Layout)> {
+    tree(8)
+        .prop_filter("size bound", move |t| {
+            t.leaves().iter().product::<i64>() <= max_size
+        })
+        .prop_flat_map(|t| {
+            let order = Just((0..t.leaves().len()).collect::<Vec<_>>());
+            (Just(t), order.clone().prop_shuffle(), order.prop_shuffle())
+        })
+        .prop_map(|(t, x, y)| {
+            let shape = t.leaves();
+            (
+                build(&t, &compact(&shape, &x)),
+                build(&t, &compact(&shape, &y)),
+            )
         })
 }
 
@@ -112,4 +136,35 @@ pub(crate) fn config() -> ProptestConfig {
         failure_persistence: None,
         ..ProptestConfig::default()
     }
+}
+
+/// Runs `law` on the configured number of values of `strategy`, as `proptest!` does (a failing
+/// value is shrunk and reported), and checks that its precondition held often enough for the law
+/// to mean something: `law` returns whether it applied, and it must apply to at least `min_share`
+/// of the values.
+pub(crate) fn check<S>(name: &str, strategy: S, min_share: f64, law: impl Fn(S::Value) -> bool)
+where
+    S: Strategy,
+    S::Value: std::fmt::Debug,
+{
+    use std::cell::Cell;
+    let (applied, total) = (Cell::new(0u32), Cell::new(0u32));
+    let mut runner = proptest::test_runner::TestRunner::new(config());
+    let result = runner.run(&strategy, |v| {
+        total.set(total.get() + 1);
+        if law(v) {
+            applied.set(applied.get() + 1);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{name}: {e}");
+    }
+    let share = f64::from(applied.get()) / f64::from(total.get());
+    assert!(
+        share >= min_share,
+        "{name} applied to {} of {} random inputs ({share:.2} < {min_share})",
+        applied.get(),
+        total.get()
+    );
 }

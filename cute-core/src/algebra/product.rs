@@ -14,13 +14,13 @@ use crate::tiler::Tile;
 /// `rank(T)` are kept.
 ///
 /// # Preconditions
-/// `A` is injective and `A* ∘ B` is admissible.
+/// `A* ∘ B` is admissible (see [`composition`](crate::composition)).
 ///
 /// # Postconditions
-/// Mode 0 of the result is `A`; mode 1 has the shape of `B` and is CuTe's `A* ∘ B`, computed with
-/// CuTe's divisibility checks. That grid is `A* ∘ B` pointwise whenever the composition is
-/// admissible (see [`composition`](crate::composition)); for the other inputs CuTe accepts, this
-/// crate returns CuTe's layout unchanged, as the oracle corpus expects.
+/// Mode 0 of the result is `A`; mode 1 has the shape of `B` and is `A* ∘ B` pointwise, so
+/// `R(i, j) = A(i) + A*(B(j))`, and for an injective `A` the copies of `A` are disjoint. Where
+/// `A* ∘ B` is not admissible CuTe C++ returns a grid that is not `A* ∘ B` and whose copies of
+/// `A` overlap (e.g. `(2,2):(3,6) ⊗ (2,4):(1,2)`); here that is an error naming the condition.
 ///
 /// # Examples
 /// ```
@@ -53,7 +53,7 @@ pub fn logical_product_traced(
         .map_err(|k| Error::new(Op::LogicalProduct, [Some(a.into()), Some(b.into())], k))?;
     let rest = complement(a, &IntTuple::int(cotarget)).map_err(within)?;
     trace.step(&Step::Complement { result: rest });
-    let grid = compose_traced(&rest, b, Exact::CuteOnly, trace).map_err(|k| {
+    let grid = compose_traced(&rest, b, Exact::All, trace).map_err(|k| {
         Error::new(Op::Composition, [Some((&rest).into()), Some(b.into())], k)
             .within(Op::LogicalProduct)
     })?;

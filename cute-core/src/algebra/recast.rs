@@ -52,16 +52,24 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout, Error> {
 }
 
 /// `downcast<N>(L)`: each stride-±1 element becomes `N` elements; other strides are multiplied by
-/// `N`.
+/// `N`. A stride-±1 mode of size 1 stays as it is (its coordinate is always 0) unless every
+/// stride-±1 mode has size 1, when the first takes the `N` elements: CuTe C++ widens them all,
+/// which for `(8,1):(4,1)` gives `(8,N):(4N,1)`, whose elements overlap.
 ///
 /// # Preconditions
 /// `N > 0` and some stride is 1.
 ///
+/// # Postconditions
+/// For an injective `L` with a stride-1 mode, `R` is injective and
+/// `image(R) == {N·x + j : x in image(L), j < N}`.
+///
 /// # Examples
 /// ```
 /// use cute_core::{downcast, Layout};
-/// let l: Layout = "(2,4):(1,2)".parse().unwrap();
-/// assert_eq!(downcast(&l, 4).unwrap().to_string(), "(8,4):(1,8)");
+/// let l = |s: &str| s.parse::<Layout>().unwrap();
+/// assert_eq!(downcast(&l("(2,4):(1,2)"), 4).unwrap(), l("(8,4):(1,8)"));
+/// assert_eq!(downcast(&l("(8,1):(4,1)"), 2).unwrap(), l("(8,2):(8,1)"));
+/// assert_eq!(downcast(&l("(1,8,2):(1,2,1)"), 2).unwrap(), l("(1,8,4):(1,4,1)"));
 /// ```
 pub fn downcast(l: &Layout, n: i64) -> Result<Layout, Error> {
     let err = |k| Error::new(Op::Downcast, [Some(l.into()), Some(n.into())], k);
@@ -71,11 +79,19 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout, Error> {
     if !l.stride().leaves().contains(&1) {
         return Err(err(ErrorKind::DowncastNoUnitStride));
     }
-    let mut strides = l.stride().leaves().iter();
+    let unit = |d: &i64| d.abs() == 1;
+    let pairs = || l.shape().leaves().iter().zip(l.stride().leaves());
+    // Size-1 unit modes widen only when no larger unit mode does (then just the first of them).
+    let any_wide = pairs().any(|(&s, d)| unit(d) && s > 1);
+    let first_unit = pairs().position(|(_, d)| unit(d));
+    let mut k = 0;
     let shape = l
         .shape()
         .map(|s| {
-            if strides.next().is_some_and(|d| d.abs() == 1) {
+            let d = l.stride().leaves()[k];
+            let widen = unit(&d) && (s > 1 || (!any_wide && first_unit == Some(k)));
+            k += 1;
+            if widen {
                 mul(s, n)
             } else {
                 Ok(s)
@@ -84,7 +100,7 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout, Error> {
         .map_err(err)?;
     let stride = l
         .stride()
-        .map(|d| if d.abs() == 1 { Ok(d) } else { mul(d, n) })
+        .map(|d| if unit(&d) { Ok(d) } else { mul(d, n) })
         .map_err(err)?;
     Layout::new(shape, stride)
 }

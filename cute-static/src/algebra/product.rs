@@ -3,14 +3,16 @@
 //! zipped, tiled and flat arrangements; `BlockedProduct` and `RakedProduct`, which pad both
 //! layouts to the same rank and pair mode `i` of `A` with mode `i` of the grid.
 //!
-//! As in `cute_core`, the grid `A* ∘ B` has CuTe's form and CuTe's own conditions.
+//! As in `cute_core`, the grid `A* ∘ B` is held to the exactness rule of
+//! [`Composition`](super::composition::Composition): where CuTe C++ returns a grid whose copies of
+//! `A` overlap, the product does not compile.
 
 use typenum::{UTerm, B0, B1};
 
 use super::by_mode::{Gather, TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{Complement, ComplementOf, Size};
-use super::composition::{OverA, OverOf, Walked};
+use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf};
 use super::divide::Spreads;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{AddCarry, Dec, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
@@ -159,18 +161,28 @@ where
         <Grid<SA, DA, SB, DB> as StaticLayout>::Shape,
         <Grid<SA, DA, SB, DB> as StaticLayout>::Stride,
     >: Merge<B1>,
-    SB: OverA<GridModes<SA, DA, SB, DB>, DB, B0>,
+    SB: OverA<GridModes<SA, DA, SB, DB>, DB, B1>,
+    OverOf<SB, GridModes<SA, DA, SB, DB>, DB, B1>: Reproduces<GridModes<SA, DA, SB, DB>, SA, DA>,
 {
-    type Output = Layout<
-        (
-            SA,
-            <OverOf<SB, GridModes<SA, DA, SB, DB>, DB, B0> as Walked>::Shape,
-        ),
-        (
-            DA,
-            <OverOf<SB, GridModes<SA, DA, SB, DB>, DB, B0> as Walked>::Stride,
-        ),
-    >;
+    type Output = <OverOf<SB, GridModes<SA, DA, SB, DB>, DB, B1> as Reproduces<
+        GridModes<SA, DA, SB, DB>,
+        SA,
+        DA,
+    >>::Output;
+}
+
+/// `(A, A* ∘ B)` from the walked grid, whose digits must fit in `coalesce_x(A*)`: the grid is
+/// exact, as the composition (part of the implementation of [`LogicalProduct`]).
+pub trait Reproduces<FA, SA, DA> {
+    /// The product.
+    type Output;
+}
+impl<FA, SA, DA, S, D, G> Reproduces<FA, SA, DA> for Over<S, D, G>
+where
+    FA: DigitsFit<G>,
+    <FA as DigitsFit<G>>::Output: ModesDistribute,
+{
+    type Output = Layout<(SA, S), (DA, D)>;
 }
 
 /// A **type operator** for `blocked_product(A, B)`: every element of `B` becomes a block `A`, mode

@@ -1,4 +1,4 @@
-use cute::{coalesce, filter, Layout};
+use cute::{coalesce, coalesce_by, filter, IntTuple, Layout};
 use proptest::prelude::*;
 
 use crate::strategy::{config, image, layout};
@@ -29,6 +29,34 @@ fn filter_keeps_the_image(a: &Layout) {
     );
 }
 
+/// Law: coalescing by the profile `(1,1,...)` of `L`'s rank coalesces each mode on its own: the
+/// function and the rank are kept and mode `k` is `coalesce(L_k)`; the integer profile `1`
+/// coalesces the whole layout.
+fn coalesce_by_keeps_the_modes(a: &Layout) {
+    let one = IntTuple::int(1);
+    let profile = IntTuple::tuple(std::iter::repeat_n(one.view(), a.rank())).unwrap();
+    let c = coalesce_by(a, &profile).unwrap();
+    assert_eq!(c.rank(), a.rank(), "coalesce({a}, {profile}) = {c}");
+    for k in 0..a.rank() {
+        assert_eq!(
+            c.mode(k).unwrap(),
+            coalesce(&a.mode(k).unwrap()).unwrap(),
+            "mode {k} of {c}"
+        );
+    }
+    for i in 0..a.size() {
+        assert_eq!(
+            c.eval(i).unwrap(),
+            a.eval(i).unwrap(),
+            "coalesce({a}, {profile}) = {c} at {i}"
+        );
+    }
+    assert_eq!(
+        coalesce_by(a, &IntTuple::int(1)).unwrap(),
+        coalesce(a).unwrap()
+    );
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -36,5 +64,6 @@ proptest! {
     fn coalesce_laws(a in layout(4096, 64)) {
         coalesce_preserves_the_function(&a);
         filter_keeps_the_image(&a);
+        coalesce_by_keeps_the_modes(&a);
     }
 }

@@ -1,19 +1,41 @@
 use cute::algebra::composition::composition_unchecked;
-use cute::{composition, Layout};
+use cute::{composition, composition_tiler, Layout, Tiler};
 use proptest::prelude::*;
 
-use crate::strategy::{config, layout};
+use crate::strategy::{check, config, layout};
 
 /// Law (soundness): a composition that succeeds is `A ∘ B` pointwise, with `size(B)` elements and
-/// a shape that refines `B`'s (`B ≼ R`).
-fn composition_is_pointwise(a: &Layout, b: &Layout) {
-    let Ok(r) = composition(a, b) else { return };
+/// a shape that refines `B`'s (`B ≼ R`). Applies when the composition succeeds.
+fn composition_is_pointwise(a: &Layout, b: &Layout) -> bool {
+    let Ok(r) = composition(a, b) else {
+        return false;
+    };
     assert_eq!(r.size(), b.size(), "{a} ∘ {b} = {r}");
     assert!(b.shape().compatible(r.shape()), "{b} ≼ {r}");
     for i in 0..b.size() {
         let expected = a.eval(b.eval(i).unwrap()).unwrap();
         assert_eq!(r.eval(i).unwrap(), expected, "{a} ∘ {b} = {r} at {i}");
     }
+    true
+}
+
+/// Law: with a tiler, mode `i` of `A ∘ <T0, T1, ...>` is `A_i ∘ T_i`, and the modes of `A` past
+/// the tiler are dropped. Applies when every `A_i ∘ T_i` is admissible.
+fn tiler_composes_mode_by_mode(a: &Layout, tiles: &[Layout]) -> bool {
+    let t = Tiler::new(tiles).unwrap();
+    let Ok(r) = composition_tiler(a, &t) else {
+        return false;
+    };
+    assert_eq!(r.rank(), tiles.len(), "{a} ∘ {t} = {r}");
+    for (k, tile) in tiles.iter().enumerate() {
+        let ak = a.mode(k).unwrap();
+        assert_eq!(
+            r.mode(k).unwrap(),
+            composition(&ak, tile).unwrap(),
+            "{a} ∘ {t}, mode {k}"
+        );
+    }
+    true
 }
 
 /// Law (completeness): a composition is rejected as `not_admissible` only when CuTe's layout is
@@ -55,14 +77,32 @@ proptest! {
         rejections_are_justified(&a, &b);
     }
 
-    #[test]
-    fn composition_of_compact_operands(a in layout(4096, 1).prop_filter("compact", |a| a.stride().leaves().iter().all(|&d| d != 0)), b in layout(64, 8)) {
-        composition_is_pointwise(&a, &b);
-        rejections_are_justified(&a, &b);
-    }
 
     #[test]
     fn identity_laws(a in layout(4096, 64)) {
         identities(&a);
     }
+}
+
+/// Compact `A` (non-zero strides) and small `B`: most compositions are admissible.
+#[test]
+fn composition_of_compact_operands() {
+    let a = layout(4096, 1).prop_filter("compact", |a| a.stride().leaves().iter().all(|&d| d != 0));
+    check("composition", (a, layout(64, 8)), 0.3, |(a, b)| {
+        rejections_are_justified(&a, &b);
+        composition_is_pointwise(&a, &b)
+    });
+}
+
+/// Tilers of one or two layout tiles over rank-2 layouts.
+#[test]
+fn composition_with_a_tiler() {
+    let a = (layout(64, 8), layout(64, 8)).prop_map(|(x, y)| Layout::concat(&[x, y]).unwrap());
+    let tiles = prop::collection::vec(layout(16, 4), 1..=2);
+    check(
+        "composition with a tiler",
+        (a, tiles),
+        0.05,
+        |(a, tiles)| tiler_composes_mode_by_mode(&a, &tiles),
+    );
 }

@@ -1,7 +1,7 @@
 use cute::{left_inverse, right_inverse, Layout};
 use proptest::prelude::*;
 
-use crate::strategy::{config, injective, layout};
+use crate::strategy::{check, config, injective, layout, permuted};
 
 /// Law: `L(R(i)) == i` for `i < size(R)`, `R = right_inverse(L)`.
 fn right_inverse_inverts(a: &Layout) {
@@ -15,12 +15,15 @@ fn right_inverse_inverts(a: &Layout) {
     }
 }
 
-/// Law: `R(L(i)) == i` for `i < size(L)` when `L` is injective, `R = left_inverse(L)`.
-fn left_inverse_inverts(a: &Layout) {
+/// Law: `R(L(i)) == i` for `i < size(L)` when `L` is injective, `R = left_inverse(L)`. Applies
+/// when `L` is injective and has a left inverse (CuTe's divisibility condition).
+fn left_inverse_inverts(a: &Layout) -> bool {
     if !injective(a) {
-        return;
+        return false;
     }
-    let Ok(r) = left_inverse(a) else { return };
+    let Ok(r) = left_inverse(a) else {
+        return false;
+    };
     for i in 0..a.size() {
         assert_eq!(
             r.eval(a.eval(i).unwrap()).unwrap(),
@@ -28,6 +31,7 @@ fn left_inverse_inverts(a: &Layout) {
             "left_inverse({a}) = {r} at {i}"
         );
     }
+    true
 }
 
 proptest! {
@@ -38,4 +42,12 @@ proptest! {
         right_inverse_inverts(&a);
         left_inverse_inverts(&a);
     }
+}
+
+/// Compact layouts in any mode order are injective and have a left inverse.
+#[test]
+fn left_inverse_of_permutations() {
+    check("left_inverse", permuted(4096), 0.9, |(a, _)| {
+        left_inverse_inverts(&a)
+    });
 }

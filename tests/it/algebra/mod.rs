@@ -5,4 +5,7 @@ mod complement;
 mod composition;
 mod divide;
 mod inverse;
+mod max_common;
+mod nullspace;
 mod product;
+mod recast;
