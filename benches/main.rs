@@ -15,9 +15,12 @@ mod algorithm;
 mod layout;
 
 criterion_main!(
+    algebra::coalesce::benches,
     algebra::composition::benches,
     algebra::complement::benches,
+    algebra::inverse::benches,
     algebra::divide::benches,
+    algebra::product::benches,
     algorithm::copy::benches,
     layout::benches
 );
