@@ -6,8 +6,13 @@
 //!
 //! ```text
 //!   cute (facade: re-exports, `expr`)
-//!    └── cute-core (no_std, no heap: the exact algebra on runtime values)
+//!    ├── cute-macros (layout!/Layout!, shape!/Shape!, tiler!/Tiler!: notation to types) ──┐
+//!    ├── cute-static (typenum: layouts as types, the algebra as type operators) ───────────┤
+//!    └── cute-core (no_std, no heap: the exact algebra on runtime values) <───────────────┘
 //! ```
+//!
+//! `cute-core` is the semantic reference: the macros parse and check with it, and every static
+//! layout lowers to its value (`cute_static::StaticLayout::LAYOUT`).
 //!
 //! # Examples
 //! ```

@@ -88,8 +88,9 @@ pub trait StaticLayout: Copy + Default {
         }
     }
 
-    /// `L(c)` at an integral, N-D or natural coordinate `c` (seed 000 §2.2); with a constant `c`
-    /// it folds to a constant.
+    /// `L(c)` at an integral, N-D or natural coordinate `c` (seed 000 §2.2). The coordinate is a
+    /// runtime [`IntTuple`](cute_core::IntTuple), walked against the layout at run time (an out-of-line
+    /// call, unlike [`StaticLayout::eval`], which folds to a constant for a constant index).
     ///
     /// # Errors
     /// When `c` is not a coordinate of the layout's shape, or an offset overflows.
