@@ -12,6 +12,8 @@ use crate::layout::{Layout, LayoutBuilder, LayoutView};
 /// With `extend` (CuTe's `coalesce_x`), a trailing size-1 mode keeps its stride as a size-2 last
 /// mode, so the result equals the layout also past its size, where the last mode extends.
 /// Returns the modes and whether the result is a tuple (more than one mode).
+// Inlined (with `coalesce_tagged`) so that the 520-byte `Flat` is built in the caller's frame:
+// returned through two calls it was copied twice on every composition.
 #[inline(always)]
 pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Flat, bool) {
     let (f, _, tuple) = coalesce_tagged(shape, stride, None, extend);
