@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the assembly of `examples/static_copy.rs`: a copy between static layouts must compile to
 # straight-line moves at constant offsets, with no division, modulo, loop or call left (the
-# tensors' bounds checks fold away too).
+# tensors' bounds checks fold away too), and to no more instructions than the same copy written
+# by hand (`<name>_hand`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 touch examples/static_copy.rs  # emit the assembly again even when the build is fresh
@@ -9,7 +10,7 @@ cargo rustc --quiet --release --example static_copy -- --emit asm -C "llvm-args=
 asm=$(ls -t target/release/examples/static_copy-*.s | head -1)
 status=0
 for f in transpose_8x3 tv_8x8 nd_tensors gather_tensors; do
-  body=$(awk "/^_ZN11static_copy[0-9]+${f}/,/\\.cfi_endproc/" "$asm" | grep -v -E '^\s*\.(cfi|size|type|p2align)')
+  body=$(awk "/^_ZN11static_copy[0-9]+${f}17/,/\\.cfi_endproc/" "$asm" | grep -v -E '^\s*\.(cfi|size|type|p2align)')
   if [ -z "$body" ]; then
     echo "!! $f not found in $asm"
     status=1
@@ -19,6 +20,23 @@ for f in transpose_8x3 tv_8x8 nd_tensors gather_tensors; do
   echo "$body"
   if echo "$body" | grep -q -E '\b(i?div|call|jmp|j[a-z]+|loop)\b'; then
     echo "!! $f still divides, branches or calls"
+    status=1
+  fi
+done
+instructions() { # function: its instructions, one a line
+  awk "/^_ZN11static_copy[0-9]+${1}17/,/\\.cfi_endproc/" "$asm" | grep -E '^\s+[a-z]' | grep -v -E '^\s*\.'
+}
+for f in transpose_8x3 tv_8x8; do
+  ours=$(instructions "$f")
+  hand=$(instructions "${f}_hand")
+  n=$(echo "$ours" | wc -l)
+  m=$(echo "$hand" | wc -l)
+  if [ "$ours" = "$hand" ]; then
+    echo "== $f and ${f}_hand: the same $n instructions"
+  elif [ "$n" -le "$m" ]; then
+    echo "== $f: $n instructions, ${f}_hand: $m (the same moves, other registers or order)"
+  else
+    echo "!! $f: $n instructions, more than ${f}_hand: $m"
     status=1
   fi
 done

@@ -26,12 +26,44 @@ pub fn tv_8x8(src: &[f32; 64], dst: &mut [f32; 64]) {
     }
 }
 
+/// `transpose_8x3` as one writes it by hand: the baseline of `copy/transpose/hand`.
+#[inline(never)]
+#[allow(
+    clippy::needless_range_loop,
+    reason = "the hand-written loop, as a kernel author writes it"
+)]
+pub fn transpose_8x3_hand(src: &[f32; 24], dst: &mut [f32; 24]) {
+    for j in 0..3 {
+        for i in 0..8 {
+            dst[3 * i + j] = src[i + 8 * j];
+        }
+    }
+}
+
+/// `tv_8x8` as one writes it by hand: the baseline of `copy/tv_8x8/hand`.
+#[inline(never)]
+pub fn tv_8x8_hand(src: &[f32; 64], dst: &mut [f32; 64]) {
+    for v in 0..2 {
+        for t1 in 0..8 {
+            for t0 in 0..4 {
+                dst[t0 + 4 * t1 + 32 * v] = src[2 * t0 + 8 * t1 + v];
+            }
+        }
+    }
+}
+
 fn main() {
     let src: [f32; 64] = core::array::from_fn(|k| f32::from(k as u8));
     let mut dst = [0f32; 64];
     tv_8x8(&src, &mut dst);
+    let mut hand = [0f32; 64];
+    tv_8x8_hand(&src, &mut hand);
+    assert_eq!(dst.map(f32::to_bits), hand.map(f32::to_bits));
     let mut t = [0f32; 24];
     transpose_8x3(src[..24].try_into().unwrap(), &mut t);
+    let mut th = [0f32; 24];
+    transpose_8x3_hand(src[..24].try_into().unwrap(), &mut th);
+    assert_eq!(t.map(f32::to_bits), th.map(f32::to_bits));
     let mut nd = [0f32; 88];
     let v = match (
         make_tensor(&[1f32; 88][..], Nd::default()),
