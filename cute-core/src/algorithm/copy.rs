@@ -109,8 +109,9 @@ impl CopyPlan {
         if self.n == 0 && !self.push(1, 0, 0) {
             return false;
         }
-        // Reordering needs two modes, and an order in which the writes cannot collide.
-        if self.n > 1 && self.dst_injective() {
+        // Reordering needs two modes, a run to move (contiguous on both sides), and an order in
+        // which the writes cannot collide; the cheap conditions first.
+        if self.n > 1 && self.has_common_run() && self.dst_injective() {
             self.contiguous_first();
         }
         true
@@ -138,6 +139,18 @@ impl CopyPlan {
         self.dst[self.n] = y;
         self.n += 1;
         true
+    }
+
+    /// Whether some mode has stride 1 on both sides.
+    const fn has_common_run(&self) -> bool {
+        let mut k = 0;
+        while k < self.n {
+            if self.src[k] == 1 && self.dst[k] == 1 {
+                return true;
+            }
+            k += 1;
+        }
+        false
     }
 
     /// Whether the destination strides are those of an injective layout (sufficient test: taken
