@@ -47,6 +47,7 @@ const TOUR: &[Section] = &[
         exprs: &[
             "composition((4,6,8):(2,3,5), 6:3)",
             "composition((6,2):(1,7), (3,2):(2,3))",
+            "logical_product((2,2):(3,6), (2,4):(1,2))",
         ],
     },
     Section {
