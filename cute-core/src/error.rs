@@ -106,7 +106,8 @@ impl fmt::Display for Op {
 /// An operand of a failed operation, kept as its CuTe notation.
 ///
 /// The notation is written once, when the error is made (the cold path), into a fixed buffer of
-/// [`Operand::CAPACITY`] bytes; a longer notation keeps its start and ends in `…`. Keeping text
+/// [`Operand::CAPACITY`] bytes: up to `CAPACITY - 3` bytes whole, a longer one cut at a character
+/// boundary and ended with `…` (3 bytes). Keeping text
 /// instead of the value keeps [`Error`] no larger than a [`Layout`], so every
 /// `Result<Layout, Error>` the algebra returns stays the size of its layout.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -706,10 +706,19 @@ pub struct Coordinates {
 
 impl Coordinates {
     /// The coordinates of `shape`.
+    ///
+    /// # Preconditions
+    /// Every leaf of `shape` is positive, and its size fits in `i64`.
     pub fn new(shape: &IntTuple) -> Result<Coordinates, Error> {
-        let size = shape
-            .product()
-            .ctx(Op::MakeTensor, || [Some(shape.into()), None])?;
+        let ops = || [Some(shape.into()), None];
+        if let Some(&value) = shape.leaves().iter().find(|&&s| s <= 0) {
+            return Err(Error::new(
+                Op::MakeTensor,
+                ops(),
+                ErrorKind::NonPositiveShape { value },
+            ));
+        }
+        let size = shape.product().ctx(Op::MakeTensor, ops)?;
         Ok(Coordinates {
             shape: *shape,
             size,

@@ -175,16 +175,17 @@ pub trait DivRem<D> {
     type Output: QuotRemParts;
 }
 
-/// `0 = 0·d + 0`.
-impl<D> DivRem<D> for UTerm {
+/// `0 = 0·d + 0` for `d > 0` (no impl divides by 0, so a division by zero does not compile).
+impl<V, Bv> DivRem<UInt<V, Bv>> for UTerm {
     type Output = QuotRem<UTerm, UTerm>;
 }
 /// `2u + b`: divide `u`, then bring down `b`.
-impl<U: DivRem<D>, B, D> DivRem<D> for UInt<U, B>
+impl<U, B, V, Bv> DivRem<UInt<V, Bv>> for UInt<U, B>
 where
-    <U as DivRem<D>>::Output: BringDown<B, D>,
+    U: DivRem<UInt<V, Bv>>,
+    <U as DivRem<UInt<V, Bv>>>::Output: BringDown<B, UInt<V, Bv>>,
 {
-    type Output = <<U as DivRem<D>>::Output as BringDown<B, D>>::Output;
+    type Output = <<U as DivRem<UInt<V, Bv>>>::Output as BringDown<B, UInt<V, Bv>>>::Output;
 }
 
 /// One step of the long division: `2r + b`, less `d` if it fits (part of the implementation of

@@ -7,6 +7,7 @@ use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
 use crate::algebra::by_mode::Gather;
 use crate::algebra::composition::{AddDigits, Over, OverA, OverOf, Path, Walked};
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
+use crate::int::IsUnit;
 use crate::int_tuple::{deeper, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
 use crate::sealed::Sealed;
@@ -80,7 +81,7 @@ pub trait FromModes {
 
 impl<S, D> FromModes for TCons<Mode<S, D>, TNil>
 where
-    S: crate::int::IsUnit,
+    S: IsUnit,
     Mode<S, D>: Single<IsOne<S>>,
 {
     type Output = <Mode<S, D> as Single<IsOne<S>>>::Output;

@@ -226,3 +226,13 @@ fn identity_tensor_partitions_like_the_data() {
     let again = IdentityTensor::new(&shape).unwrap();
     assert_eq!(again.layout(), id.layout());
 }
+
+/// The coordinates of a shape with a zero or a negative leaf are an error, not a huge extent.
+#[test]
+fn coordinates_need_a_positive_shape() {
+    for shape in ["(4,0)", "(-2,3)"] {
+        let e = cute::Coordinates::new(&t(shape)).unwrap_err();
+        assert_eq!(e.code(), "non_positive", "{e}");
+        assert!(cute::make_identity_tensor(&t(shape)).is_err());
+    }
+}

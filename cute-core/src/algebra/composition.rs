@@ -272,11 +272,12 @@ impl Sink for LayoutBuilder {
 /// Which part of `B` the exactness checks cover.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Exact {
-    /// All of `B`: the user-facing `composition`.
+    /// All of `B`: the user-facing `composition`, and the grid of the products.
     All,
     /// Mode 0 of `B` (the tile of `logical_divide`, whose postcondition covers only the tile).
     FirstMode,
-    /// None: CuTe's own checks only (the grid modes of the products, as CuTe computes them).
+    /// None: CuTe's own checks only (`composition_unchecked`, and the compositions inside
+    /// `max_common_layout`, whose result is checked pointwise instead).
     CuteOnly,
 }
 

@@ -18,7 +18,7 @@ use crate::tiler::Tile;
 ///
 /// # Postconditions
 /// Mode 0 of the result is `A`; mode 1 has the shape of `B` and is `A* ∘ B` pointwise, so
-/// `R(i, j) = A(i) + A*(B(j))`, and for an injective `A` the copies of `A` are disjoint. Where
+/// `R(i, j) = A(i) + A*(B(j))`, and for injective `A` and `B` the copies of `A` are disjoint. Where
 /// `A* ∘ B` is not admissible CuTe C++ returns a grid that is not `A* ∘ B` and whose copies of
 /// `A` overlap (e.g. `(2,2):(3,6) ⊗ (2,4):(1,2)`); here that is an error naming the condition.
 ///

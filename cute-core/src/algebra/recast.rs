@@ -53,15 +53,16 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout, Error> {
 
 /// `downcast<N>(L)`: each stride-±1 element becomes `N` elements; other strides are multiplied by
 /// `N`. A stride-±1 mode of size 1 stays as it is (its coordinate is always 0) unless every
-/// stride-±1 mode has size 1, when the first takes the `N` elements: CuTe C++ widens them all,
-/// which for `(8,1):(4,1)` gives `(8,N):(4N,1)`, whose elements overlap.
+/// stride-±1 mode has size 1, when the first stride-1 mode takes the `N` elements: CuTe C++ widens
+/// them all, which for `(8,1,2):(4,1,1)` gives `(8,N,2N):(4N,1,1)`, whose elements overlap.
 ///
 /// # Preconditions
 /// `N > 0` and some stride is 1.
 ///
 /// # Postconditions
-/// For an injective `L` with a stride-1 mode, `R` is injective and
-/// `image(R) == {N·x + j : x in image(L), j < N}`.
+/// For an injective `L` with non-negative strides and a stride-1 mode, `R` is injective and
+/// `image(R) == {N·x + j : x in image(L), j < N}`. (A stride of -1 is widened as CuTe C++ widens
+/// it, to `s·N:-1`, which is not that view of it.)
 ///
 /// # Examples
 /// ```
@@ -83,7 +84,7 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout, Error> {
     let pairs = || l.shape().leaves().iter().zip(l.stride().leaves());
     // Size-1 unit modes widen only when no larger unit mode does (then just the first of them).
     let any_wide = pairs().any(|(&s, d)| unit(d) && s > 1);
-    let first_unit = pairs().position(|(_, d)| unit(d));
+    let first_unit = pairs().position(|(_, &d)| d == 1);
     let mut k = 0;
     let shape = l
         .shape()

@@ -111,8 +111,12 @@ impl CopyPlan {
         }
         // Reordering needs two modes, a run to move (contiguous on both sides), and an order in
         // which the writes cannot collide; the cheap conditions first.
-        if self.n > 1 && self.has_common_run() && self.dst_injective() {
-            self.contiguous_first();
+        if self.n > 1 {
+            if let Some(k) = self.common_run() {
+                if self.dst_injective() {
+                    self.contiguous_first(k);
+                }
+            }
         }
         true
     }
@@ -141,16 +145,16 @@ impl CopyPlan {
         true
     }
 
-    /// Whether some mode has stride 1 on both sides.
-    const fn has_common_run(&self) -> bool {
+    /// The first mode with stride 1 on both sides.
+    const fn common_run(&self) -> Option<usize> {
         let mut k = 0;
         while k < self.n {
             if self.src[k] == 1 && self.dst[k] == 1 {
-                return true;
+                return Some(k);
             }
             k += 1;
         }
-        false
+        None
     }
 
     /// Whether the destination strides are those of an injective layout (sufficient test: taken
@@ -188,16 +192,9 @@ impl CopyPlan {
         true
     }
 
-    /// Moves the mode of stride 1 on both sides to the front and merges into it every mode that
+    /// Moves mode `k`, of stride 1 on both sides, to the front and merges into it every mode that
     /// continues it on both sides: the longest common contiguous run, as `max_common_vector`.
-    const fn contiguous_first(&mut self) {
-        let mut k = 0;
-        while k < self.n && !(self.src[k] == 1 && self.dst[k] == 1) {
-            k += 1;
-        }
-        if k == self.n {
-            return;
-        }
+    const fn contiguous_first(&mut self, k: usize) {
         self.swap(0, k);
         loop {
             let (s, x, y) = (self.shape[0], self.src[0], self.dst[0]);

@@ -14,7 +14,7 @@ use core::ops::BitAnd;
 use typenum::{Bit, B0, B1};
 
 use crate::__private::{IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::{Product, Same, Times};
+use crate::int::{IsUnit, Product, Same, Times};
 use crate::layout::Layout;
 use crate::variadic::FromModes;
 
@@ -77,7 +77,7 @@ impl<S, D> Merge<B0> for TCons<Mode<S, D>, TNil> {
 /// `merge_x([1:d]) = [2:d]`, `merge_x([s:d]) = [s:d]`.
 impl<S, D> Merge<B1> for TCons<Mode<S, D>, TNil>
 where
-    S: crate::int::IsUnit,
+    S: IsUnit,
     Mode<S, D>: ExtendLast<IsOne<S>>,
 {
     type Output = TCons<<Mode<S, D> as ExtendLast<IsOne<S>>>::Output, TNil>;
@@ -117,7 +117,7 @@ type Mode1<S> = IsOne<S>;
 /// Dispatches on whether the mode has size 1.
 impl<S, D, New> Push<New> for Mode<S, D>
 where
-    S: crate::int::IsUnit,
+    S: IsUnit,
     Mode<S, D>: PushIf<Mode1<S>, New>,
 {
     type Output = <Mode<S, D> as PushIf<Mode1<S>, New>>::Output;
@@ -138,7 +138,7 @@ impl<S, D, New> PushIf<B1, New> for Mode<S, D> {
 impl<S, D, S1, D1, T> PushIf<B0, TCons<Mode<S1, D1>, T>> for Mode<S, D>
 where
     T: IsNil,
-    S1: crate::int::IsUnit,
+    S1: IsUnit,
     <T as IsNil>::Output: BitAnd<IsOne<S1>>,
     S: Times<D>,
     Product<S, D>: Same<D1>,

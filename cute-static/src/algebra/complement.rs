@@ -14,8 +14,9 @@ use typenum::{B0, B1, U0, U1};
 use super::coalesce::{FlatModes, Merge};
 use super::composition::Select;
 use crate::__private::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::{Ceil, CeilQuotient, Diff, DivRem, IsUnit, IsZero, QuotRem, SubBorrow};
-use crate::int::{Product, Times};
+use crate::int::{
+    Ceil, CeilQuotient, Diff, DivRem, IsUnit, IsZero, Product, QuotRem, SubBorrow, Times,
+};
 use crate::layout::Layout;
 use crate::variadic::FromModes;
 
@@ -112,7 +113,7 @@ pub trait Trivial {
     /// `B1` or `B0`.
     type Output;
 }
-impl<S: crate::int::IsUnit, D> Trivial for TCons<Mode<S, D>, TNil> {
+impl<S: IsUnit, D> Trivial for TCons<Mode<S, D>, TNil> {
     type Output = IsOne<S>;
 }
 impl<H, N, T> Trivial for TCons<H, TCons<N, T>> {
