@@ -194,6 +194,7 @@ pub trait BringDown<B, D> {
     /// The next `QuotRem`.
     type Output: QuotRemParts;
 }
+/// `(q, r)` → `(2q + [2r + b >= d], 2r + b mod d)`.
 impl<Q, R: Push<B>, B, D> BringDown<B, D> for QuotRem<Q, R>
 where
     <R as Push<B>>::Output: TrySub<D, Q>,
@@ -206,6 +207,7 @@ pub trait TrySub<D, Q> {
     /// The next `QuotRem`.
     type Output: QuotRemParts;
 }
+/// `r - d`, kept or not by [`Keep`] on its borrow.
 impl<R: SubBorrow<D, B0>, D, Q> TrySub<D, Q> for R
 where
     <R as SubBorrow<D, B0>>::Output: Keep<R, Q>,
@@ -239,6 +241,7 @@ pub trait Ceil {
     /// `⌈n / d⌉`.
     type Output;
 }
+/// `⌈n / d⌉ = q + [r != 0]`.
 impl<Q, R: IsZero> Ceil for QuotRem<Q, R>
 where
     Q: IncIf<<<R as IsZero>::Output as Not>::Output>,
@@ -251,9 +254,11 @@ pub trait IsZero {
     /// `B1` or `B0`.
     type Output: Bit + Not;
 }
+/// `0 == 0`.
 impl IsZero for UTerm {
     type Output = B1;
 }
+/// `n > 0` in normal form.
 impl<U, B> IsZero for UInt<U, B> {
     type Output = B0;
 }
@@ -263,12 +268,15 @@ pub trait IsUnit {
     /// `B1` or `B0`.
     type Output: Bit + Not;
 }
+/// `0 != 1`.
 impl IsUnit for UTerm {
     type Output = B0;
 }
+/// `2·0 + b == 1` iff `b = 1`.
 impl<B: Bit + Not> IsUnit for UInt<UTerm, B> {
     type Output = B;
 }
+/// `2u + c >= 2` for `u > 0`.
 impl<U, B, C> IsUnit for UInt<UInt<U, B>, C> {
     type Output = B0;
 }
@@ -278,12 +286,15 @@ pub trait Inc {
     /// `n + 1`.
     type Output;
 }
+/// `0 + 1 = 1`.
 impl Inc for UTerm {
     type Output = UInt<UTerm, B1>;
 }
+/// `2u + 1`.
 impl<U> Inc for UInt<U, B0> {
     type Output = UInt<U, B1>;
 }
+/// `(2u + 1) + 1 = 2(u + 1)`.
 impl<U: Inc> Inc for UInt<U, B1> {
     type Output = UInt<<U as Inc>::Output, B0>;
 }
@@ -293,9 +304,11 @@ pub trait IncIf<Flag> {
     /// `n + flag`.
     type Output;
 }
+/// `n + 0 = n`.
 impl<N> IncIf<B0> for N {
     type Output = N;
 }
+/// `n + 1`.
 impl<N: Inc> IncIf<B1> for N {
     type Output = <N as Inc>::Output;
 }
@@ -386,21 +399,27 @@ pub trait Same<M> {
     /// `B1` or `B0`.
     type Output: Bit + Not;
 }
+/// `0 == 0`.
 impl Same<UTerm> for UTerm {
     type Output = B1;
 }
+/// `0 != m` for `m > 0`.
 impl<V, B> Same<UInt<V, B>> for UTerm {
     type Output = B0;
 }
+/// `n != 0` for `n > 0`.
 impl<U, B> Same<UTerm> for UInt<U, B> {
     type Output = B0;
 }
+/// The lowest bits differ.
 impl<U, V> Same<UInt<V, B1>> for UInt<U, B0> {
     type Output = B0;
 }
+/// The lowest bits differ.
 impl<U, V> Same<UInt<V, B0>> for UInt<U, B1> {
     type Output = B0;
 }
+/// `2u + b == 2v + b` iff `u == v`.
 impl<U: Same<V>, V, B> Same<UInt<V, B>> for UInt<U, B> {
     type Output = <U as Same<V>>::Output;
 }
