@@ -107,9 +107,9 @@ impl fmt::Display for Op {
 ///
 /// The notation is written once, when the error is made (the cold path), into a fixed buffer of
 /// [`Operand::CAPACITY`] bytes: up to `CAPACITY - 3` bytes whole, a longer one cut at a character
-/// boundary and ended with `…` (3 bytes). Keeping text
-/// instead of the value keeps [`Error`] no larger than a [`Layout`], so every
-/// `Result<Layout, Error>` the algebra returns stays the size of its layout.
+/// boundary and ended with `…` (3 bytes). Keeping text instead of the value keeps [`Error`] no
+/// larger than a [`Layout`], so every `Result<Layout, Error>` the algebra returns stays the size
+/// of its layout.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Operand {
     text: [u8; Operand::CAPACITY],

@@ -3,8 +3,9 @@
 //! `Tensor<E, L>` reads element `i` at position `base + L(i)` of its engine. The engine is
 //! borrowed data (`&[T]`, `&mut [T]`) or an implicit accessor: [`Counting`] (the offsets
 //! themselves, CuTe's counting iterator) or [`Coordinates`] (the identity tensor,
-//! [`make_identity_tensor`], whose values are coordinates). Construction checks once that every offset of the layout lands inside the
-//! data, so element access and [`crate::algorithm::copy()`] need no per-element bounds check.
+//! [`make_identity_tensor`], whose values are coordinates). Construction checks once that every
+//! offset of the layout lands inside the data, so element access and
+//! [`crate::algorithm::copy()`] need no per-element bounds check.
 //!
 //! The layout is any [`TensorLayout`]: the dynamic [`Layout`], or a static layout of
 //! `cute-static`, whose offsets fold to constants.
@@ -14,7 +15,7 @@ use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_d
 use crate::algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
-use crate::error::{Context, Error, ErrorKind, Op, Operand};
+use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{add, IntTuple};
 use crate::layout::Layout;
 use crate::stride::{crd2idx_shape, idx2crd, idx2crd_strided};
@@ -708,21 +709,18 @@ impl Coordinates {
     /// The coordinates of `shape`.
     ///
     /// # Preconditions
-    /// Every leaf of `shape` is positive, and its size fits in `i64`.
+    /// Every leaf of `shape` is positive, and its size fits in `i64` (the checks of
+    /// `make_layout(shape)`).
     pub fn new(shape: &IntTuple) -> Result<Coordinates, Error> {
-        let ops = || [Some(shape.into()), None];
-        if let Some(&value) = shape.leaves().iter().find(|&&s| s <= 0) {
-            return Err(Error::new(
-                Op::MakeTensor,
-                ops(),
-                ErrorKind::NonPositiveShape { value },
-            ));
+        Ok(Coordinates::of(&identity_layout(shape)?))
+    }
+
+    /// The coordinates of the shape of a checked layout.
+    fn of(layout: &Layout) -> Coordinates {
+        Coordinates {
+            shape: *layout.shape(),
+            size: layout.size(),
         }
-        let size = shape.product().ctx(Op::MakeTensor, ops)?;
-        Ok(Coordinates {
-            shape: *shape,
-            size,
-        })
     }
 
     /// The shape whose coordinates these are.
@@ -777,8 +775,13 @@ pub type IdentityTensor = Tensor<Coordinates, Layout>;
 /// assert_eq!(mine.get(1).unwrap().to_string(), "(0,3)");
 /// ```
 pub fn make_identity_tensor(shape: &IntTuple) -> Result<IdentityTensor, Error> {
-    let layout = Layout::left(shape)?;
-    make_tensor(Coordinates::new(shape)?, layout)
+    let layout = identity_layout(shape)?;
+    make_tensor(Coordinates::of(&layout), layout)
+}
+
+/// The compact col-major layout of `shape`, whose checks are those of the identity tensor.
+fn identity_layout(shape: &IntTuple) -> Result<Layout, Error> {
+    Layout::left(shape).map_err(|e| e.within(Op::MakeTensor))
 }
 
 impl Tensor<Coordinates, Layout> {
