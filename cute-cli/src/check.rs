@@ -74,8 +74,10 @@ impl Report {
     }
 }
 
-/// `op(arg, ...)` in the expression syntax; string arguments are CuTe notation already.
-fn expression(record: &Json) -> Option<String> {
+/// The record's `op(arg, ...)` in the expression syntax of `cute::expr` (string arguments are
+/// CuTe notation already); `None` without an op or args.
+#[must_use]
+pub fn expression(record: &Json) -> Option<String> {
     let args: Vec<String> = record["args"]
         .as_array()?
         .iter()

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::grid::Grid;
+use crate::grid::{DrawError, Grid};
 
 const CELL_H: usize = 24;
 const CHAR_W: usize = 8;
@@ -74,25 +74,45 @@ fn escape(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The grid as an SVG document. Cells are `<rect class="cell">` with a `<text class="label">`
-/// each; headers are `<text class="header">`.
+/// The grids as one SVG document, stacked top to bottom (a layout of rank > 2 gives one grid
+/// per slice). Cells are `<rect class="cell">` with a `<text class="label">` each; titles are
+/// `<text class="title">` and headers `<text class="header">`.
 #[must_use]
-pub fn svg(g: &Grid) -> String {
-    let f = frame(g);
+pub fn svg(gs: &[Grid]) -> String {
+    let (width, height) = extent(gs);
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="monospace" font-size="12">"#,
-        f.width, f.height
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="monospace" font-size="12">"#
     );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let mut top = 0;
+    for g in gs {
+        let f = frame(g);
+        svg_grid(&mut s, g, &f, top);
+        top += f.height;
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The width of the widest grid and the height of all, stacked.
+fn extent(gs: &[Grid]) -> (usize, usize) {
+    gs.iter()
+        .map(frame)
+        .fold((0, 0), |(w, h), f| (w.max(f.width), h + f.height))
+}
+
+/// One grid with its top edge at `top`.
+fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize) {
     let _ = writeln!(
         s,
-        r#"<text class="title" x="{PAD}" y="16">{}</text>"#,
+        r#"<text class="title" x="{PAD}" y="{}">{}</text>"#,
+        top + 16,
         escape(&g.title)
     );
     for (line, labels) in g.col_headers.iter().enumerate() {
-        let y = f.title_h + line * CELL_H + 16;
+        let y = top + f.title_h + line * CELL_H + 16;
         for (c, h) in labels.iter().enumerate() {
             let x = f.head_w + c * f.cell_w + f.cell_w / 2;
             let _ = writeln!(
@@ -103,7 +123,7 @@ pub fn svg(g: &Grid) -> String {
         }
     }
     for r in 0..g.rows {
-        let y = f.title_h + f.head_h + r * CELL_H;
+        let y = top + f.title_h + f.head_h + r * CELL_H;
         let _ = writeln!(
             s,
             r#"<text class="header" x="{}" y="{}" text-anchor="end">{}</text>"#,
@@ -129,8 +149,6 @@ pub fn svg(g: &Grid) -> String {
             );
         }
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// An RGB image being drawn.
@@ -185,19 +203,53 @@ impl Canvas {
     }
 }
 
-/// The grid as a PNG image (8-bit RGB), drawn like the SVG.
-pub fn png(g: &Grid) -> Result<Vec<u8>, png::EncodingError> {
-    let f = frame(g);
-    let mut cv = Canvas::new(f.width, f.height);
-    cv.text(PAD, 8, &g.title);
+/// The most pixels a PNG holds (96 MiB of RGB).
+pub const MAX_PIXELS: usize = 1 << 25;
+
+/// The grids as one PNG image (8-bit RGB), drawn like the SVG; at most [`MAX_PIXELS`] pixels.
+pub fn png(gs: &[Grid]) -> Result<Vec<u8>, DrawError> {
+    let (width, height) = extent(gs);
+    if width.saturating_mul(height) > MAX_PIXELS {
+        return Err(DrawError(format!(
+            "the PNG would be {width}x{height} pixels; {MAX_PIXELS} at most are drawn (the SVG has no limit)"
+        )));
+    }
+    let encoding = |e: png::EncodingError| DrawError(format!("PNG encoding: {e}"));
+    let mut cv = Canvas::new(width, height);
+    let mut top = 0;
+    for g in gs {
+        let f = frame(g);
+        png_grid(&mut cv, g, &f, top);
+        top += f.height;
+    }
+    let mut out = Vec::new();
+    {
+        let (w, h) = (u32::try_from(width), u32::try_from(height));
+        let (Ok(w), Ok(h)) = (w, h) else {
+            return Err(DrawError(format!(
+                "{width}x{height} pixels do not fit a PNG"
+            )));
+        };
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut w = enc.write_header().map_err(encoding)?;
+        w.write_image_data(&cv.px).map_err(encoding)?;
+    }
+    Ok(out)
+}
+
+/// One grid with its top edge at `top`.
+fn png_grid(cv: &mut Canvas, g: &Grid, f: &Frame, top: usize) {
+    cv.text(PAD, top + 8, &g.title);
     for (line, labels) in g.col_headers.iter().enumerate() {
-        let y = f.title_h + line * CELL_H + 8;
+        let y = top + f.title_h + line * CELL_H + 8;
         for (c, h) in labels.iter().enumerate() {
             cv.centered(f.head_w + c * f.cell_w + f.cell_w / 2, y, h);
         }
     }
     for r in 0..g.rows {
-        let y = f.title_h + f.head_h + r * CELL_H;
+        let y = top + f.title_h + f.head_h + r * CELL_H;
         let head = &g.row_headers[r];
         cv.text(
             (f.head_w - PAD).saturating_sub(head.len() * CHAR_W),
@@ -211,15 +263,6 @@ pub fn png(g: &Grid) -> Result<Vec<u8>, png::EncodingError> {
             cv.centered(x + f.cell_w / 2, y + 8, &cell.label);
         }
     }
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, f.width as u32, f.height as u32);
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        let mut w = enc.write_header()?;
-        w.write_image_data(&cv.px)?;
-    }
-    Ok(out)
 }
 
 /// 5x7 glyphs for the characters layouts print; others draw as a box outline.

@@ -1,11 +1,19 @@
 //! `cute explain`: the step-by-step trace of an operation.
+//!
+//! Composition, the divides and the products are traced: each composition prints the coalesced
+//! left-hand layout, then for each mode of the right-hand layout the divide-out and keep steps
+//! with their numbers and the condition checked, then its result or the condition that rejects
+//! it. Divides and products first print the complement they compute and the composition it feeds;
+//! with a tiler, each mode in turn.
 
 use std::fmt::Write as _;
 
 use cute::algebra::divide::logical_divide_traced;
-use cute::algebra::product::logical_product_traced;
+use cute::algebra::product::{
+    blocked_product_traced, logical_product_traced, raked_product_traced,
+};
 use cute::expr::{parse_call, Call, ExprError, Value};
-use cute::{composition_traced, Layout, Step, Tile};
+use cute::{composition_traced, Error, Layout, Step, Tile};
 
 /// The trace of `text` and, when the operation fails, its error (printed last in the trace too).
 pub fn explain(text: &str) -> Result<(String, Option<ExprError>), ExprError> {
@@ -37,9 +45,28 @@ pub fn explain(text: &str) -> Result<(String, Option<ExprError>), ExprError> {
     }
 }
 
+/// What a traced operation builds on, which decides how its complement and composition read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Composition,
+    Divide,
+    Product,
+}
+
+/// A traced operation on one mode: `A_i` and `T_i` to the mode's result.
+type ModeOp<'a> = dyn Fn(&Layout, &Layout, &mut Printer<'_>) -> Result<Layout, Error> + 'a;
+
 /// Writes the steps of `call` when it is a composition, divide or product; returns whether it
 /// traced anything.
 fn trace_call(call: &Call, out: &mut String) -> bool {
+    let op = call.op.as_str();
+    let family = match op {
+        "composition" => Family::Composition,
+        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => Family::Divide,
+        "logical_product" | "zipped_product" | "tiled_product" | "flat_product"
+        | "blocked_product" | "raked_product" => Family::Product,
+        _ => return false,
+    };
     let layout = |i: usize| match call.args.get(i) {
         Some((Value::Layout(l), _)) => Some(*l),
         _ => None,
@@ -52,88 +79,321 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
     let (Some(a), Some(t), 2) = (layout(0), tile(1), call.args.len()) else {
         return false;
     };
-    let op: &dyn Fn(&Layout, &Layout, &mut Printer<'_>) = match call.op.as_str() {
-        "composition" => &|a, b, p| {
-            let _ = composition_traced(a, b, p);
-        },
-        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => &|a, b, p| {
-            let _ = logical_divide_traced(a, b, p);
-        },
-        "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => &|a, b, p| {
-            let _ = logical_product_traced(a, b, p);
-        },
-        _ => return false,
+    let mut p = Printer {
+        out,
+        depth: 1,
+        family,
+        checking: None,
+        stride: 0,
+        unproved: Unproved::default(),
     };
-    by_mode(&a, &t, "", out, op);
+    match (op, t) {
+        ("blocked_product" | "raked_product", Tile::Layout(b)) => {
+            let raked = op == "raked_product";
+            let rank = a.rank().max(b.rank());
+            let pad = if a.rank() == b.rank() {
+                String::new()
+            } else {
+                format!(", each padded with 1:0 modes to rank {rank}")
+            };
+            p.line(format_args!("logical_product of A = {a} and B = {b}{pad}"));
+            p.depth += 1;
+            let r = if raked {
+                raked_product_traced(&a, &b, &mut p)
+            } else {
+                blocked_product_traced(&a, &b, &mut p)
+            };
+            p.depth -= 1;
+            if r.is_ok() {
+                let modes = if raked {
+                    "((A* ∘ B)_i, A_i): the copies of A interleave"
+                } else {
+                    "(A_i, (A* ∘ B)_i): each element of B becomes a block A"
+                };
+                p.line(format_args!("mode i of the result is {modes}"));
+            }
+        }
+        ("blocked_product" | "raked_product", Tile::Tiler(_)) => return false,
+        _ => {
+            let f: &ModeOp<'_> = match family {
+                Family::Composition => &|a, b, p| composition_traced(a, b, p),
+                Family::Divide => &|a, b, p| logical_divide_traced(a, b, p),
+                Family::Product => &|a, b, p| logical_product_traced(a, b, p),
+            };
+            let logical = by_mode(&a, &t, "", &mut p, f);
+            if let (Some(how), Some(l)) = (arrangement(op, family), logical) {
+                p.line(format_args!(
+                    "{} = {l}, arranged as {how}",
+                    family.mode_op()
+                ));
+            }
+        }
+    }
     true
 }
 
-/// Traces `op` on `a` and the tile `t`, mode by mode for a tiler.
+/// How the zipped, tiled and flat forms rearrange the logical result: the first modes are the
+/// tile (of a divide) or `A` (of a product), the second the rest or the grid.
+fn arrangement(op: &str, family: Family) -> Option<&'static str> {
+    let divide = family == Family::Divide;
+    match (op.split('_').next()?, divide) {
+        ("zipped", true) => Some("((tile),(rest))"),
+        ("zipped", false) => Some("((A),(grid))"),
+        ("tiled", true) => Some("((tile),rest...)"),
+        ("tiled", false) => Some("((A),grid...)"),
+        ("flat", true) => Some("(tile...,rest...)"),
+        ("flat", false) => Some("(A...,grid...)"),
+        _ => None,
+    }
+}
+
+/// Traces `f` on `a` and the tile `t`, mode by mode for a tiler (modes of `a` past the tiler
+/// are kept by divides and products, dropped by composition). Returns the logical result.
 fn by_mode(
     a: &Layout,
     t: &Tile,
     path: &str,
-    out: &mut String,
-    op: &dyn Fn(&Layout, &Layout, &mut Printer<'_>),
-) {
+    p: &mut Printer<'_>,
+    f: &ModeOp<'_>,
+) -> Option<Layout> {
     match t {
         Tile::Layout(b) => {
-            if !path.is_empty() {
-                let _ = writeln!(out, "  mode {path}: {a} with {b}");
+            if path.is_empty() {
+                return f(a, b, p).ok();
             }
-            op(a, b, &mut Printer { out });
+            p.line(format_args!(
+                "mode {path}: {}({a}, {b})",
+                p.family.mode_op()
+            ));
+            p.depth += 1;
+            let r = f(a, b, p);
+            if let (Ok(r), Family::Product) = (&r, p.family) {
+                p.line(format_args!("(A, A* ∘ B) = {r}"));
+            }
+            p.depth -= 1;
+            r.ok()
         }
         Tile::Tiler(tiler) => {
-            for (i, (m, tile)) in a.modes().zip(tiler.tiles()).enumerate() {
-                let Ok(m) = m.to_layout() else { return };
+            let mut modes = Vec::new();
+            for (i, m) in a.modes().enumerate() {
+                let m = m.to_layout().ok()?;
                 let sub = if path.is_empty() {
                     i.to_string()
                 } else {
                     format!("{path}.{i}")
                 };
-                by_mode(&m, &tile, &sub, out, op);
+                match tiler.tiles().nth(i) {
+                    Some(tile) => modes.push(by_mode(&m, &tile, &sub, p, f)?),
+                    None if p.family == Family::Composition => break,
+                    None => {
+                        p.line(format_args!("mode {sub}: {m}, past the tiler, is kept"));
+                        modes.push(m);
+                    }
+                }
             }
+            Layout::concat(&modes).ok()
         }
     }
 }
 
-/// Writes each step as a line.
+/// Writes each step as an indented line.
 struct Printer<'a> {
     out: &'a mut String,
+    /// Nesting level of the next line.
+    depth: usize,
+    family: Family,
+    /// Points of a pointwise check under way, reported with the composition's result.
+    checking: Option<i64>,
+    /// The stride of the mode of B being walked.
+    stride: i64,
+    /// Why the walk of the current composition does not show it exact, as far as seen.
+    unproved: Unproved,
+}
+
+/// What the walk saw that its divisibility argument does not cover.
+#[derive(Default)]
+struct Unproved {
+    overrun: bool,
+    backward: bool,
+    /// For each bounded mode of `coalesce(A)` kept into: its size, and the largest digit each
+    /// mode of B places there.
+    digits: Vec<(usize, i64, Vec<i64>)>,
+}
+
+impl Unproved {
+    /// The first mode where the digits of B's modes add up past its size, as a sentence.
+    fn carry(&self) -> Option<String> {
+        let (mode, size, ds) = self
+            .digits
+            .iter()
+            .find(|(_, size, ds)| ds.len() > 1 && sum(ds) >= *size)?;
+        let terms: Vec<String> = ds.iter().map(i64::to_string).collect();
+        Some(format!(
+            "the modes of B place digits up to {} = {} in mode {mode} (size {size}), which may carry",
+            terms.join(" + "),
+            sum(ds)
+        ))
+    }
+}
+
+/// The sum of digits, saturating (it is only compared with a mode's size).
+fn sum(ds: &[i64]) -> i64 {
+    ds.iter().fold(0, |a, &d| a.saturating_add(d))
+}
+
+impl Printer<'_> {
+    fn line(&mut self, args: std::fmt::Arguments<'_>) {
+        let _ = writeln!(self.out, "{:w$}{args}", "", w = 2 * self.depth);
+    }
+
+    /// Mode `mode` of `coalesce(A)` keeps `keep` elements: the condition each number meets.
+    fn keep(
+        &mut self,
+        mode: usize,
+        size: i64,
+        stride: i64,
+        keep: i64,
+        result: i64,
+        remaining: i64,
+    ) {
+        let fits = if remaining == 1 {
+            "all placed".to_string()
+        } else {
+            format!("{remaining} left, stride becomes 1")
+        };
+        self.unproved.backward |= stride < 0;
+        let digit = (keep - 1).saturating_mul(stride.saturating_abs());
+        match self.unproved.digits.iter_mut().find(|d| d.0 == mode) {
+            Some(d) => d.2.push(digit),
+            None => self.unproved.digits.push((mode, size, vec![digit])),
+        }
+        self.unproved.overrun |= stride > 0 && size % stride != 0 && remaining > 1;
+        let divides = if stride < 0 {
+            format!("{stride} walks A backwards (checked pointwise below)")
+        } else if size % stride == 0 {
+            format!("{stride} divides {size}")
+        } else if remaining == 1 {
+            format!("{stride} does not divide {size}, but the elements fit")
+        } else {
+            format!(
+                "{stride} does not divide {size} and the elements overrun it \
+                 (checked pointwise below)"
+            )
+        };
+        self.line(format_args!(
+            "  mode {mode} (size {size}): stride {divides} → keep {keep} at stride \
+             {result} (shape divisibility: {keep} divides {} ✓); {fits}",
+            keep.saturating_mul(remaining)
+        ));
+    }
+
+    /// The walk does not show the composition exact: why, with the numbers.
+    fn pointwise(&mut self, points: i64) {
+        self.checking = Some(points);
+        let u = &self.unproved;
+        let why = if u.overrun {
+            "a stride overruns a mode it does not divide".to_string()
+        } else if u.backward {
+            "a negative stride walks A backwards".to_string()
+        } else {
+            u.carry()
+                .unwrap_or_else(|| "the modes of B may carry".to_string())
+        };
+        self.line(format_args!(
+            "not shown exact by the walk ({why}): checking R(i) == A(B(i)) at all {points} indices"
+        ));
+    }
+}
+
+impl Family {
+    /// The operation applied to each mode of a tiler.
+    fn mode_op(self) -> &'static str {
+        match self {
+            Family::Composition => "composition",
+            Family::Divide => "logical_divide",
+            Family::Product => "logical_product",
+        }
+    }
 }
 
 impl cute::Trace for Printer<'_> {
     fn step(&mut self, step: &Step) {
-        let o = &mut *self.out;
-        let _ = match *step {
-            Step::Complement { result } => writeln!(o, "  complement: {result}"),
-            Step::Coalesced(l) => writeln!(o, "  coalesce(A), the layout the walk divides: {l}"),
-            Step::Mode { shape, stride } => writeln!(o, "  B mode {shape}:{stride}"),
-            Step::ZeroStride => writeln!(o, "    stride 0: every element is A(0)"),
-            Step::Linear => writeln!(o, "    coalesce(A) has one mode: the strides multiply"),
-            Step::DivideOut { mode, size, stride, next } => writeln!(
-                o,
-                "    mode {mode} (size {size}): stride {stride} is a multiple of {size} (stride divisibility ✓) → divide out, stride becomes {next}"
-            ),
-            Step::Keep { mode, size, stride, keep, result, remaining } => {
-                let fits = if remaining == 1 { "all placed".to_string() } else { format!("{remaining} left, stride becomes 1") };
-                let divides = if stride > 0 && size % stride == 0 {
-                    format!("{stride} divides {size}")
-                } else if remaining == 1 {
-                    format!("{stride} does not divide {size}, but the elements fit")
-                } else {
-                    format!("{stride} does not divide {size} and the elements overrun it")
+        match *step {
+            Step::Composition { a, b } => {
+                let role = match self.family {
+                    Family::Composition => "",
+                    Family::Divide => ", A ∘ (T, T*)",
+                    Family::Product => ", the grid A* ∘ B",
                 };
-                writeln!(
-                    o,
-                    "    mode {mode} (size {size}): stride {stride}, {divides} → keep {keep} at stride {result} (shape divisibility: {keep} divides {} ✓); {fits}",
-                    keep * remaining
-                )
+                self.line(format_args!("composition {a} ∘ {b}{role}"));
+                self.depth += 1;
+                self.unproved = Unproved::default();
             }
-            Step::Last { keep, result } => writeln!(o, "    last mode (unbounded): keep {keep} at stride {result}"),
-            Step::Proved => writeln!(o, "  exact: every stride divides the modes it crosses, and the modes of B never carry into each other"),
-            Step::Pointwise { points } => writeln!(o, "  not shown exact by the walk: R(i) == A(B(i)) checked at all {points} indices"),
-            _ => Ok(()),
-        };
+            Step::Coalesced(l) => self.line(format_args!(
+                "coalesce(A) = {l}: the layout the walk divides"
+            )),
+            Step::Mode { shape, stride } => {
+                self.stride = stride;
+                self.line(format_args!("B mode {shape}:{stride}"));
+            }
+            Step::ZeroStride => self.line(format_args!("  stride 0: every element is A(0)")),
+            Step::Linear { stride, result } => {
+                let b = self.stride;
+                self.line(format_args!(
+                    "  coalesce(A) has one mode: stride {b}·{stride} = {result}"
+                ));
+            }
+            Step::DivideOut {
+                mode,
+                size,
+                stride,
+                next,
+            } => self.line(format_args!(
+                "  mode {mode} (size {size}): stride {stride} is a multiple of {size} \
+                 (stride divisibility ✓) → divide out, stride becomes {next}"
+            )),
+            Step::Keep {
+                mode,
+                size,
+                stride,
+                keep,
+                result,
+                remaining,
+            } => self.keep(mode, size, stride, keep, result, remaining),
+            Step::Last { keep, result } => self.line(format_args!(
+                "  last mode (unbounded): keep {keep} at stride {result}"
+            )),
+            Step::Complement {
+                layout,
+                cotarget,
+                result,
+            } => {
+                let why = match self.family {
+                    Family::Product => "A*: the copies of A fill size(A)·cosize(B)",
+                    _ => "T*: the tiles of T fill shape(coalesce(A))",
+                };
+                self.line(format_args!(
+                    "complement({layout}, {cotarget}) = {result}  ({why})"
+                ));
+            }
+            Step::Proved => self.line(format_args!(
+                "exact: every stride divides the modes it crosses, and the modes of B never \
+                 carry into each other"
+            )),
+            Step::Pointwise { points } => self.pointwise(points),
+            Step::Composed(r) => {
+                if let Some(points) = self.checking.take() {
+                    self.line(format_args!("✓ R(i) == A(B(i)) at all {points} indices"));
+                }
+                self.depth -= 1;
+                self.line(format_args!("→ {r}"));
+            }
+            Step::Rejected(kind) => {
+                self.checking = None;
+                self.line(format_args!("✗ {kind}"));
+                self.depth -= 1;
+            }
+            _ => {}
+        }
     }
 }

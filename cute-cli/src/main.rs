@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use cute::expr::{eval, ExprError};
+use cute::expr::{eval, ExprError, Value};
 use cute::IntTuple;
 use cute_cli::grid::{grids, tv_grid, Grid};
 use cute_cli::{check, draw, explain, show};
@@ -140,16 +140,16 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Err(Failure::Usage("`cute svg` needs -o FILE.svg".into()));
             };
             let gs = pictures(&text, o.tv.as_deref())?;
-            let g = gs
-                .first()
-                .ok_or_else(|| Failure::Other("nothing to draw".into()))?;
-            if gs.len() > 1 {
-                eprintln!("note: drawing the first of {} slices", gs.len());
-            }
-            write(path, draw::svg(g).as_bytes())?;
-            if let Some(png) = &o.png {
-                let bytes =
-                    draw::png(g).map_err(|e| Failure::Other(format!("PNG encoding: {e}")))?;
+            // The PNG may be refused as too large: draw it before writing either file.
+            let png = match &o.png {
+                Some(png) => Some((
+                    png,
+                    draw::png(&gs).map_err(|e| Failure::Other(e.to_string()))?,
+                )),
+                None => None,
+            };
+            write(path, draw::svg(&gs).as_bytes())?;
+            if let Some((png, bytes)) = png {
                 write(png, &bytes)?;
             }
         }
@@ -191,10 +191,16 @@ fn pictures(text: &str, tv: Option<&str>) -> Result<Vec<Grid>, Failure> {
     let grids = match tv {
         None => grids(&v),
         Some(shape) => {
-            let shape: IntTuple = shape
-                .parse()
-                .map_err(|e| Failure::Usage(format!("--tv {shape}: {e}")))?;
-            let cute::expr::Value::Layout(l) = v else {
+            let shape = match eval(shape).map_err(|e| Failure::Expr(shape.to_string(), e))? {
+                Value::Tuple(t) => t,
+                Value::Int(n) => IntTuple::int(n),
+                other => {
+                    return Err(Failure::Usage(format!(
+                        "--tv needs the data's shape, e.g. (8,8); got {other}"
+                    )))
+                }
+            };
+            let Value::Layout(l) = v else {
                 return Err(Failure::Other(format!("--tv needs a layout, got {v}")));
             };
             tv_grid(&l, &shape).map(|g| vec![g])

@@ -110,6 +110,54 @@ fn the_tv_table_is_figure_6() {
     );
 }
 
+/// A cell of a drawn SVG, parsed back: its rectangle, and the label drawn inside it.
+struct SvgCell {
+    x: f64,
+    y: f64,
+    label: String,
+}
+
+/// Parses an SVG written by `cute svg` as XML: its titles, and its cells with the label whose
+/// anchor lies inside each (every label must lie in exactly one cell).
+fn parse_svg(text: &str) -> (Vec<String>, Vec<SvgCell>) {
+    let doc = roxmltree::Document::parse(text).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let num =
+        |n: roxmltree::Node<'_, '_>, a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+    let of_class = |c: &'static str| {
+        root.children()
+            .filter(move |n| n.is_element() && n.attribute("class") == Some(c))
+    };
+    let titles = of_class("title")
+        .map(|n| n.text().unwrap().to_string())
+        .collect();
+    let rects: Vec<_> = of_class("cell")
+        .map(|n| (num(n, "x"), num(n, "y"), num(n, "width"), num(n, "height")))
+        .collect();
+    let mut cells: Vec<SvgCell> = rects
+        .iter()
+        .map(|&(x, y, _, _)| SvgCell {
+            x,
+            y,
+            label: String::new(),
+        })
+        .collect();
+    for t in of_class("label") {
+        let (tx, ty) = (num(t, "x"), num(t, "y"));
+        let inside: Vec<usize> = rects
+            .iter()
+            .enumerate()
+            .filter(|(_, &(x, y, w, h))| x < tx && tx < x + w && y < ty && ty < y + h)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(inside.len(), 1, "label at ({tx},{ty}) lies in one cell");
+        assert!(cells[inside[0]].label.is_empty(), "one label per cell");
+        cells[inside[0]].label = t.text().unwrap_or_default().to_string();
+    }
+    (titles, cells)
+}
+
 #[test]
 fn svg_has_one_labelled_cell_per_element_and_png_is_a_png() {
     let dir = std::env::temp_dir().join(format!("cute-cli-test-{}", std::process::id()));
@@ -124,26 +172,10 @@ fn svg_has_one_labelled_cell_per_element_and_png_is_a_png() {
         png.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let text = std::fs::read_to_string(&svg).unwrap();
-    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
-    assert_eq!(text.matches(r#"<rect class="cell""#).count(), 120);
-    let labels: Vec<i64> = text
-        .lines()
-        .filter(|l| l.contains(r#"class="label""#))
-        .map(|l| {
-            l.rsplit_once('>')
-                .unwrap()
-                .0
-                .rsplit_once('>')
-                .unwrap()
-                .1
-                .split('<')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap()
-        })
-        .collect();
+    let (titles, cells) = parse_svg(&std::fs::read_to_string(&svg).unwrap());
+    assert_eq!(titles, ["((3,2),(4,5)):((4,12),(1,24))"]);
+    assert_eq!(cells.len(), 120);
+    let labels: Vec<i64> = cells.iter().map(|c| c.label.parse().unwrap()).collect();
     let mut sorted = labels.clone();
     sorted.sort_unstable();
     assert_eq!(
@@ -152,11 +184,67 @@ fn svg_has_one_labelled_cell_per_element_and_png_is_a_png() {
         "each offset labels one cell"
     );
     assert_eq!(&labels[..5], [0, 1, 2, 3, 24], "row 0 of Figure 10");
+    assert!(
+        cells[..20].iter().all(|c| (c.y - cells[0].y).abs() < 0.5),
+        "20 columns a row"
+    );
+    assert!(cells[1].x > cells[0].x && cells[20].y > cells[0].y);
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let info = decoder.read_info().unwrap();
     assert!(info.info().width > 500 && info.info().height > 150);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn svg_of_a_rank_3_layout_stacks_its_slices() {
+    let dir = std::env::temp_dir().join(format!("cute-cli-slices-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("r3.svg");
+    let o = cute(&["svg", "(2,3,2):(1,2,6)", "-o", svg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (titles, cells) = parse_svg(&std::fs::read_to_string(&svg).unwrap());
+    assert_eq!(
+        titles,
+        [
+            "(2,3,2):(1,2,6)  slice (_,_,0)",
+            "(2,3,2):(1,2,6)  slice (_,_,1)"
+        ]
+    );
+    let labels: Vec<&str> = cells.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["0", "2", "4", "1", "3", "5", "6", "8", "10", "7", "9", "11"]
+    );
+    assert!(cells[6].y > cells[5].y, "slice 1 is drawn below slice 0");
+    // A thread-value layout labels each element with its owner.
+    let o = cute(&[
+        "svg",
+        "--tv",
+        "(8,8)",
+        "((4,8),2):((16,1),8)",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (_, cells) = parse_svg(&std::fs::read_to_string(&svg).unwrap());
+    assert_eq!(cells.len(), 64);
+    assert_eq!(cells[2].label, "T1 V0");
+    assert_eq!(cells[63].label, "T31 V1");
+    // A picture too large for a PNG is refused before either file is written.
+    let (big_svg, big_png) = (dir.join("big.svg"), dir.join("big.png"));
+    let o = cute(&[
+        "svg",
+        "(65536,1):(1,1)",
+        "-o",
+        big_svg.to_str().unwrap(),
+        "--png",
+        big_png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("pixels"), "{}", stderr(&o));
+    assert!(!big_svg.exists() && !big_png.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -170,26 +258,125 @@ fn explain_traces_the_divide_out_and_keep_steps() {
         "{out}"
     );
     assert!(out.contains("keep 2 at stride 9"), "{out}");
+    assert!(out.contains("  → (2,3):(9,5)\n"), "{out}");
     assert!(out.trim_end().ends_with("= (2,3):(9,5)"), "{out}");
+}
+
+#[test]
+fn explain_shows_the_step_that_fails_and_why() {
     let o = cute(&["explain", "composition((4,6,8):(2,3,5), 6:3)"]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let overrun = lines
+        .iter()
+        .position(|l| l.contains("3 does not divide 4 and the elements overrun it"))
+        .expect(&out);
+    let check = lines
+        .iter()
+        .position(|l| l.contains("(a stride overruns a mode it does not divide): checking"))
+        .expect(&out);
+    let fails = lines
+        .iter()
+        .position(|l| {
+            l.trim_start()
+                .starts_with("✗ stride divisibility violated at mode 1")
+        })
+        .expect(&out);
+    assert!(overrun < check && check < fails, "{out}");
     assert!(
-        out.contains("3 does not divide 4 and the elements overrun it"),
+        lines[lines.len() - 1]
+            .starts_with("✗ composition (4,6,8):(2,3,5) ∘ 6:3: stride divisibility"),
         "{out}"
     );
+    // Not distributive: the digits that may carry, with their numbers.
+    let out = stdout(&cute(&["explain", "composition((6,2):(1,7), (3,2):(2,3))"]));
     assert!(
-        out.contains("✗ composition (4,6,8):(2,3,5) ∘ 6:3: stride divisibility"),
+        out.contains("digits up to 4 + 3 = 7 in mode 0 (size 6)"),
         "{out}"
     );
+    assert!(out.contains("✗ not admissible: at index 5"), "{out}");
+    // A rejection before any element is placed is the step after its B mode.
+    let out = stdout(&cute(&["explain", "composition((4,6,8):(2,3,5), 3:3)"]));
+    assert!(
+        out.contains("    B mode 3:3\n    ✗ shape divisibility violated at mode 0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_shows_the_complement_and_the_composition_it_feeds() {
     let out = stdout(&cute(&[
         "explain",
-        "logical_divide((8,16):(20,1), <4:1,8:2>)",
+        "zipped_divide((8,16):(20,1), <4:1,8:2>)",
     ]));
+    for step in [
+        "  mode 1: logical_divide(16:1, 8:2)\n    complement(8:2, 16) = 2:1",
+        "    composition 16:1 ∘ (8,2):(2,1), A ∘ (T, T*)\n",
+        "        coalesce(A) has one mode: stride 2·1 = 2\n",
+        "    → (8,2):(2,1)\n",
+        "  logical_divide = ((4,2),(8,2)):((20,80),(2,1)), arranged as ((tile),(rest))\n",
+    ] {
+        assert!(out.contains(step), "{step} in\n{out}");
+    }
+    let out = stdout(&cute(&[
+        "explain",
+        "blocked_product((3,4):(4,1), (2,5):(1,2))",
+    ]));
+    for step in [
+        "complement((3,4):(4,1), 120) = 10:12",
+        "composition 10:12 ∘ (2,5):(1,2), the grid A* ∘ B",
+        "    → (2,5):(12,24)\n",
+        "mode i of the result is (A_i, (A* ∘ B)_i)",
+    ] {
+        assert!(out.contains(step), "{step} in\n{out}");
+    }
+    assert!(out.ends_with("= ((3,2),(4,5)):((4,12),(1,24))\n"), "{out}");
+    // Rank-1 B is padded to A's rank 2; the modes past a tiler are kept.
+    let out = stdout(&cute(&["explain", "raked_product((2,2):(1,2), 3:1)"]));
     assert!(
-        out.contains("complement: 2:4") && out.contains("mode 1: 16:1 with 8:2"),
+        out.contains("each padded with 1:0 modes to rank 2"),
         "{out}"
     );
+    let out = stdout(&cute(&["explain", "logical_divide((4,6):(1,10), <2:1>)"]));
+    assert!(
+        out.contains("  mode 1: 6:10, past the tiler, is kept"),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_checks_pointwise_what_the_walk_cannot_show() {
+    let out = stdout(&cute(&["explain", "composition((4,4):(1,8), 2:-1)"]));
+    assert!(
+        out.contains("(a negative stride walks A backwards): checking R(i) == A(B(i)) at all 2"),
+        "{out}"
+    );
+    assert!(out.contains("✗ not admissible: at index 1"), "{out}");
+}
+
+#[test]
+fn readme_explain_output_is_current() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let blocks: Vec<&str> = readme.split("<!-- explain-output -->").skip(1).collect();
+    assert_eq!(blocks.len(), 2);
+    for block in blocks {
+        let body = block
+            .split("```text\n")
+            .nth(1)
+            .unwrap()
+            .split("```")
+            .next()
+            .unwrap();
+        let (command, shown) = body.split_once('\n').unwrap();
+        let expr = command
+            .strip_prefix("$ cute explain \"")
+            .and_then(|c| c.strip_suffix('"'))
+            .expect(command);
+        assert_eq!(stdout(&cute(&["explain", expr])), shown, "{command}");
+    }
 }
 
 #[test]

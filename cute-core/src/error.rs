@@ -450,7 +450,7 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::NotAdmissible { index, expected, got } => write!(
                 f,
-                "not admissible: the modes of B do not distribute over A, so at index {index} the mode-by-mode result gives {got} but A(B({index})) = {expected}"
+                "not admissible: at index {index} the layout CuTe's walk builds gives {got}, but A(B({index})) = {expected}"
             ),
             ErrorKind::VerificationLimit { size } => write!(
                 f,

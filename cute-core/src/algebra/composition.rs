@@ -32,7 +32,7 @@
 use super::coalesce::coalesce_flat;
 use super::Flat;
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, ceil_div_int, mul, MAX_LEAVES};
+use crate::int_tuple::{add, ceil_div_int, mul, IntTuple, MAX_LEAVES};
 use crate::layout::{eval_flat, Layout, LayoutBuilder, LayoutView};
 use crate::tiler::{Tile, Tiler};
 
@@ -156,6 +156,14 @@ pub(crate) trait Sink {
     reason = "steps go to the tracer by reference, and only when explaining"
 )]
 pub enum Step {
+    /// A composition `a ∘ b` starts; its steps follow, up to [`Step::Composed`] or
+    /// [`Step::Rejected`].
+    Composition {
+        /// The left operand.
+        a: Layout,
+        /// The right operand.
+        b: Layout,
+    },
     /// `coalesce(A)`, extended past its size by its last mode: the layout the walk divides.
     Coalesced(Layout),
     /// The walk starts on the mode `shape:stride` of `B`.
@@ -167,8 +175,14 @@ pub enum Step {
     },
     /// A stride-0 mode of `B`: every element maps to `A(0)`.
     ZeroStride,
-    /// `coalesce(A)` has one mode `s:d`, so the result is `shape:(stride·d)`.
-    Linear,
+    /// `coalesce(A)` has one mode `s:d`, so the mode `shape:stride` of `B` becomes
+    /// `shape:(stride·d)`.
+    Linear {
+        /// The stride of `A`'s one mode.
+        stride: i64,
+        /// The stride of the result mode.
+        result: i64,
+    },
     /// Mode `mode` (`size` elements) is divided out: the remaining stride `stride` is a multiple of
     /// it, and becomes `next`.
     DivideOut {
@@ -204,8 +218,13 @@ pub enum Step {
         /// Stride of the result mode.
         result: i64,
     },
-    /// A divide or product computed the complement `result` and composes with it next.
+    /// A divide or product computed `complement(layout, cotarget) = result` and composes with it
+    /// next.
     Complement {
+        /// The layout complemented.
+        layout: Layout,
+        /// The size (or shape) the complement fills up to.
+        cotarget: IntTuple,
         /// The complement.
         result: Layout,
     },
@@ -218,6 +237,10 @@ pub enum Step {
         /// Number of indices checked.
         points: i64,
     },
+    /// The composition begun by the last open [`Step::Composition`] gives `result`, exactly.
+    Composed(Layout),
+    /// The composition begun by the last open [`Step::Composition`] is rejected for this reason.
+    Rejected(ErrorKind),
 }
 
 /// Receives the steps of a traced composition.
@@ -317,7 +340,9 @@ pub(crate) fn compose(a: &Layout, b: &Layout, exact: Exact) -> Result<Layout, Er
 /// let mut steps = Vec::new();
 /// let r = composition_traced(&l("(4,6,8,10):(2,3,5,7)"), &l("6:12"), &mut |s: &Step| steps.push(*s));
 /// assert_eq!(r.unwrap(), l("(2,3):(9,5)"));
-/// assert!(matches!(steps[2], Step::DivideOut { mode: 0, size: 4, stride: 12, next: 3 }));
+/// assert!(matches!(steps[0], Step::Composition { .. }));
+/// assert!(matches!(steps[3], Step::DivideOut { mode: 0, size: 4, stride: 12, next: 3 }));
+/// assert_eq!(steps.last(), Some(&Step::Composed(l("(2,3):(9,5)"))));
 /// ```
 pub fn composition_traced(a: &Layout, b: &Layout, trace: &mut impl Trace) -> Result<Layout, Error> {
     compose_traced(a, b, Exact::All, trace)
@@ -331,6 +356,25 @@ impl<F: FnMut(&Step)> Trace for F {
 }
 
 pub(crate) fn compose_traced<T: Trace>(
+    a: &Layout,
+    b: &Layout,
+    exact: Exact,
+    trace: &mut T,
+) -> Result<Layout, ErrorKind> {
+    if !T::ACTIVE {
+        return walk(a, b, exact, trace);
+    }
+    trace.step(&Step::Composition { a: *a, b: *b });
+    let r = walk(a, b, exact, trace);
+    trace.step(&match r {
+        Ok(l) => Step::Composed(l),
+        Err(k) => Step::Rejected(k),
+    });
+    r
+}
+
+/// The walk of [`compose_traced`], between its opening and closing steps.
+fn walk<T: Trace>(
     a: &Layout,
     b: &Layout,
     exact: Exact,
@@ -538,9 +582,7 @@ fn base<S: Sink>(
         s.modes += 1;
     }
     if fa.n == 1 {
-        trace(out, || Step::Linear);
-        out.leaf(n, mul(d, fa.d[0])?, Some(0))?;
-        return Ok(None);
+        return linear(fa.d[0], n, d, out);
     }
     let last = fa.n - 1;
     let mut res = Modes::default();
@@ -622,6 +664,14 @@ fn base<S: Sink>(
         pending = Some(Pending::Backward);
     }
     Ok(pending)
+}
+
+/// The base case over a `coalesce(A)` of one mode of stride `sd`: the strides multiply.
+fn linear<S: Sink>(sd: i64, n: i64, d: i64, out: &mut S) -> Result<Option<Pending>, ErrorKind> {
+    let result = mul(d, sd)?;
+    trace(out, || Step::Linear { stride: sd, result });
+    out.leaf(n, result, Some(0))?;
+    Ok(None)
 }
 
 /// Checks `want == got` for the pair `pair(i)` at every `i < n` (at most [`VERIFY_LIMIT`]

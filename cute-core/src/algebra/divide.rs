@@ -49,15 +49,21 @@ fn divide_layout(a: &Layout, t: &Layout) -> Result<Layout, Error> {
 
 /// `logical_divide(A, T)` for a layout `T`, reporting the complement and each step of the
 /// composition to `trace` (for `cute explain`).
-pub fn logical_divide_traced(
+pub fn logical_divide_traced<T: Trace>(
     a: &Layout,
     t: &Layout,
-    trace: &mut impl Trace,
+    trace: &mut T,
 ) -> Result<Layout, Error> {
     let within = |e: Error| e.within(Op::LogicalDivide);
     let cotarget = *coalesce(a).map_err(within)?.shape();
     let rest = complement(t, &cotarget).map_err(within)?;
-    trace.step(&Step::Complement { result: rest });
+    if T::ACTIVE {
+        trace.step(&Step::Complement {
+            layout: *t,
+            cotarget,
+            result: rest,
+        });
+    }
     let tiler = Layout::concat(&[*t, rest]).map_err(within)?;
     compose_traced(a, &tiler, Exact::FirstMode, trace).map_err(|k| {
         Error::new(Op::Composition, [Some(a.into()), Some((&tiler).into())], k)

@@ -42,17 +42,23 @@ fn product_layout(a: &Layout, b: &Layout) -> Result<Layout, Error> {
 
 /// `logical_product(A, B)` for a layout `B`, reporting the complement and each step of the
 /// composition to `trace` (for `cute explain`).
-pub fn logical_product_traced(
+pub fn logical_product_traced<T: Trace>(
     a: &Layout,
     b: &Layout,
-    trace: &mut impl Trace,
+    trace: &mut T,
 ) -> Result<Layout, Error> {
     let within = |e: Error| e.within(Op::LogicalProduct);
     let cosize = b.cosize().map_err(within)?;
     let cotarget = mul(a.size(), cosize)
         .map_err(|k| Error::new(Op::LogicalProduct, [Some(a.into()), Some(b.into())], k))?;
     let rest = complement(a, &IntTuple::int(cotarget)).map_err(within)?;
-    trace.step(&Step::Complement { result: rest });
+    if T::ACTIVE {
+        trace.step(&Step::Complement {
+            layout: *a,
+            cotarget: IntTuple::int(cotarget),
+            result: rest,
+        });
+    }
     let grid = compose_traced(&rest, b, Exact::All, trace).map_err(|k| {
         Error::new(Op::Composition, [Some((&rest).into()), Some(b.into())], k)
             .within(Op::LogicalProduct)
@@ -107,7 +113,17 @@ pub fn flat_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
 /// assert_eq!(blocked_product(&l("(2,5):(5,1)"), &l("(3,4):(1,3)")).unwrap(), l("((2,3),(5,4)):((5,10),(1,30))"));
 /// ```
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    rank_sensitive(a, b, Op::BlockedProduct, false)
+    blocked_product_traced(a, b, &mut ())
+}
+
+/// [`blocked_product`], reporting the complement and each step of the composition inside its
+/// `logical_product` to `trace` (for `cute explain`).
+pub fn blocked_product_traced<T: Trace>(
+    a: &Layout,
+    b: &Layout,
+    trace: &mut T,
+) -> Result<Layout, Error> {
+    rank_sensitive(a, b, Op::BlockedProduct, false, trace)
 }
 
 /// `raked_product(A, B)`: as [`blocked_product`] with mode `i` = `(product_i, A_i)`: the blocks
@@ -120,15 +136,30 @@ pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout, Error> {
 /// assert_eq!(raked_product(&l("(2,5):(5,1)"), &l("(3,4):(1,3)")).unwrap(), l("((3,2),(4,5)):((10,5),(30,1))"));
 /// ```
 pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    rank_sensitive(a, b, Op::RakedProduct, true)
+    raked_product_traced(a, b, &mut ())
 }
 
-fn rank_sensitive(a: &Layout, b: &Layout, op: Op, raked: bool) -> Result<Layout, Error> {
+/// [`raked_product`], reporting the steps of its `logical_product` to `trace`.
+pub fn raked_product_traced<T: Trace>(
+    a: &Layout,
+    b: &Layout,
+    trace: &mut T,
+) -> Result<Layout, Error> {
+    rank_sensitive(a, b, Op::RakedProduct, true, trace)
+}
+
+fn rank_sensitive<T: Trace>(
+    a: &Layout,
+    b: &Layout,
+    op: Op,
+    raked: bool,
+    trace: &mut T,
+) -> Result<Layout, Error> {
     let err = |k| Error::new(op, [Some(a.into()), Some(b.into())], k);
     let r = a.rank().max(b.rank());
     let pa = a.append_to_rank(r).map_err(|e| e.within(op))?;
     let pb = b.append_to_rank(r).map_err(|e| e.within(op))?;
-    let lp = product_layout(&pa, &pb).map_err(|e| e.within(op))?;
+    let lp = logical_product_traced(&pa, &pb, trace).map_err(|e| e.within(op))?;
     let (x, y) = (
         lp.mode(0).ok_or(err(ErrorKind::Capacity))?,
         lp.mode(1).ok_or(err(ErrorKind::Capacity))?,
