@@ -8,12 +8,13 @@
 
 use std::fmt::Write as _;
 
+use cute::algebra::complement::complement_traced;
 use cute::algebra::divide::logical_divide_traced;
 use cute::algebra::product::{
     blocked_product_traced, logical_product_traced, raked_product_traced,
 };
 use cute::expr::{parse_call, Call, ExprError, Value};
-use cute::{composition_traced, Error, Layout, Step, Tile};
+use cute::{composition_traced, Error, IntTuple, Layout, Step, Tile};
 
 /// The trace of `text` and, when the operation fails, its error (printed last in the trace too).
 pub fn explain(text: &str) -> Result<(String, Option<ExprError>), ExprError> {
@@ -48,6 +49,7 @@ pub fn explain(text: &str) -> Result<(String, Option<ExprError>), ExprError> {
 /// What a traced operation builds on, which decides how its complement and composition read.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Family {
+    Complement,
     Composition,
     Divide,
     Product,
@@ -61,6 +63,7 @@ type ModeOp<'a> = dyn Fn(&Layout, &Layout, &mut Printer<'_>) -> Result<Layout, E
 fn trace_call(call: &Call, out: &mut String) -> bool {
     let op = call.op.as_str();
     let family = match op {
+        "complement" => Family::Complement,
         "composition" => Family::Composition,
         "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => Family::Divide,
         "logical_product" | "zipped_product" | "tiled_product" | "flat_product"
@@ -76,9 +79,6 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         Some((Value::Tiler(t), _)) => Some(Tile::Tiler(*t)),
         _ => None,
     };
-    let (Some(a), Some(t), 2) = (layout(0), tile(1), call.args.len()) else {
-        return false;
-    };
     let mut p = Printer {
         out,
         depth: 1,
@@ -86,6 +86,33 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         checking: None,
         stride: 0,
         unproved: Unproved::default(),
+        complement: Vec::new(),
+    };
+    if family == Family::Complement {
+        let Some(l) = layout(0) else { return false };
+        let cotarget = match (call.args.get(1), call.args.len()) {
+            (Some((Value::Int(n), _)), 2) => IntTuple::int(*n),
+            (Some((Value::Tuple(t), _)), 2) => *t,
+            // complement(L) fills up to cosize(filter(L)).
+            (None, 1) => match cute::filter(&l).and_then(|f| f.cosize()) {
+                Ok(m) => {
+                    p.line(format_args!("cosize(filter({l})) = {m}: the cotarget"));
+                    IntTuple::int(m)
+                }
+                Err(_) => return false,
+            },
+            _ => return false,
+        };
+        if complement_traced(&l, &cotarget, &mut p).is_err() {
+            // The steps taken before the mode that fails.
+            for step in std::mem::take(&mut p.complement) {
+                p.complement_step(&step, &cotarget);
+            }
+        }
+        return true;
+    }
+    let (Some(a), Some(t), 2) = (layout(0), tile(1), call.args.len()) else {
+        return false;
     };
     match (op, t) {
         ("blocked_product" | "raked_product", Tile::Layout(b)) => {
@@ -116,7 +143,7 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         ("blocked_product" | "raked_product", Tile::Tiler(_)) => return false,
         _ => {
             let f: &ModeOp<'_> = match family {
-                Family::Composition => &|a, b, p| composition_traced(a, b, p),
+                Family::Composition | Family::Complement => &|a, b, p| composition_traced(a, b, p),
                 Family::Divide => &|a, b, p| logical_divide_traced(a, b, p),
                 Family::Product => &|a, b, p| logical_product_traced(a, b, p),
             };
@@ -208,6 +235,8 @@ struct Printer<'a> {
     stride: i64,
     /// Why the walk of the current composition does not show it exact, as far as seen.
     unproved: Unproved,
+    /// The steps of a complement, printed under its result when that arrives.
+    complement: Vec<Step>,
 }
 
 /// What the walk saw that its divisibility argument does not cover.
@@ -233,6 +262,15 @@ impl Unproved {
             terms.join(" + "),
             sum(ds)
         ))
+    }
+}
+
+/// `n elements`, or `1 element`.
+fn elements(n: i64) -> String {
+    if n == 1 {
+        "1 element".to_string()
+    } else {
+        format!("{n} elements")
     }
 }
 
@@ -287,6 +325,46 @@ impl Printer<'_> {
         ));
     }
 
+    /// A step of `complement`, printed under its result.
+    fn complement_step(&mut self, step: &Step, cotarget: &cute::IntTuple) {
+        match *step {
+            Step::Filtered(f) => self.line(format_args!(
+                "filter = {f} (stride-0 modes dropped, then coalesced)"
+            )),
+            Step::ComplementMode {
+                shape,
+                stride,
+                covered,
+                gap,
+            } => {
+                let exact = if stride % covered == 0 {
+                    ""
+                } else {
+                    ", rounded down"
+                };
+                self.line(format_args!(
+                    "mode {shape}:{stride} (smallest stride left): below {stride}, {} at stride \
+                     {covered} ({stride}/{covered}{exact}); now {} covered",
+                    elements(gap),
+                    shape.saturating_mul(stride)
+                ));
+            }
+            Step::ComplementRest { covered, rest } => {
+                let how = if cotarget.is_int() {
+                    format!("⌈{cotarget}/{covered}⌉")
+                } else {
+                    format!("{cotarget} divided by {covered} mode by mode")
+                };
+                self.line(format_args!(
+                    "up to {cotarget}: {} at stride {covered} ({how}); the modes, coalesced, are \
+                     the result",
+                    elements(rest)
+                ));
+            }
+            _ => {}
+        }
+    }
+
     /// The walk does not show the composition exact: why, with the numbers.
     fn pointwise(&mut self, points: i64) {
         self.checking = Some(points);
@@ -309,6 +387,7 @@ impl Family {
     /// The operation applied to each mode of a tiler.
     fn mode_op(self) -> &'static str {
         match self {
+            Family::Complement => "complement",
             Family::Composition => "composition",
             Family::Divide => "logical_divide",
             Family::Product => "logical_product",
@@ -321,7 +400,7 @@ impl cute::Trace for Printer<'_> {
         match *step {
             Step::Composition { a, b } => {
                 let role = match self.family {
-                    Family::Composition => "",
+                    Family::Complement | Family::Composition => "",
                     Family::Divide => ", A ∘ (T, T*)",
                     Family::Product => ", the grid A* ∘ B",
                 };
@@ -363,18 +442,27 @@ impl cute::Trace for Printer<'_> {
             Step::Last { keep, result } => self.line(format_args!(
                 "  last mode (unbounded): keep {keep} at stride {result}"
             )),
+            Step::Filtered(_) | Step::ComplementMode { .. } | Step::ComplementRest { .. } => {
+                self.complement.push(*step);
+            }
             Step::Complement {
                 layout,
                 cotarget,
                 result,
             } => {
                 let why = match self.family {
-                    Family::Product => "A*: the copies of A fill size(A)·cosize(B)",
-                    _ => "T*: the tiles of T fill shape(coalesce(A))",
+                    Family::Product => "  (A*: the copies of A fill size(A)·cosize(B))",
+                    Family::Divide => "  (T*: the tiles of T fill shape(coalesce(A)))",
+                    Family::Composition | Family::Complement => "",
                 };
                 self.line(format_args!(
-                    "complement({layout}, {cotarget}) = {result}  ({why})"
+                    "complement({layout}, {cotarget}) = {result}{why}"
                 ));
+                self.depth += 1;
+                for step in std::mem::take(&mut self.complement) {
+                    self.complement_step(&step, &cotarget);
+                }
+                self.depth -= 1;
             }
             Step::Proved => self.line(format_args!(
                 "exact: every stride divides the modes it crosses, and the modes of B never \

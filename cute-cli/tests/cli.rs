@@ -346,6 +346,26 @@ fn explain_shows_the_complement_and_the_composition_it_feeds() {
 }
 
 #[test]
+fn explain_shows_the_gaps_a_complement_fills() {
+    let out = stdout(&cute(&["explain", "complement((2,2):(1,3), 12)"]));
+    for step in [
+        "  complement((2,2):(1,3), 12) = 2:6\n",
+        "    mode 2:3 (smallest stride left): below 3, 1 element at stride 2 (3/2, rounded down); now 6 covered\n",
+        "    up to 12: 2 elements at stride 6 (⌈12/6⌉)",
+    ] {
+        assert!(out.contains(step), "{step} in\n{out}");
+    }
+    let o = cute(&["explain", "complement((2,4):(1,1), 4)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("  mode 2:1 (smallest stride left)")
+            && stdout(&o).contains("✗ complement((2,4):(1,1), 4): non-injective layout"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn explain_checks_pointwise_what_the_walk_cannot_show() {
     let out = stdout(&cute(&["explain", "composition((4,4):(1,8), 2:-1)"]));
     assert!(
@@ -355,11 +375,13 @@ fn explain_checks_pointwise_what_the_walk_cannot_show() {
     assert!(out.contains("✗ not admissible: at index 1"), "{out}");
 }
 
+/// Each README block after `<!-- explain-output -->` is `$ cute explain "EXPR"` and its output.
+/// `CUTE_BLESS=1` rewrites the outputs instead of comparing them.
 #[test]
 fn readme_explain_output_is_current() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
+    let readme = std::fs::read_to_string(&path).unwrap();
+    let mut blessed = readme.clone();
     let blocks: Vec<&str> = readme.split("<!-- explain-output -->").skip(1).collect();
     assert_eq!(blocks.len(), 2);
     for block in blocks {
@@ -375,7 +397,15 @@ fn readme_explain_output_is_current() {
             .strip_prefix("$ cute explain \"")
             .and_then(|c| c.strip_suffix('"'))
             .expect(command);
-        assert_eq!(stdout(&cute(&["explain", expr])), shown, "{command}");
+        let now = stdout(&cute(&["explain", expr]));
+        if std::env::var_os("CUTE_BLESS").is_some() {
+            blessed = blessed.replace(body, &format!("{command}\n{now}"));
+        } else {
+            assert_eq!(now, shown, "{command} (CUTE_BLESS=1 rewrites the README)");
+        }
+    }
+    if blessed != readme {
+        std::fs::write(&path, blessed).unwrap();
     }
 }
 

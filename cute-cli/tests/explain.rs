@@ -1,4 +1,4 @@
-//! `cute explain` over every composition, divide and product of the vendored corpus: each is
+//! `cute explain` over every complement, composition, divide and product of the vendored corpus: each is
 //! traced, its trace is well nested, every composition it shows gives the layout CuTe's walk
 //! builds, and it ends with exactly what `eval` gives.
 
@@ -8,6 +8,7 @@ use cute_cli::check::expression;
 use cute_cli::explain::explain;
 
 const TRACED: &[&str] = &[
+    "complement",
     "composition",
     "logical_divide",
     "zipped_divide",

@@ -1,6 +1,7 @@
 //! `complement` (seed 000 §3.5).
 
 use super::coalesce::{coalesce_flat, filter_flat};
+use super::composition::{Step, Trace};
 use super::Flat;
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{ceil_div, mul, IntTuple};
@@ -27,9 +28,39 @@ use crate::layout::Layout;
 /// assert_eq!(complement(&l, &IntTuple::int(24)).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout, Error> {
-    complement_flat(l, cotarget)
-        .and_then(|f| f.layout())
-        .map_err(|k| Error::new(Op::Complement, [Some(l.into()), Some(cotarget.into())], k))
+    complement_traced(l, cotarget, &mut ())
+}
+
+/// [`complement`], reporting to `trace` the modes by increasing stride, the gap each fills, the
+/// rest of the cotarget, and then the result as [`Step::Complement`] (for `cute explain`).
+///
+/// # Examples
+/// ```
+/// use cute_core::algebra::complement::complement_traced;
+/// use cute_core::{IntTuple, Layout, Step};
+/// let l: Layout = "(2,2):(1,6)".parse().unwrap();
+/// let mut steps = Vec::new();
+/// let r = complement_traced(&l, &IntTuple::int(24), &mut |s: &Step| steps.push(*s));
+/// assert_eq!(r.unwrap().to_string(), "(3,2):(2,12)");
+/// assert_eq!(steps[1], Step::ComplementMode { shape: 2, stride: 6, covered: 2, gap: 3 });
+/// assert_eq!(steps[2], Step::ComplementRest { covered: 12, rest: 2 });
+/// ```
+pub fn complement_traced<T: Trace>(
+    l: &Layout,
+    cotarget: &IntTuple,
+    trace: &mut T,
+) -> Result<Layout, Error> {
+    let r = complement_flat(l, cotarget, trace).and_then(|f| f.layout());
+    let r =
+        r.map_err(|k| Error::new(Op::Complement, [Some(l.into()), Some(cotarget.into())], k))?;
+    if T::ACTIVE {
+        trace.step(&Step::Complement {
+            layout: *l,
+            cotarget: *cotarget,
+            result: r,
+        });
+    }
+    Ok(r)
 }
 
 /// `complement(L)`: the complement with cotarget `cosize(filter(L))`.
@@ -37,12 +68,16 @@ pub fn complement_cosize(l: &Layout) -> Result<Layout, Error> {
     let err = |k| Error::new(Op::Complement, [Some(l.into()), None], k);
     let f = filter_flat(l).layout().map_err(err)?;
     let cosize = f.cosize().map_err(|e| err(e.kind))?;
-    complement_flat(l, &IntTuple::int(cosize))
+    complement_flat(l, &IntTuple::int(cosize), &mut ())
         .and_then(|f| f.layout())
         .map_err(err)
 }
 
-pub(crate) fn complement_flat(l: &Layout, cotarget: &IntTuple) -> Result<Flat, ErrorKind> {
+fn complement_flat<T: Trace>(
+    l: &Layout,
+    cotarget: &IntTuple,
+    trace: &mut T,
+) -> Result<Flat, ErrorKind> {
     if cotarget.view().has_under() {
         return Err(ErrorKind::InvalidParameters);
     }
@@ -50,6 +85,12 @@ pub(crate) fn complement_flat(l: &Layout, cotarget: &IntTuple) -> Result<Flat, E
         return Err(ErrorKind::NonPositive { value });
     }
     let f = filter_flat(l);
+    if T::ACTIVE {
+        let filtered = f.layout()?;
+        if filtered != *l {
+            trace.step(&Step::Filtered(filtered));
+        }
+    }
     if f.n == 1 && f.d[0] == 0 {
         // The only irreducible stride-0 layout is 1:0: everything is its complement.
         let size = cotarget.product()?;
@@ -82,11 +123,22 @@ pub(crate) fn complement_flat(l: &Layout, cotarget: &IntTuple) -> Result<Flat, E
             return Err(ErrorKind::NonPositive { value: new_shape });
         }
         out.push(new_shape, covered)?;
+        if T::ACTIVE {
+            trace.step(&Step::ComplementMode {
+                shape: shape.s[min_idx],
+                stride: min_stride,
+                covered,
+                gap: new_shape,
+            });
+        }
         covered = mul(min_stride, shape.s[min_idx])?;
         remove(&mut shape, min_idx);
         remove(&mut stride, min_idx);
     }
     let rest = ceil_div(cotarget, &IntTuple::int(covered))?.product()?;
+    if T::ACTIVE {
+        trace.step(&Step::ComplementRest { covered, rest });
+    }
     out.push(rest, if rest == 1 { 0 } else { covered })?;
     Ok(coalesce_flat(out.shape(), out.stride(), false).0)
 }

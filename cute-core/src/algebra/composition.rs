@@ -218,8 +218,8 @@ pub enum Step {
         /// Stride of the result mode.
         result: i64,
     },
-    /// A divide or product computed `complement(layout, cotarget) = result` and composes with it
-    /// next.
+    /// `complement(layout, cotarget) = result`, after its [`Step::ComplementMode`] and
+    /// [`Step::ComplementRest`] steps; a divide or product composes with it next.
     Complement {
         /// The layout complemented.
         layout: Layout,
@@ -227,6 +227,30 @@ pub enum Step {
         cotarget: IntTuple,
         /// The complement.
         result: Layout,
+    },
+    /// `complement` works on `filter(L)`, shown when it differs from `L`: stride-0 modes
+    /// dropped, the rest coalesced.
+    Filtered(Layout),
+    /// `complement` takes the mode `shape:stride` (the smallest stride left): the offsets below
+    /// `stride` not yet covered form `gap = stride / covered` elements at stride `covered`; then
+    /// `shape·stride` is covered.
+    ComplementMode {
+        /// The mode's size.
+        shape: i64,
+        /// The mode's stride.
+        stride: i64,
+        /// What the smaller modes cover.
+        covered: i64,
+        /// Elements of the complement that fill the gap.
+        gap: i64,
+    },
+    /// `complement` fills up to the cotarget `M`: `rest = ⌈M / covered⌉` elements at stride
+    /// `covered`.
+    ComplementRest {
+        /// What all modes of `L` cover.
+        covered: i64,
+        /// Elements past them.
+        rest: i64,
     },
     /// The walk alone shows the result exact: every stride divides the modes it crosses and the
     /// modes of `B` place digits that never carry.

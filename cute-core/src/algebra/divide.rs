@@ -2,8 +2,8 @@
 //! `flat_divide` (seed 000 §3.5.2).
 
 use super::coalesce::coalesce;
-use super::complement::complement;
-use super::composition::{by_mode, compose_traced, Exact, Step, Trace};
+use super::complement::complement_traced;
+use super::composition::{by_mode, compose_traced, Exact, Trace};
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::{Layout, LayoutBuilder, LayoutView};
 use crate::tiler::Tile;
@@ -56,14 +56,7 @@ pub fn logical_divide_traced<T: Trace>(
 ) -> Result<Layout, Error> {
     let within = |e: Error| e.within(Op::LogicalDivide);
     let cotarget = *coalesce(a).map_err(within)?.shape();
-    let rest = complement(t, &cotarget).map_err(within)?;
-    if T::ACTIVE {
-        trace.step(&Step::Complement {
-            layout: *t,
-            cotarget,
-            result: rest,
-        });
-    }
+    let rest = complement_traced(t, &cotarget, trace).map_err(within)?;
     let tiler = Layout::concat(&[*t, rest]).map_err(within)?;
     compose_traced(a, &tiler, Exact::FirstMode, trace).map_err(|k| {
         Error::new(Op::Composition, [Some(a.into()), Some((&tiler).into())], k)

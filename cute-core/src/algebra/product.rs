@@ -1,8 +1,8 @@
 //! Products: `logical_product` and its rearrangements, and the rank-sensitive
 //! `blocked_product`/`raked_product` (seed 000 §3.5.1).
 
-use super::complement::complement;
-use super::composition::{by_mode, compose_traced, Exact, Step, Trace};
+use super::complement::complement_traced;
+use super::composition::{by_mode, compose_traced, Exact, Trace};
 use super::divide::{arrange, Arrange};
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{mul, IntTuple};
@@ -51,14 +51,7 @@ pub fn logical_product_traced<T: Trace>(
     let cosize = b.cosize().map_err(within)?;
     let cotarget = mul(a.size(), cosize)
         .map_err(|k| Error::new(Op::LogicalProduct, [Some(a.into()), Some(b.into())], k))?;
-    let rest = complement(a, &IntTuple::int(cotarget)).map_err(within)?;
-    if T::ACTIVE {
-        trace.step(&Step::Complement {
-            layout: *a,
-            cotarget: IntTuple::int(cotarget),
-            result: rest,
-        });
-    }
+    let rest = complement_traced(a, &IntTuple::int(cotarget), trace).map_err(within)?;
     let grid = compose_traced(&rest, b, Exact::All, trace).map_err(|k| {
         Error::new(Op::Composition, [Some((&rest).into()), Some(b.into())], k)
             .within(Op::LogicalProduct)
