@@ -1,5 +1,6 @@
 //! `cute`: evaluate, explain and draw CuTe layouts.
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use cute::expr::{eval, ExprError, Value};
@@ -15,13 +16,17 @@ USAGE:
     cute show    EXPR [--tv SHAPE]    print the layout as a table of offsets
     cute svg     EXPR -o FILE.svg [--png FILE.png] [--tv SHAPE]
                                       draw it, coloured by offset (by thread with --tv)
-    cute explain EXPR                 trace the operation step by step
+    cute explain EXPR                 trace a complement, composition, divide or product
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
+    cute ops                          list the operations EXPR may call, with their arguments
 
 EXPR is a value in CuTe notation or a call op(arg, ...), as in CuTe:
     12   (4,(2,2))   (4,(2,2)):(2,(1,8))   <4:1,8:2>   (8,8):(e0,e1)
     composition(A, B)  complement(L, N)  logical_divide(A, T)  zipped_divide(A, T)
     blocked_product(A, B)  right_inverse(L)  coalesce(L)  crd2idx(c, S, D)  ...
+
+Rows are mode 0, columns mode 1; a layout of rank 3 or more is a series of slices (_,_,k),
+printed one after another and drawn stacked.
 
 --tv SHAPE reads EXPR as a thread-value layout (thread, value) -> index into data of SHAPE
 (column-major) and shows, for each data coordinate, the T<thread> V<value> that owns it.
@@ -32,6 +37,7 @@ EXAMPLES:
     cute show --tv \"(8,8)\" \"((4,8),2):((16,1),8)\"
     cute svg \"blocked_product((3,4):(4,1), (2,5):(1,2))\" -o blocked.svg --png blocked.png
     cute explain \"composition((4,6,8):(2,3,5), 6:3)\"
+    cute explain \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
     cute check ../shared/oracle/corpus.jsonl
 
 Exit status: 0 on success, 1 when the expression is rejected or a check fails, 2 on bad usage.
@@ -66,10 +72,44 @@ fn main() -> ExitCode {
     }
 }
 
-/// The error with the expression and a `^` under the character it points at.
+/// The error with the expression and a `^` under the character it points at; for an unknown
+/// operation, the closest known name.
 fn pointed(text: &str, e: &ExprError) -> String {
     let col = text.get(..e.pos()).map_or(0, |s| s.chars().count());
-    format!("error: {e}\n  {text}\n  {}^", " ".repeat(col))
+    let mut out = format!("error: {e}\n  {text}\n  {}^", " ".repeat(col));
+    if let ExprError::UnknownOp { name, .. } = e {
+        if let Some(op) = closest_op(name) {
+            let _ = write!(out, "\n  help: did you mean `{op}`?");
+        }
+        out.push_str("\n  run `cute ops` for the list of operations");
+    }
+    out
+}
+
+/// The known operation nearest to `name` by edit distance, if it is near enough to be a typo.
+fn closest_op(name: &str) -> Option<&'static str> {
+    cute::expr::OPS
+        .iter()
+        .map(|(op, _)| (edit_distance(name, op), *op))
+        .filter(|&(d, op)| d <= op.len() / 3 + 1)
+        .min()
+        .map(|(_, op)| op)
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
 }
 
 /// The options after the subcommand: positional arguments, `-o`, `--png`, `--tv`.
@@ -178,6 +218,16 @@ fn run(args: &[String]) -> Result<(), Failure> {
             println!("{}", report.summary());
             if !report.failures.is_empty() {
                 return Err(Failure::Reported);
+            }
+        }
+        "ops" => {
+            let width = cute::expr::OPS
+                .iter()
+                .map(|(op, _)| op.len())
+                .max()
+                .unwrap_or(0);
+            for (op, args) in cute::expr::OPS {
+                println!("{op:width$}  {args}");
             }
         }
         other => return Err(Failure::Usage(format!("unknown command `{other}`"))),

@@ -58,6 +58,22 @@ fn syntax_errors_point_into_the_expression() {
 }
 
 #[test]
+fn a_misspelt_operation_gets_the_nearest_name() {
+    let o = cute(&["eval", "zipped_divde((8,16):(20,1), <4:1,8:2>)"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("help: did you mean `zipped_divide`?"), "{err}");
+    let err = stderr(&cute(&["eval", "frobnicate(2)"]));
+    assert!(!err.contains("did you mean"), "{err}");
+    assert!(err.contains("run `cute ops`"), "{err}");
+    let ops = stdout(&cute(&["ops"]));
+    assert_eq!(ops.lines().count(), cute::expr::OPS.len());
+    assert!(ops
+        .lines()
+        .any(|l| l.starts_with("complement ") && l.ends_with("(L) or (L, cotarget)")));
+}
+
+#[test]
 fn usage_errors_exit_2_and_help_shows_examples() {
     assert_eq!(cute(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(cute(&["svg", "8:1"]).status.code(), Some(2));
