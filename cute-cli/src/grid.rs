@@ -2,7 +2,7 @@
 //! mode 1, and a layout of higher rank is a series of such slices.
 
 use cute::expr::Value;
-use cute::{idx2crd, CoordLayout, IntTuple, Layout};
+use cute::{idx2crd, ComposedLayout, CoordLayout, IntTuple, Layout, Swizzle};
 
 /// One 2-D table: headers, and a label and a colour key per cell.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +59,15 @@ pub fn grids(v: &Value) -> Result<Vec<Grid>, DrawError> {
             "`show` draws layouts; this expression is {other}"
         ))),
     }
+}
+
+/// The grids of `Sw ∘ L`: each cell is the swizzled offset `Sw(L(c))` (CuTe's
+/// `composition(Swizzle<B,M,S>{}, L)`), coloured by it.
+pub fn swizzled_grids(l: &Layout, sw: Swizzle) -> Result<Vec<Grid>, DrawError> {
+    let title = ComposedLayout::new(sw, 0, *l).to_string();
+    grids_of_shape(l.shape(), &title, &|c| {
+        Ok(cell_offset(sw.apply(l.eval_crd(c).map_err(err)?)))
+    })
 }
 
 fn cell_offset(offset: i64) -> Cell {

@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use cute::expr::{eval, ExprError, Value};
-use cute::IntTuple;
-use cute_cli::grid::{grids, tv_grid, Grid};
+use cute::{IntTuple, Swizzle};
+use cute_cli::grid::{grids, swizzled_grids, tv_grid, Grid};
 use cute_cli::{check, draw, explain, show};
 
 const HELP: &str = "\
@@ -13,8 +13,9 @@ cute: evaluate, explain and draw CuTe layouts
 
 USAGE:
     cute eval    EXPR                 print the canonical result
-    cute show    EXPR [--tv SHAPE]    print the layout as a table of offsets
-    cute svg     EXPR -o FILE.svg [--png FILE.png] [--tv SHAPE]
+    cute show    EXPR [--tv SHAPE | --swizzle B,M,S]
+                                      print the layout as a table of offsets
+    cute svg     EXPR -o FILE.svg [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
                                       draw it, coloured by offset (by thread with --tv)
     cute explain EXPR                 trace a complement, composition, divide or product
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
@@ -31,10 +32,14 @@ printed one after another and drawn stacked.
 --tv SHAPE reads EXPR as a thread-value layout (thread, value) -> index into data of SHAPE
 (column-major) and shows, for each data coordinate, the T<thread> V<value> that owns it.
 
+--swizzle B,M,S shows Sw<B,M,S> o EXPR, CuTe's composition(Swizzle<B,M,S>{}, L): each cell
+holds the swizzled offset, e.g. the shared-memory layout of a tile.
+
 EXAMPLES:
     cute eval \"composition((4,6,8,10):(2,3,5,7), 6:12)\"
     cute show \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
     cute show --tv \"(8,8)\" \"((4,8),2):((16,1),8)\"
+    cute show --swizzle 3,3,3 \"(8,64):(64,1)\"
     cute svg \"blocked_product((3,4):(4,1), (2,5):(1,2))\" -o blocked.svg --png blocked.png
     cute explain \"composition((4,6,8):(2,3,5), 6:3)\"
     cute explain \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
@@ -119,6 +124,7 @@ struct Opts {
     out: Option<String>,
     png: Option<String>,
     tv: Option<String>,
+    swizzle: Option<String>,
 }
 
 fn opts(args: &[String]) -> Result<Opts, Failure> {
@@ -134,6 +140,7 @@ fn opts(args: &[String]) -> Result<Opts, Failure> {
             "-o" | "--output" => o.out = Some(value(a)?),
             "--png" => o.png = Some(value(a)?),
             "--tv" => o.tv = Some(value(a)?),
+            "--swizzle" => o.swizzle = Some(value(a)?),
             s if s.starts_with('-')
                 && s.len() > 1
                 && !s[1..].starts_with(|c: char| c.is_ascii_digit()) =>
@@ -170,7 +177,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             println!("{v}");
         }
         "show" => {
-            for g in pictures(&one_expr(&o, "show")?, o.tv.as_deref())? {
+            for g in pictures(&one_expr(&o, "show")?, &o)? {
                 print!("{}", show::table(&g));
             }
         }
@@ -179,7 +186,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let Some(path) = &o.out else {
                 return Err(Failure::Usage("`cute svg` needs -o FILE.svg".into()));
             };
-            let gs = pictures(&text, o.tv.as_deref())?;
+            let gs = pictures(&text, &o)?;
             // The PNG may be refused as too large: draw it before writing either file.
             let png = match &o.png {
                 Some(png) => Some((
@@ -235,12 +242,24 @@ fn run(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The grids of an expression, or of a thread-value layout over `tv` data.
-fn pictures(text: &str, tv: Option<&str>) -> Result<Vec<Grid>, Failure> {
+/// The grids of an expression: as it is, as a thread-value layout over `--tv` data, or swizzled
+/// by `--swizzle`.
+fn pictures(text: &str, o: &Opts) -> Result<Vec<Grid>, Failure> {
     let v = eval(text).map_err(|e| Failure::Expr(text.to_string(), e))?;
-    let grids = match tv {
-        None => grids(&v),
-        Some(shape) => {
+    let layout = |v: Value, flag: &str| match v {
+        Value::Layout(l) => Ok(l),
+        other => Err(Failure::Other(format!(
+            "{flag} needs a layout, got {other}"
+        ))),
+    };
+    let grids = match (o.tv.as_deref(), o.swizzle.as_deref()) {
+        (Some(_), Some(_)) => {
+            return Err(Failure::Usage(
+                "--tv and --swizzle draw different pictures; give one".into(),
+            ))
+        }
+        (None, None) => grids(&v),
+        (Some(shape), None) => {
             let shape = match eval(shape).map_err(|e| Failure::Expr(shape.to_string(), e))? {
                 Value::Tuple(t) => t,
                 Value::Int(n) => IntTuple::int(n),
@@ -250,13 +269,24 @@ fn pictures(text: &str, tv: Option<&str>) -> Result<Vec<Grid>, Failure> {
                     )))
                 }
             };
-            let Value::Layout(l) = v else {
-                return Err(Failure::Other(format!("--tv needs a layout, got {v}")));
-            };
-            tv_grid(&l, &shape).map(|g| vec![g])
+            tv_grid(&layout(v, "--tv")?, &shape).map(|g| vec![g])
         }
+        (None, Some(bms)) => swizzled_grids(&layout(v, "--swizzle")?, swizzle(bms)?),
     };
     grids.map_err(|e| Failure::Other(e.to_string()))
+}
+
+/// `B,M,S` as a swizzle.
+fn swizzle(bms: &str) -> Result<Swizzle, Failure> {
+    let usage = || Failure::Usage(format!("--swizzle takes B,M,S (three integers), got {bms}"));
+    let ints: Vec<i64> = bms
+        .split(',')
+        .map(|p| p.trim().parse().map_err(|_| usage()))
+        .collect::<Result<_, _>>()?;
+    let [b, m, s] = ints[..] else {
+        return Err(usage());
+    };
+    Swizzle::new(b, m, s).map_err(|e| Failure::Other(format!("--swizzle {bms}: {e}")))
 }
 
 fn write(path: &str, bytes: &[u8]) -> Result<(), Failure> {

@@ -94,6 +94,10 @@ fn show_matches_the_golden_tables() {
         ),
         (vec!["show", "(2,3,2):(1,2,6)"], "rank3_slices.txt"),
         (
+            vec!["show", "--swizzle", "3,0,3", "(8,8):(8,1)"],
+            "swizzle.txt",
+        ),
+        (
             vec![
                 "show",
                 "composition(make_identity_layout((8,8)), ((4,8),2):((16,1),8))",
@@ -105,6 +109,69 @@ fn show_matches_the_golden_tables() {
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(stdout(&o), golden(file), "cute {}", args.join(" "));
     }
+}
+
+#[test]
+fn a_swizzled_table_holds_the_swizzled_offsets() {
+    for (bms, layout) in [
+        ("2,0,3", "(4,8):(8,1)"),
+        ("3,3,3", "(8,64):(64,1)"),
+        ("1,2,3", "((2,4),8):((1,16),2)"),
+    ] {
+        let o = cute(&["show", "--swizzle", bms, layout]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.starts_with(&format!("Sw<{bms}>o0o{layout}\n")), "{out}");
+        // Cells row by row; the offsets eval lists are in column-major (index) order.
+        let rows: Vec<Vec<i64>> = out
+            .lines()
+            .filter(|l| l.trim_end().ends_with('|'))
+            .map(|l| {
+                let cells = l.split_once('|').unwrap().1;
+                cells
+                    .split('|')
+                    .filter(|c| !c.is_empty())
+                    .map(|c| c.trim().parse().unwrap())
+                    .collect()
+            })
+            .collect();
+        let list = stdout(&cute(&[
+            "eval",
+            &format!("swizzle_layout({bms}, {layout})"),
+        ]));
+        let want: Vec<i64> = list
+            .trim()
+            .trim_matches(['[', ']'])
+            .split(',')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let (m, n) = (rows.len(), rows[0].len());
+        assert_eq!(m * n, want.len());
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(rows[i % m][i / m], *w, "index {i} of Sw<{bms}> o {layout}");
+        }
+    }
+    let o = cute(&["show", "--swizzle", "3,1,2", "(4,8):(8,1)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("|S| must be at least B"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        cute(&["show", "--swizzle", "2,0", "(4,8):(8,1)"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn the_readme_shows_the_golden_swizzle() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    assert!(readme.contains(&format!("```text\n{}```", golden("swizzle.txt"))));
 }
 
 #[test]
