@@ -18,6 +18,44 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
+/// `cute svg ARGS -o SVG [--png PNG]`.
+fn draw(args: &[&str], svg: &Path, png: Option<&Path>) -> Output {
+    let mut all = vec!["svg"];
+    all.extend_from_slice(args);
+    all.extend(["-o", svg.to_str().unwrap()]);
+    if let Some(png) = png {
+        all.extend(["--png", png.to_str().unwrap()]);
+    }
+    cute(&all)
+}
+
+/// The `explain` trace of `expr`, which must contain each of `steps`.
+fn explains(expr: &str, steps: &[&str]) -> String {
+    let out = stdout(&cute(&["explain", expr]));
+    for step in steps {
+        assert!(out.contains(step), "{step} in\n{out}");
+    }
+    out
+}
+
+fn readme() -> String {
+    std::fs::read_to_string(readme_path()).unwrap()
+}
+
+fn readme_path() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")
+}
+
+/// The body of the first ```` ```text ```` block in `s`.
+fn text_block(s: &str) -> &str {
+    s.split("```text\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap()
+}
+
 fn golden(name: &str) -> String {
     std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -168,10 +206,7 @@ fn a_swizzled_table_holds_the_swizzled_offsets() {
 
 #[test]
 fn the_readme_shows_the_golden_swizzle() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .unwrap();
-    assert!(readme.contains(&format!("```text\n{}```", golden("swizzle.txt"))));
+    assert!(readme().contains(&format!("```text\n{}```", golden("swizzle.txt"))));
 }
 
 #[test]
@@ -246,14 +281,11 @@ fn svg_has_one_labelled_cell_per_element_and_png_is_a_png() {
     let dir = std::env::temp_dir().join(format!("cute-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (svg, png) = (dir.join("b.svg"), dir.join("b.png"));
-    let o = cute(&[
-        "svg",
-        "blocked_product((3,4):(4,1), (2,5):(1,2))",
-        "-o",
-        svg.to_str().unwrap(),
-        "--png",
-        png.to_str().unwrap(),
-    ]);
+    let o = draw(
+        &["blocked_product((3,4):(4,1), (2,5):(1,2))"],
+        &svg,
+        Some(&png),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let (titles, cells) = parse_svg(&std::fs::read_to_string(&svg).unwrap());
     assert_eq!(titles, ["((3,2),(4,5)):((4,12),(1,24))"]);
@@ -285,7 +317,7 @@ fn svg_of_a_rank_3_layout_stacks_its_slices() {
     let dir = std::env::temp_dir().join(format!("cute-cli-slices-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("r3.svg");
-    let o = cute(&["svg", "(2,3,2):(1,2,6)", "-o", svg.to_str().unwrap()]);
+    let o = draw(&["(2,3,2):(1,2,6)"], &svg, None);
     assert!(o.status.success(), "{}", stderr(&o));
     let (titles, cells) = parse_svg(&std::fs::read_to_string(&svg).unwrap());
     assert_eq!(
@@ -302,14 +334,7 @@ fn svg_of_a_rank_3_layout_stacks_its_slices() {
     );
     assert!(cells[6].y > cells[5].y, "slice 1 is drawn below slice 0");
     // A thread-value layout labels each element with its owner.
-    let o = cute(&[
-        "svg",
-        "--tv",
-        "(8,8)",
-        "((4,8),2):((16,1),8)",
-        "-o",
-        svg.to_str().unwrap(),
-    ]);
+    let o = draw(&["--tv", "(8,8)", "((4,8),2):((16,1),8)"], &svg, None);
     assert!(o.status.success(), "{}", stderr(&o));
     let (_, cells) = parse_svg(&std::fs::read_to_string(&svg).unwrap());
     assert_eq!(cells.len(), 64);
@@ -317,14 +342,7 @@ fn svg_of_a_rank_3_layout_stacks_its_slices() {
     assert_eq!(cells[63].label, "T31 V1");
     // A picture too large for a PNG is refused before either file is written.
     let (big_svg, big_png) = (dir.join("big.svg"), dir.join("big.png"));
-    let o = cute(&[
-        "svg",
-        "(65536,1):(1,1)",
-        "-o",
-        big_svg.to_str().unwrap(),
-        "--png",
-        big_png.to_str().unwrap(),
-    ]);
+    let o = draw(&["(65536,1):(1,1)"], &big_svg, Some(&big_png));
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("pixels"), "{}", stderr(&o));
     assert!(!big_svg.exists() && !big_png.exists());
@@ -373,108 +391,99 @@ fn explain_shows_the_step_that_fails_and_why() {
         "{out}"
     );
     // Not distributive: the digits that may carry, with their numbers.
-    let out = stdout(&cute(&["explain", "composition((6,2):(1,7), (3,2):(2,3))"]));
-    assert!(
-        out.contains("digits up to 4 + 3 = 7 in mode 0 (size 6)"),
-        "{out}"
+    explains(
+        "composition((6,2):(1,7), (3,2):(2,3))",
+        &[
+            "digits up to 4 + 3 = 7 in mode 0 (size 6)",
+            "✗ not admissible: at index 5",
+        ],
     );
-    assert!(out.contains("✗ not admissible: at index 5"), "{out}");
     // A rejection before any element is placed is the step after its B mode.
-    let out = stdout(&cute(&["explain", "composition((4,6,8):(2,3,5), 3:3)"]));
-    assert!(
-        out.contains("    B mode 3:3\n    ✗ shape divisibility violated at mode 0"),
-        "{out}"
+    explains(
+        "composition((4,6,8):(2,3,5), 3:3)",
+        &["    B mode 3:3\n    ✗ shape divisibility violated at mode 0"],
     );
 }
 
 #[test]
 fn explain_shows_the_complement_and_the_composition_it_feeds() {
-    let out = stdout(&cute(&[
-        "explain",
+    explains(
         "zipped_divide((8,16):(20,1), <4:1,8:2>)",
-    ]));
-    for step in [
-        "  mode 1: logical_divide(16:1, 8:2)\n    complement(8:2, 16) = 2:1",
-        "    composition 16:1 ∘ (8,2):(2,1), A ∘ (T, T*)\n",
-        "        coalesce(A) has one mode: stride 2·1 = 2\n",
-        "    → (8,2):(2,1)\n",
-        "  logical_divide = ((4,2),(8,2)):((20,80),(2,1)), arranged as ((tile),(rest))\n",
-    ] {
-        assert!(out.contains(step), "{step} in\n{out}");
-    }
-    let out = stdout(&cute(&[
-        "explain",
+        &[
+            "  mode 1: logical_divide(16:1, 8:2)\n    complement(8:2, 16) = 2:1",
+            "    composition 16:1 ∘ (8,2):(2,1), A ∘ (T, T*)\n",
+            "        coalesce(A) has one mode: stride 2·1 = 2\n",
+            "    → (8,2):(2,1)\n",
+            "  logical_divide = ((4,2),(8,2)):((20,80),(2,1)), arranged as ((tile),(rest))\n",
+        ],
+    );
+    let out = explains(
         "blocked_product((3,4):(4,1), (2,5):(1,2))",
-    ]));
-    for step in [
-        "complement((3,4):(4,1), 120) = 10:12",
-        "composition 10:12 ∘ (2,5):(1,2), the grid A* ∘ B",
-        "    → (2,5):(12,24)\n",
-        "mode i of the result is (A_i, (A* ∘ B)_i)",
-    ] {
-        assert!(out.contains(step), "{step} in\n{out}");
-    }
+        &[
+            "complement((3,4):(4,1), 120) = 10:12",
+            "composition 10:12 ∘ (2,5):(1,2), the grid A* ∘ B",
+            "    → (2,5):(12,24)\n",
+            "mode i of the result is (A_i, (A* ∘ B)_i)",
+        ],
+    );
     assert!(out.ends_with("= ((3,2),(4,5)):((4,12),(1,24))\n"), "{out}");
     // Rank-1 B is padded to A's rank 2; the modes past a tiler are kept.
-    let out = stdout(&cute(&["explain", "raked_product((2,2):(1,2), 3:1)"]));
-    assert!(
-        out.contains("each padded with 1:0 modes to rank 2"),
-        "{out}"
+    explains(
+        "raked_product((2,2):(1,2), 3:1)",
+        &["each padded with 1:0 modes to rank 2"],
     );
-    let out = stdout(&cute(&["explain", "logical_divide((4,6):(1,10), <2:1>)"]));
-    assert!(
-        out.contains("  mode 1: 6:10, past the tiler, is kept"),
-        "{out}"
+    explains(
+        "logical_divide((4,6):(1,10), <2:1>)",
+        &["  mode 1: 6:10, past the tiler, is kept"],
     );
 }
 
 #[test]
 fn explain_shows_the_gaps_a_complement_fills() {
-    let out = stdout(&cute(&["explain", "complement((2,2):(1,3), 12)"]));
-    for step in [
+    explains(
+        "complement((2,2):(1,3), 12)",
+        &[
         "  complement((2,2):(1,3), 12) = 2:6\n",
         "    mode 2:3 (smallest stride left): below 3, 1 element at stride 2 (3/2, rounded down); now 6 covered\n",
         "    up to 12: 2 elements at stride 6 (⌈12/6⌉)",
-    ] {
-        assert!(out.contains(step), "{step} in\n{out}");
-    }
-    let o = cute(&["explain", "complement((2,4):(1,1), 4)"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stdout(&o).contains("  mode 2:1 (smallest stride left)")
-            && stdout(&o).contains("✗ complement((2,4):(1,1), 4): non-injective layout"),
-        "{}",
-        stdout(&o)
+        ],
+    );
+    assert_eq!(
+        cute(&["explain", "complement((2,4):(1,1), 4)"])
+            .status
+            .code(),
+        Some(1)
+    );
+    explains(
+        "complement((2,4):(1,1), 4)",
+        &[
+            "  mode 2:1 (smallest stride left)",
+            "✗ complement((2,4):(1,1), 4): non-injective layout",
+        ],
     );
 }
 
 #[test]
 fn explain_checks_pointwise_what_the_walk_cannot_show() {
-    let out = stdout(&cute(&["explain", "composition((4,4):(1,8), 2:-1)"]));
-    assert!(
-        out.contains("(a negative stride walks A backwards): checking R(i) == A(B(i)) at all 2"),
-        "{out}"
+    explains(
+        "composition((4,4):(1,8), 2:-1)",
+        &[
+            "(a negative stride walks A backwards): checking R(i) == A(B(i)) at all 2",
+            "✗ not admissible: at index 1",
+        ],
     );
-    assert!(out.contains("✗ not admissible: at index 1"), "{out}");
 }
 
 /// Each README block after `<!-- explain-output -->` is `$ cute explain "EXPR"` and its output.
 /// `CUTE_BLESS=1` rewrites the outputs instead of comparing them.
 #[test]
 fn readme_explain_output_is_current() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
-    let readme = std::fs::read_to_string(&path).unwrap();
+    let readme = readme();
     let mut blessed = readme.clone();
     let blocks: Vec<&str> = readme.split("<!-- explain-output -->").skip(1).collect();
     assert_eq!(blocks.len(), 2);
     for block in blocks {
-        let body = block
-            .split("```text\n")
-            .nth(1)
-            .unwrap()
-            .split("```")
-            .next()
-            .unwrap();
+        let body = text_block(block);
         let (command, shown) = body.split_once('\n').unwrap();
         let expr = command
             .strip_prefix("$ cute explain \"")
@@ -488,7 +497,7 @@ fn readme_explain_output_is_current() {
         }
     }
     if blessed != readme {
-        std::fs::write(&path, blessed).unwrap();
+        std::fs::write(readme_path(), blessed).unwrap();
     }
 }
 
@@ -514,18 +523,9 @@ fn check_ends_with_the_summary_line() {
 
 #[test]
 fn readme_main_job_output_is_current() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .unwrap();
+    let readme = readme();
     let start = readme.find("<!-- main-job-output -->").expect("marker");
-    let block = &readme[start..];
-    let body = block
-        .split("```text\n")
-        .nth(1)
-        .unwrap()
-        .split("```")
-        .next()
-        .unwrap();
+    let body = text_block(&readme[start..]);
     let o = cute(&["show", "zipped_divide((8,16):(20,1), <4:1,8:2>)"]);
     assert_eq!(stdout(&o), body);
 }
