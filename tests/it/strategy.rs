@@ -132,9 +132,14 @@ pub(crate) fn l(s: &str) -> Layout {
 
 /// Test configuration: `PROPTEST_CASES` raises the case count (default 256).
 pub(crate) fn config() -> ProptestConfig {
+    let base = ProptestConfig::default();
+    // The strategies filter (e.g. to admissible pairs); the reject budget grows with the cases.
+    let rejects = base.cases.saturating_mul(16).max(base.max_local_rejects);
     ProptestConfig {
         failure_persistence: None,
-        ..ProptestConfig::default()
+        max_local_rejects: rejects,
+        max_global_rejects: rejects,
+        ..base
     }
 }
 
