@@ -1,10 +1,11 @@
 //! `cute explain`: the step-by-step trace of an operation.
 //!
-//! Composition, the divides and the products are traced: each composition prints the coalesced
-//! left-hand layout, then for each mode of the right-hand layout the divide-out and keep steps
-//! with their numbers and the condition checked, then its result or the condition that rejects
-//! it. Divides and products first print the complement they compute and the composition it feeds;
-//! with a tiler, each mode in turn.
+//! Complement, composition, the divides and the products are traced. A complement prints each
+//! mode by increasing stride with the gap it fills, then the rest up to the cotarget. A
+//! composition prints the coalesced left-hand layout, then for each mode of the right-hand layout
+//! the divide-out and keep steps with their numbers and the condition checked, then its result or
+//! the condition that rejects it. Divides and products first print the complement they compute,
+//! then the composition it feeds; with a tiler, each mode in turn.
 
 use std::fmt::Write as _;
 
@@ -58,8 +59,8 @@ enum Family {
 /// A traced operation on one mode: `A_i` and `T_i` to the mode's result.
 type ModeOp<'a> = dyn Fn(&Layout, &Layout, &mut Printer<'_>) -> Result<Layout, Error> + 'a;
 
-/// Writes the steps of `call` when it is a composition, divide or product; returns whether it
-/// traced anything.
+/// Writes the steps of `call` when it is a complement, composition, divide or product; returns
+/// whether it traced anything.
 fn trace_call(call: &Call, out: &mut String) -> bool {
     let op = call.op.as_str();
     let family = match op {
@@ -89,56 +90,14 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         complement: Vec::new(),
     };
     if family == Family::Complement {
-        let Some(l) = layout(0) else { return false };
-        let cotarget = match (call.args.get(1), call.args.len()) {
-            (Some((Value::Int(n), _)), 2) => IntTuple::int(*n),
-            (Some((Value::Tuple(t), _)), 2) => *t,
-            // complement(L) fills up to cosize(filter(L)).
-            (None, 1) => match cute::filter(&l).and_then(|f| f.cosize()) {
-                Ok(m) => {
-                    p.line(format_args!("cosize(filter({l})) = {m}: the cotarget"));
-                    IntTuple::int(m)
-                }
-                Err(_) => return false,
-            },
-            _ => return false,
-        };
-        if complement_traced(&l, &cotarget, &mut p).is_err() {
-            // The steps taken before the mode that fails.
-            for step in std::mem::take(&mut p.complement) {
-                p.complement_step(&step, &cotarget);
-            }
-        }
-        return true;
+        return layout(0).is_some_and(|l| trace_complement(&l, call, &mut p));
     }
     let (Some(a), Some(t), 2) = (layout(0), tile(1), call.args.len()) else {
         return false;
     };
     match (op, t) {
         ("blocked_product" | "raked_product", Tile::Layout(b)) => {
-            let raked = op == "raked_product";
-            let rank = a.rank().max(b.rank());
-            let pad = if a.rank() == b.rank() {
-                String::new()
-            } else {
-                format!(", each padded with 1:0 modes to rank {rank}")
-            };
-            p.line(format_args!("logical_product of A = {a} and B = {b}{pad}"));
-            p.depth += 1;
-            let r = if raked {
-                raked_product_traced(&a, &b, &mut p)
-            } else {
-                blocked_product_traced(&a, &b, &mut p)
-            };
-            p.depth -= 1;
-            if r.is_ok() {
-                let modes = if raked {
-                    "((A* ∘ B)_i, A_i): the copies of A interleave"
-                } else {
-                    "(A_i, (A* ∘ B)_i): each element of B becomes a block A"
-                };
-                p.line(format_args!("mode i of the result is {modes}"));
-            }
+            trace_rank_sensitive(&a, &b, op == "raked_product", &mut p);
         }
         ("blocked_product" | "raked_product", Tile::Tiler(_)) => return false,
         _ => {
@@ -157,6 +116,56 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         }
     }
     true
+}
+
+/// `complement(L, M)`, or `complement(L)` with its cotarget `cosize(filter(L))`.
+fn trace_complement(l: &Layout, call: &Call, p: &mut Printer<'_>) -> bool {
+    let cotarget = match (call.args.get(1), call.args.len()) {
+        (Some((Value::Int(n), _)), 2) => IntTuple::int(*n),
+        (Some((Value::Tuple(t), _)), 2) => *t,
+        (None, 1) => match cute::filter(l).and_then(|f| f.cosize()) {
+            Ok(m) => {
+                p.line(format_args!("cosize(filter({l})) = {m}: the cotarget"));
+                IntTuple::int(m)
+            }
+            Err(_) => return false,
+        },
+        _ => return false,
+    };
+    if complement_traced(l, &cotarget, p).is_err() {
+        // The steps taken before the mode that fails.
+        for step in std::mem::take(&mut p.complement) {
+            p.complement_step(&step, &cotarget);
+        }
+    }
+    true
+}
+
+/// `blocked_product` or `raked_product`: the `logical_product` of the padded operands, then how
+/// its modes are zipped.
+fn trace_rank_sensitive(a: &Layout, b: &Layout, raked: bool, p: &mut Printer<'_>) {
+    let pad = if a.rank() == b.rank() {
+        String::new()
+    } else {
+        let rank = a.rank().max(b.rank());
+        format!(", each padded with 1:0 modes to rank {rank}")
+    };
+    p.line(format_args!("logical_product of A = {a} and B = {b}{pad}"));
+    p.depth += 1;
+    let r = if raked {
+        raked_product_traced(a, b, p)
+    } else {
+        blocked_product_traced(a, b, p)
+    };
+    p.depth -= 1;
+    if r.is_ok() {
+        let modes = if raked {
+            "((A* ∘ B)_i, A_i): the copies of A interleave"
+        } else {
+            "(A_i, (A* ∘ B)_i): each element of B becomes a block A"
+        };
+        p.line(format_args!("mode i of the result is {modes}"));
+    }
 }
 
 /// How the zipped, tiled and flat forms rearrange the logical result: the first modes are the
