@@ -112,6 +112,27 @@ fn a_misspelt_operation_gets_the_nearest_name() {
 }
 
 #[test]
+fn the_readme_shows_the_usage_of_help() {
+    let help = stdout(&cute(&["--help"]));
+    let usage: Vec<&str> = help
+        .split("USAGE:\n")
+        .nth(1)
+        .unwrap()
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .lines()
+        .map(|l| l.strip_prefix("    ").unwrap())
+        .collect();
+    let readme = readme();
+    let start = readme.find("## The `cute` command").unwrap();
+    assert_eq!(
+        text_block(&readme[start..]).lines().collect::<Vec<_>>(),
+        usage
+    );
+}
+
+#[test]
 fn usage_errors_exit_2_and_help_shows_examples() {
     assert_eq!(cute(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(cute(&["svg", "8:1"]).status.code(), Some(2));
