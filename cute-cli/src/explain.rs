@@ -1,7 +1,8 @@
 //! `cute explain`: the step-by-step trace of an operation.
 //!
-//! Complement, composition, the divides and the products are traced. A complement prints each
-//! mode by increasing stride with the gap it fills, then the rest up to the cotarget. A
+//! Composition, complement, the inverses, the divides and the products are traced. A complement
+//! prints each mode by increasing stride with the gap it fills, then the rest up to the
+//! cotarget; an inverse, each mode by increasing stride with the condition it meets. A
 //! composition prints the coalesced left-hand layout, then for each mode of the right-hand layout
 //! the divide-out and keep steps with their numbers and the condition checked, then its result or
 //! the condition that rejects it. Divides and products first print the complement they compute,
@@ -11,6 +12,7 @@ use std::fmt::Write as _;
 
 use cute::algebra::complement::complement_traced;
 use cute::algebra::divide::logical_divide_traced;
+use cute::algebra::inverse::{left_inverse_traced, right_inverse_traced};
 use cute::algebra::product::{
     blocked_product_traced, logical_product_traced, raked_product_traced,
 };
@@ -51,6 +53,8 @@ pub fn explain(text: &str) -> Result<(String, Option<ExprError>), ExprError> {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Family {
     Complement,
+    RightInverse,
+    LeftInverse,
     Composition,
     Divide,
     Product,
@@ -59,12 +63,14 @@ enum Family {
 /// A traced operation on one mode: `A_i` and `T_i` to the mode's result.
 type ModeOp<'a> = dyn Fn(&Layout, &Layout, &mut Printer<'_>) -> Result<Layout, Error> + 'a;
 
-/// Writes the steps of `call` when it is a complement, composition, divide or product; returns
-/// whether it traced anything.
+/// Writes the steps of `call` when it is a composition, complement, inverse, divide or product;
+/// returns whether it traced anything.
 fn trace_call(call: &Call, out: &mut String) -> bool {
     let op = call.op.as_str();
     let family = match op {
         "complement" => Family::Complement,
+        "right_inverse" => Family::RightInverse,
+        "left_inverse" => Family::LeftInverse,
         "composition" => Family::Composition,
         "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => Family::Divide,
         "logical_product" | "zipped_product" | "tiled_product" | "flat_product"
@@ -88,9 +94,27 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         stride: 0,
         unproved: Unproved::default(),
         complement: Vec::new(),
+        last: None,
     };
-    if family == Family::Complement {
-        return layout(0).is_some_and(|l| trace_complement(&l, call, &mut p));
+    match (family, layout(0), call.args.len()) {
+        (Family::Complement, Some(l), _) => return trace_complement(&l, call, &mut p),
+        (Family::RightInverse, Some(l), 1) => {
+            let _ = right_inverse_traced(&l, &mut p);
+            return true;
+        }
+        (Family::LeftInverse, Some(l), 1) => {
+            if left_inverse_traced(&l, &mut p).is_ok() {
+                if let Some((shape, index)) = p.last {
+                    p.line(format_args!(
+                        "then inverse mode {shape}:{index}, the elements of the largest stride; \
+                         the modes, coalesced, are the result"
+                    ));
+                }
+            }
+            return true;
+        }
+        (Family::Complement | Family::RightInverse | Family::LeftInverse, _, _) => return false,
+        _ => {}
     }
     let (Some(a), Some(t), 2) = (layout(0), tile(1), call.args.len()) else {
         return false;
@@ -102,9 +126,9 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         ("blocked_product" | "raked_product", Tile::Tiler(_)) => return false,
         _ => {
             let f: &ModeOp<'_> = match family {
-                Family::Composition | Family::Complement => &|a, b, p| composition_traced(a, b, p),
                 Family::Divide => &|a, b, p| logical_divide_traced(a, b, p),
                 Family::Product => &|a, b, p| logical_product_traced(a, b, p),
+                _ => &|a, b, p| composition_traced(a, b, p),
             };
             let logical = by_mode(&a, &t, "", &mut p, f);
             if let (Some(how), Some(l)) = (arrangement(op, family), logical) {
@@ -246,6 +270,8 @@ struct Printer<'a> {
     unproved: Unproved,
     /// The steps of a complement, printed under its result when that arrives.
     complement: Vec<Step>,
+    /// The last mode a left inverse took: its size and index stride.
+    last: Option<(i64, i64)>,
 }
 
 /// What the walk saw that its divisibility argument does not cover.
@@ -334,6 +360,41 @@ impl Printer<'_> {
         ));
     }
 
+    /// A mode of `coalesce(L)` taken by `right_inverse` or `left_inverse`.
+    fn inverse_mode(&mut self, shape: i64, stride: i64, index: i64, expected: i64) {
+        let mode = format!("mode {shape}:{stride} (index stride {index})");
+        if self.family == Family::RightInverse {
+            if stride == expected {
+                let run = shape.saturating_mul(stride);
+                self.line(format_args!(
+                    "{mode}: stride {stride} starts where the run [0, {expected}) ends → inverse \
+                     mode {shape}:{index}; the run is now [0, {run})"
+                ));
+            } else {
+                self.line(format_args!(
+                    "{mode}: stride {stride} ≠ {expected}, so offset {expected} is never reached; \
+                     the inverse covers [0, {expected})"
+                ));
+            }
+            return;
+        }
+        if expected > 0 && stride % expected == 0 {
+            let q = stride / expected;
+            let prev = self.stride;
+            self.line(format_args!(
+                "{mode}: left-inverse divisibility: {expected} divides {stride} ✓ → inverse mode \
+                 {q}:{prev}, the offsets below {stride} in steps of {expected}"
+            ));
+            self.stride = index;
+            self.last = Some((shape, index));
+        } else {
+            self.line(format_args!(
+                "{mode}: left-inverse divisibility: {expected} does not divide {stride}, so the \
+                 offsets below {stride} are not whole steps of {expected}"
+            ));
+        }
+    }
+
     /// A step of `complement`, printed under its result.
     fn complement_step(&mut self, step: &Step, cotarget: &cute::IntTuple) {
         match *step {
@@ -397,6 +458,8 @@ impl Family {
     fn mode_op(self) -> &'static str {
         match self {
             Family::Complement => "complement",
+            Family::RightInverse => "right_inverse",
+            Family::LeftInverse => "left_inverse",
             Family::Composition => "composition",
             Family::Divide => "logical_divide",
             Family::Product => "logical_product",
@@ -409,17 +472,28 @@ impl cute::Trace for Printer<'_> {
         match *step {
             Step::Composition { a, b } => {
                 let role = match self.family {
-                    Family::Complement | Family::Composition => "",
                     Family::Divide => ", A ∘ (T, T*)",
                     Family::Product => ", the grid A* ∘ B",
+                    _ => "",
                 };
                 self.line(format_args!("composition {a} ∘ {b}{role}"));
                 self.depth += 1;
                 self.unproved = Unproved::default();
             }
-            Step::Coalesced(l) => self.line(format_args!(
-                "coalesce(A) = {l}: the layout the walk divides"
-            )),
+            Step::Coalesced(l) => match self.family {
+                Family::RightInverse | Family::LeftInverse => self.line(format_args!(
+                    "coalesce(L) = {l}: its modes, by increasing stride"
+                )),
+                _ => self.line(format_args!(
+                    "coalesce(A) = {l}: the layout the walk divides"
+                )),
+            },
+            Step::InverseMode {
+                shape,
+                stride,
+                index,
+                expected,
+            } => self.inverse_mode(shape, stride, index, expected),
             Step::Mode { shape, stride } => {
                 self.stride = stride;
                 self.line(format_args!("B mode {shape}:{stride}"));
@@ -462,7 +536,7 @@ impl cute::Trace for Printer<'_> {
                 let why = match self.family {
                     Family::Product => "  (A*: the copies of A fill size(A)·cosize(B))",
                     Family::Divide => "  (T*: the tiles of T fill shape(coalesce(A)))",
-                    Family::Composition | Family::Complement => "",
+                    _ => "",
                 };
                 self.line(format_args!(
                     "complement({layout}, {cotarget}) = {result}{why}"

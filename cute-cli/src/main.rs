@@ -17,7 +17,7 @@ USAGE:
                                       print the layout as a table of offsets
     cute svg     EXPR -o FILE.svg [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
                                       draw it, coloured by offset (by thread with --tv)
-    cute explain EXPR                 trace a complement, composition, divide or product
+    cute explain EXPR                 trace a composition, complement, inverse, divide or product
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
     cute ops                          list the operations EXPR may call, with their arguments
 

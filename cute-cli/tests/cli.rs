@@ -485,6 +485,30 @@ fn explain_shows_the_gaps_a_complement_fills() {
 }
 
 #[test]
+fn explain_walks_the_modes_of_an_inverse_by_stride() {
+    explains(
+        "right_inverse((2,4):(2,5))",
+        &[
+            "  coalesce(L) = (2,4):(2,5): its modes, by increasing stride\n",
+            "  mode 2:2 (index stride 1): stride 2 ≠ 1, so offset 1 is never reached",
+            "= 1:0\n",
+        ],
+    );
+    explains(
+        "left_inverse((4,(2,2)):(2,(1,8)))",
+        &[
+            "  mode 2:8 (index stride 8): left-inverse divisibility: 2 divides 8 ✓ → inverse mode 4:1",
+            "  then inverse mode 2:8, the elements of the largest stride",
+            "= (2,4,2):(4,1,8)\n",
+        ],
+    );
+    explains(
+        "left_inverse((2,2):(2,3))",
+        &["left-inverse divisibility: 2 does not divide 3"],
+    );
+}
+
+#[test]
 fn explain_checks_pointwise_what_the_walk_cannot_show() {
     explains(
         "composition((4,4):(1,8), 2:-1)",

@@ -1,4 +1,5 @@
-//! `cute explain` over every complement, composition, divide and product of the vendored corpus: each is
+//! `cute explain` over every inverse, complement, composition, divide and product of the vendored
+//! corpus: each is
 //! traced, its trace is well nested, every composition it shows gives the layout CuTe's walk
 //! builds, and it ends with exactly what `eval` gives.
 
@@ -8,6 +9,8 @@ use cute_cli::check::expression;
 use cute_cli::explain::explain;
 
 const TRACED: &[&str] = &[
+    "right_inverse",
+    "left_inverse",
     "complement",
     "composition",
     "logical_divide",

@@ -252,6 +252,20 @@ pub enum Step {
         /// Elements past them.
         rest: i64,
     },
+    /// `right_inverse` or `left_inverse` takes the mode `shape:stride` of `coalesce(L)`, the
+    /// smallest stride left; the mode starts at index `index` of `L` (its prefix product).
+    InverseMode {
+        /// The mode's size.
+        shape: i64,
+        /// The mode's stride.
+        stride: i64,
+        /// Where the mode starts in `L`'s domain.
+        index: i64,
+        /// `right_inverse`: where the contiguous run of offsets `[0, expected)` reached so far
+        /// ends (the mode is taken when `stride == expected`). `left_inverse`: the stride of the
+        /// previous mode (1 before the first), which must divide `stride`.
+        expected: i64,
+    },
     /// The walk alone shows the result exact: every stride divides the modes it crosses and the
     /// modes of `B` place digits that never carry.
     Proved,

@@ -1,6 +1,7 @@
 //! `right_inverse` and `left_inverse` (seed 000 §3.4).
 
 use super::coalesce::coalesce_flat;
+use super::composition::{Step, Trace};
 use super::{sort_by_stride, Flat};
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::mul;
@@ -29,19 +30,36 @@ fn prefix_products(f: &Flat) -> Result<[i64; crate::MAX_LEAVES + 1], ErrorKind> 
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "(2,4,2):(4,1,8)");
 /// ```
 pub fn right_inverse(l: &Layout) -> Result<Layout, Error> {
-    right_inverse_flat(l)
+    right_inverse_traced(l, &mut ())
+}
+
+/// [`right_inverse`], reporting `coalesce(L)` and each mode by increasing stride to `trace`
+/// (for `cute explain`).
+pub fn right_inverse_traced<T: Trace>(l: &Layout, trace: &mut T) -> Result<Layout, Error> {
+    right_inverse_flat(l, trace)
         .and_then(|f| f.layout())
         .map_err(|k| Error::new(Op::RightInverse, [Some(l.into()), None], k))
 }
 
-fn right_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
+fn right_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, ErrorKind> {
     let (c, _) = coalesce_flat(l.shape().leaves(), l.stride().leaves(), false);
+    if T::ACTIVE {
+        trace.step(&Step::Coalesced(c.layout()?));
+    }
     let pre = prefix_products(&c)?;
     let (order, n) = sort_by_stride(c.stride());
     let mut out = Flat::new();
     out.push(1, 0)?;
     let mut next = 1i64;
     for &i in &order[..n] {
+        if T::ACTIVE {
+            trace.step(&Step::InverseMode {
+                shape: c.s[i],
+                stride: c.d[i],
+                index: pre[i],
+                expected: next,
+            });
+        }
         if c.d[i] == next {
             out.push(c.s[i], pre[i])?;
             next = mul(c.s[i], c.d[i])?;
@@ -64,13 +82,22 @@ fn right_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(2,4,2):(4,1,8)");
 /// ```
 pub fn left_inverse(l: &Layout) -> Result<Layout, Error> {
-    left_inverse_flat(l)
+    left_inverse_traced(l, &mut ())
+}
+
+/// [`left_inverse`], reporting `coalesce(L)` and each mode by increasing stride to `trace`
+/// (for `cute explain`).
+pub fn left_inverse_traced<T: Trace>(l: &Layout, trace: &mut T) -> Result<Layout, Error> {
+    left_inverse_flat(l, trace)
         .and_then(|f| f.layout())
         .map_err(|k| Error::new(Op::LeftInverse, [Some(l.into()), None], k))
 }
 
-fn left_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
+fn left_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, ErrorKind> {
     let (c, _) = coalesce_flat(l.shape().leaves(), l.stride().leaves(), false);
+    if T::ACTIVE {
+        trace.step(&Step::Coalesced(c.layout()?));
+    }
     let pre = prefix_products(&c)?;
     let (order, n) = sort_by_stride(c.stride());
     let mut shape = Flat::new();
@@ -81,6 +108,14 @@ fn left_inverse_flat(l: &Layout) -> Result<Flat, ErrorKind> {
         let d = c.d[i];
         if d == 0 {
             continue;
+        }
+        if T::ACTIVE {
+            trace.step(&Step::InverseMode {
+                shape: c.s[i],
+                stride: d,
+                index: pre[i],
+                expected: size,
+            });
         }
         if d % size != 0 {
             return Err(ErrorKind::LeftInverseDivisibility { stride: d, size });
