@@ -104,11 +104,15 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         }
         (Family::LeftInverse, Some(l), 1) => {
             if left_inverse_traced(&l, &mut p).is_ok() {
-                if let Some((shape, index)) = p.last {
-                    p.line(format_args!(
+                match p.last {
+                    Some((shape, index)) => p.line(format_args!(
                         "then inverse mode {shape}:{index}, the elements of the largest stride; \
                          the modes, coalesced, are the result"
-                    ));
+                    )),
+                    None => p.line(format_args!(
+                        "every stride is 0: inverse mode {}:0, every offset to index 0",
+                        l.size()
+                    )),
                 }
             }
             return true;

@@ -57,10 +57,70 @@ fn check_trace(expr: &str, trace: &str) -> usize {
     closed
 }
 
+/// Checks an inverse's trace: the inverse modes it lists, in order and coalesced, are the result.
+fn check_inverse(expr: &str, trace: &str, result: &str) {
+    let modes: Vec<&str> = trace
+        .lines()
+        .filter_map(|l| l.split("inverse mode ").nth(1))
+        .map(|m| m.split([',', ';']).next().unwrap())
+        .collect();
+    let (shapes, strides): (Vec<&str>, Vec<&str>) =
+        modes.iter().map(|m| m.split_once(':').unwrap()).unzip();
+    let listed: Layout = if modes.is_empty() {
+        "1:0".parse().unwrap()
+    } else {
+        format!("(1,{}):(0,{})", shapes.join(","), strides.join(","))
+            .parse()
+            .unwrap()
+    };
+    let coalesced = cute::coalesce(&listed).unwrap();
+    assert_eq!(coalesced.to_string(), result, "{expr}:\n{trace}");
+}
+
+/// Checks each `complement(L, M) = R` of a trace: the gaps and the rest listed under it, as
+/// modes `n:stride` in order and coalesced, are `R`. Returns how many were checked.
+fn check_complements(expr: &str, trace: &str) -> usize {
+    let lines: Vec<&str> = trace.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut checked = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.trim_start().strip_prefix("complement(") else {
+            continue;
+        };
+        // The echoed expression has no result.
+        let Some(result) = rest.split(" = ").nth(1) else {
+            continue;
+        };
+        let result = result.split("  (").next().unwrap();
+        let modes: Vec<(&str, &str)> = lines[i + 1..]
+            .iter()
+            .take_while(|l| indent(l) > indent(line))
+            .filter_map(|l| {
+                let (before, after) = l.split_once(" element")?;
+                let n = before.rsplit(' ').next()?;
+                let stride = after.split("at stride ").nth(1)?.split(' ').next()?;
+                Some((n, stride))
+            })
+            .collect();
+        if modes.is_empty() {
+            continue; // 1:0, whose complement is the whole cotarget at once
+        }
+        let (shapes, strides): (Vec<&str>, Vec<&str>) = modes.into_iter().unzip();
+        let listed: Layout = format!("({}):({})", shapes.join(","), strides.join(","))
+            .parse()
+            .unwrap();
+        let coalesced = cute::coalesce(&listed).unwrap().to_string();
+        // A rest of 1 element has stride 0 in the result; coalescing drops it either way.
+        assert_eq!(coalesced, result, "{expr}: {line}\n{trace}");
+        checked += 1;
+    }
+    checked
+}
+
 #[test]
 fn every_traced_corpus_record_explains_to_its_result() {
     let text = include_str!("../../tests/data/corpus.jsonl");
-    let (mut records, mut compositions) = (0, 0);
+    let (mut records, mut compositions, mut inverses, mut complements) = (0, 0, 0, 0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
         if !TRACED.contains(&record["op"].as_str().unwrap()) {
@@ -73,14 +133,24 @@ fn every_traced_corpus_record_explains_to_its_result() {
             Ok(v) => {
                 assert!(err.is_none(), "{expr}");
                 assert_eq!(last, format!("= {v}"), "{expr}");
+                if expr.contains("_inverse(") {
+                    check_inverse(&expr, &trace, &v.to_string());
+                    inverses += 1;
+                }
             }
             Err(e) => assert_eq!(last, format!("✗ {e}"), "{expr}"),
         }
         assert!(!trace.contains("no step-by-step trace"), "{expr}:\n{trace}");
         compositions += check_trace(&expr, &trace);
+        complements += check_complements(&expr, &trace);
         records += 1;
     }
-    eprintln!("{records} records, {compositions} compositions traced");
+    eprintln!(
+        "{records} records: {compositions} compositions, {complements} complements, {inverses} \
+         inverses traced"
+    );
+    assert!(inverses > 100, "{inverses} inverses");
+    assert!(complements > 1000, "{complements} complements");
     assert!(records > 1000, "{records} traced records");
     assert!(compositions > records, "{compositions} compositions traced");
 }
