@@ -15,7 +15,7 @@ USAGE:
     cute eval    EXPR                 print the canonical result
     cute show    EXPR [--tv SHAPE | --swizzle B,M,S]
                                       print the layout as a table of offsets
-    cute svg     EXPR -o FILE.svg [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
+    cute svg     EXPR [-o FILE.svg] [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
                                       draw it, coloured by offset (by thread with --tv)
     cute explain EXPR                 trace a composition, complement, inverse, divide or product
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
@@ -183,9 +183,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         "svg" => {
             let text = one_expr(&o, "svg")?;
-            let Some(path) = &o.out else {
-                return Err(Failure::Usage("`cute svg` needs -o FILE.svg".into()));
-            };
+            if o.out.is_none() && o.png.is_none() {
+                return Err(Failure::Usage(
+                    "`cute svg` needs -o FILE.svg, --png FILE.png or both".into(),
+                ));
+            }
             let gs = pictures(&text, &o)?;
             // The PNG may be refused as too large: draw it before writing either file.
             let png = match &o.png {
@@ -195,7 +197,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 )),
                 None => None,
             };
-            write(path, draw::svg(&gs).as_bytes())?;
+            if let Some(path) = &o.out {
+                write(path, draw::svg(&gs).as_bytes())?;
+            }
             if let Some((png, bytes)) = png {
                 write(png, &bytes)?;
             }

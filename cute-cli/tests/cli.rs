@@ -136,6 +136,7 @@ fn the_readme_shows_the_usage_of_help() {
 fn usage_errors_exit_2_and_help_shows_examples() {
     assert_eq!(cute(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(cute(&["svg", "8:1"]).status.code(), Some(2));
+    assert!(stderr(&cute(&["svg", "8:1"])).contains("needs -o FILE.svg, --png FILE.png or both"));
     let help = stdout(&cute(&["--help"]));
     assert!(help.contains("EXAMPLES:") && help.contains("cute explain"));
 }
@@ -354,6 +355,16 @@ fn svg_of_a_rank_3_layout_stacks_its_slices() {
         ["0", "2", "4", "1", "3", "5", "6", "8", "10", "7", "9", "11"]
     );
     assert!(cells[6].y > cells[5].y, "slice 1 is drawn below slice 0");
+    // A PNG alone: no SVG is written.
+    let (alone_svg, alone_png) = (dir.join("alone.svg"), dir.join("alone.png"));
+    let o = cute(&[
+        "svg",
+        "(2,3,2):(1,2,6)",
+        "--png",
+        alone_png.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(alone_png.exists() && !alone_svg.exists());
     // A thread-value layout labels each element with its owner.
     let o = draw(&["--tv", "(8,8)", "((4,8),2):((16,1),8)"], &svg, None);
     assert!(o.status.success(), "{}", stderr(&o));
