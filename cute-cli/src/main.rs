@@ -117,7 +117,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The options after the subcommand: positional arguments, `-o`, `--png`, `--tv`.
+/// The options after the subcommand: positional arguments, `-o`, `--png`, `--tv`, `--swizzle`.
 #[derive(Default)]
 struct Opts {
     positional: Vec<String>,
@@ -169,6 +169,23 @@ fn run(args: &[String]) -> Result<(), Failure> {
         return Ok(());
     };
     let o = opts(&args[1..])?;
+    let drawing = ["show", "svg"].contains(&cmd.as_str());
+    let flags = [
+        ("-o", &o.out),
+        ("--png", &o.png),
+        ("--tv", &o.tv),
+        ("--swizzle", &o.swizzle),
+    ];
+    if let Some((flag, _)) = flags.iter().find(|(_, v)| v.is_some() && !drawing) {
+        return Err(Failure::Usage(format!(
+            "{flag} applies to `cute show` and `cute svg`, not `cute {cmd}`"
+        )));
+    }
+    if cmd == "show" && (o.out.is_some() || o.png.is_some()) {
+        return Err(Failure::Usage(
+            "`cute show` prints a table; -o and --png belong to `cute svg`".into(),
+        ));
+    }
     match cmd.as_str() {
         "-h" | "--help" | "help" => print!("{HELP}"),
         "eval" => {

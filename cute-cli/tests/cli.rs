@@ -136,6 +136,18 @@ fn the_readme_shows_the_usage_of_help() {
 fn usage_errors_exit_2_and_help_shows_examples() {
     assert_eq!(cute(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(cute(&["svg", "8:1"]).status.code(), Some(2));
+    for args in [
+        ["eval", "8:1", "--tv", "(8)"],
+        ["explain", "8:1", "-o", "x.svg"],
+        ["show", "8:1", "--png", "x.png"],
+    ] {
+        let o = cute(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains("belong") || stderr(&o).contains("applies to"),
+            "{args:?}"
+        );
+    }
     assert!(stderr(&cute(&["svg", "8:1"])).contains("needs -o FILE.svg, --png FILE.png or both"));
     let help = stdout(&cute(&["--help"]));
     assert!(help.contains("EXAMPLES:") && help.contains("cute explain"));
