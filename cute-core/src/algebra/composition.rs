@@ -147,8 +147,10 @@ pub(crate) trait Sink {
     fn step(&mut self, _step: &Step) {}
 }
 
-/// One step of the composition walk, as `cute explain` prints it. Modes are those of
-/// `coalesce(A)`; strides are counted in elements of that mode.
+/// One step of a traced operation, as `cute explain` prints it: the composition walk (whose modes
+/// are those of `coalesce(A)`, strides counted in elements of that mode), and the complement and
+/// inverses that divides, products and tilers build on. They live here, with the walk, because
+/// every traced operation ends in it or feeds it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 #[allow(
@@ -281,7 +283,7 @@ pub enum Step {
     Rejected(ErrorKind),
 }
 
-/// Receives the steps of a traced composition.
+/// Receives the steps of a traced operation.
 pub trait Trace {
     /// `false` for a tracer that ignores every step, so the walk builds none.
     const ACTIVE: bool = true;
