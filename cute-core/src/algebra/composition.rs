@@ -148,9 +148,8 @@ pub(crate) trait Sink {
 }
 
 /// One step of a traced operation, as `cute explain` prints it: the composition walk (whose modes
-/// are those of `coalesce(A)`, strides counted in elements of that mode), and the complement and
-/// inverses that divides, products and tilers build on. They live here, with the walk, because
-/// every traced operation ends in it or feeds it.
+/// are those of `coalesce(A)`, strides counted in elements of that mode), the complement that
+/// divides and products compute before their composition, and the inverses.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 #[allow(
