@@ -160,12 +160,9 @@ fn trace_complement(l: &Layout, call: &Call, p: &mut Printer<'_>) -> bool {
         },
         _ => return false,
     };
-    if complement_traced(l, &cotarget, p).is_err() {
-        // The steps taken before the mode that fails.
-        for step in std::mem::take(&mut p.complement) {
-            p.complement_step(&step, &cotarget);
-        }
-    }
+    let _ = complement_traced(l, &cotarget, p);
+    // Where it failed, the steps taken before the mode that fails.
+    p.flush_complement();
     true
 }
 
@@ -185,6 +182,7 @@ fn trace_rank_sensitive(a: &Layout, b: &Layout, raked: bool, p: &mut Printer<'_>
     } else {
         blocked_product_traced(a, b, p)
     };
+    p.flush_complement();
     p.depth -= 1;
     if r.is_ok() {
         let modes = if raked {
@@ -223,7 +221,9 @@ fn by_mode(
     match t {
         Tile::Layout(b) => {
             if path.is_empty() {
-                return f(a, b, p).ok();
+                let r = f(a, b, p);
+                p.flush_complement();
+                return r.ok();
             }
             p.line(format_args!(
                 "mode {path}: {}({a}, {b})",
@@ -231,6 +231,7 @@ fn by_mode(
             ));
             p.depth += 1;
             let r = f(a, b, p);
+            p.flush_complement();
             if let (Ok(r), Family::Product) = (&r, p.family) {
                 p.line(format_args!("(A, A* ∘ B) = {r}"));
             }
@@ -384,12 +385,11 @@ impl Printer<'_> {
         }
         if expected > 0 && stride % expected == 0 {
             let q = stride / expected;
-            let prev = self.stride;
+            let prev = self.last.map_or(0, |(_, index)| index);
             self.line(format_args!(
                 "{mode}: left-inverse divisibility: {expected} divides {stride} ✓ → inverse mode \
                  {q}:{prev}, the offsets below {stride} in steps of {expected}"
             ));
-            self.stride = index;
             self.last = Some((shape, index));
         } else {
             self.line(format_args!(
@@ -399,8 +399,15 @@ impl Printer<'_> {
         }
     }
 
-    /// A step of `complement`, printed under its result.
-    fn complement_step(&mut self, step: &Step, cotarget: &cute::IntTuple) {
+    /// The steps of a complement not yet printed: under its result, or where it failed.
+    fn flush_complement(&mut self) {
+        for step in std::mem::take(&mut self.complement) {
+            self.complement_step(&step);
+        }
+    }
+
+    /// A step of `complement`.
+    fn complement_step(&mut self, step: &Step) {
         match *step {
             Step::Filtered(f) => self.line(format_args!(
                 "filter = {f} (stride-0 modes dropped, then coalesced)"
@@ -423,7 +430,11 @@ impl Printer<'_> {
                     shape.saturating_mul(stride)
                 ));
             }
-            Step::ComplementRest { covered, rest } => {
+            Step::ComplementRest {
+                cotarget,
+                covered,
+                rest,
+            } => {
                 let how = if cotarget.is_int() {
                     format!("⌈{cotarget}/{covered}⌉")
                 } else {
@@ -546,9 +557,7 @@ impl cute::Trace for Printer<'_> {
                     "complement({layout}, {cotarget}) = {result}{why}"
                 ));
                 self.depth += 1;
-                for step in std::mem::take(&mut self.complement) {
-                    self.complement_step(&step, &cotarget);
-                }
+                self.flush_complement();
                 self.depth -= 1;
             }
             Step::Proved => self.line(format_args!(

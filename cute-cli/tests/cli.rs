@@ -498,6 +498,14 @@ fn explain_shows_the_gaps_a_complement_fills() {
             .code(),
         Some(1)
     );
+    // A divide whose complement fails shows the modes taken before the one that fails.
+    explains(
+        "logical_divide(8:1, (2,2):(1,1))",
+        &[
+            "  mode 2:1 (smallest stride left)",
+            "✗ logical_divide: complement((2,2):(1,1), 8): non-injective layout",
+        ],
+    );
     explains(
         "complement((2,4):(1,1), 4)",
         &[

@@ -248,6 +248,8 @@ pub enum Step {
     /// `complement` fills up to the cotarget `M`: `rest = ⌈M / covered⌉` elements at stride
     /// `covered`.
     ComplementRest {
+        /// `M`.
+        cotarget: IntTuple,
         /// What all modes of `L` cover.
         covered: i64,
         /// Elements past them.
