@@ -17,7 +17,7 @@ use cute::algebra::product::{
     blocked_product_traced, logical_product_traced, raked_product_traced,
 };
 use cute::expr::{parse_call, Call, ExprError, Value};
-use cute::{composition_traced, Error, IntTuple, Layout, Step, Tile};
+use cute::{composition_traced, Error, IntTuple, Layout, Step, Tile, Unproven};
 
 /// The trace of `text` and, when the operation fails, its error (printed last in the trace too).
 pub fn explain(text: &str) -> Result<(String, Option<ExprError>), ExprError> {
@@ -92,7 +92,7 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         family,
         checking: None,
         stride: 0,
-        unproved: Unproved::default(),
+        digits: Vec::new(),
         complement: Vec::new(),
         last: None,
     };
@@ -271,38 +271,13 @@ struct Printer<'a> {
     checking: Option<i64>,
     /// The stride of the mode of B being walked.
     stride: i64,
-    /// Why the walk of the current composition does not show it exact, as far as seen.
-    unproved: Unproved,
+    /// For each bounded mode of `coalesce(A)` kept into by the current composition, the largest
+    /// digit each mode of B places there: the terms of a carry the walk reports.
+    digits: Vec<(usize, Vec<i64>)>,
     /// The steps of a complement, printed under its result when that arrives.
     complement: Vec<Step>,
     /// The last mode a left inverse took: its size and index stride.
     last: Option<(i64, i64)>,
-}
-
-/// What the walk saw that its divisibility argument does not cover.
-#[derive(Default)]
-struct Unproved {
-    overrun: bool,
-    backward: bool,
-    /// For each bounded mode of `coalesce(A)` kept into: its size, and the largest digit each
-    /// mode of B places there.
-    digits: Vec<(usize, i64, Vec<i64>)>,
-}
-
-impl Unproved {
-    /// The first mode where the digits of B's modes add up past its size, as a sentence.
-    fn carry(&self) -> Option<String> {
-        let (mode, size, ds) = self
-            .digits
-            .iter()
-            .find(|(_, size, ds)| ds.len() > 1 && sum(ds) >= *size)?;
-        let terms: Vec<String> = ds.iter().map(i64::to_string).collect();
-        Some(format!(
-            "the modes of B place digits up to {} = {} in mode {mode} (size {size}), which may carry",
-            terms.join(" + "),
-            sum(ds)
-        ))
-    }
 }
 
 /// `n elements`, or `1 element`.
@@ -314,7 +289,7 @@ fn elements(n: i64) -> String {
     }
 }
 
-/// The sum of digits, saturating (it is only compared with a mode's size).
+/// The sum of digits, saturating.
 fn sum(ds: &[i64]) -> i64 {
     ds.iter().fold(0, |a, &d| a.saturating_add(d))
 }
@@ -339,13 +314,11 @@ impl Printer<'_> {
         } else {
             format!("{remaining} left, stride becomes 1")
         };
-        self.unproved.backward |= stride < 0;
         let digit = (keep - 1).saturating_mul(stride.saturating_abs());
-        match self.unproved.digits.iter_mut().find(|d| d.0 == mode) {
-            Some(d) => d.2.push(digit),
-            None => self.unproved.digits.push((mode, size, vec![digit])),
+        match self.digits.iter_mut().find(|d| d.0 == mode) {
+            Some(d) => d.1.push(digit),
+            None => self.digits.push((mode, vec![digit])),
         }
-        self.unproved.overrun |= stride > 0 && size % stride != 0 && remaining > 1;
         let divides = if stride < 0 {
             format!("{stride} walks A backwards (checked pointwise below)")
         } else if size % stride == 0 {
@@ -451,16 +424,30 @@ impl Printer<'_> {
     }
 
     /// The walk does not show the composition exact: why, with the numbers.
-    fn pointwise(&mut self, points: i64) {
+    fn pointwise(&mut self, points: i64, reason: Unproven) {
         self.checking = Some(points);
-        let u = &self.unproved;
-        let why = if u.overrun {
-            "a stride overruns a mode it does not divide".to_string()
-        } else if u.backward {
-            "a negative stride walks A backwards".to_string()
-        } else {
-            u.carry()
-                .unwrap_or_else(|| "the modes of B may carry".to_string())
+        let why = match reason {
+            Unproven::Overrun => "a stride overruns a mode it does not divide".to_string(),
+            Unproven::Backward => "a negative stride walks A backwards".to_string(),
+            Unproven::Carry { mode, digits, size } => {
+                // The terms, where the digits this trace saw are the ones the walk added up.
+                let terms = self
+                    .digits
+                    .iter()
+                    .find(|d| d.0 == mode)
+                    .filter(|d| d.1.len() > 1 && sum(&d.1) == digits)
+                    .map(|d| {
+                        d.1.iter()
+                            .map(i64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" + ")
+                    });
+                let up_to = terms.map_or(digits.to_string(), |t| format!("{t} = {digits}"));
+                format!(
+                    "the modes of B place digits up to {up_to} in mode {mode} (size {size}), \
+                     which may carry"
+                )
+            }
         };
         self.line(format_args!(
             "not shown exact by the walk ({why}): checking R(i) == A(B(i)) at all {points} indices"
@@ -493,7 +480,7 @@ impl cute::Trace for Printer<'_> {
                 };
                 self.line(format_args!("composition {a} ∘ {b}{role}"));
                 self.depth += 1;
-                self.unproved = Unproved::default();
+                self.digits.clear();
             }
             Step::Coalesced(l) => match self.family {
                 Family::RightInverse | Family::LeftInverse => self.line(format_args!(
@@ -564,7 +551,7 @@ impl cute::Trace for Printer<'_> {
                 "exact: every stride divides the modes it crosses, and the modes of B never \
                  carry into each other"
             )),
-            Step::Pointwise { points } => self.pointwise(points),
+            Step::Pointwise { points, reason } => self.pointwise(points, reason),
             Step::Composed(r) => {
                 if let Some(points) = self.checking.take() {
                     self.line(format_args!("✓ R(i) == A(B(i)) at all {points} indices"));

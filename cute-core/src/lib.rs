@@ -32,7 +32,9 @@ pub mod tiler;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter};
 pub use algebra::complement::{complement, complement_cosize};
-pub use algebra::composition::{composition, composition_tiler, composition_traced, Step, Trace};
+pub use algebra::composition::{
+    composition, composition_tiler, composition_traced, Step, Trace, Unproven,
+};
 pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use algebra::inverse::{left_inverse, right_inverse};
 pub use algebra::max_common::{max_common_layout, max_common_vector};

@@ -277,11 +277,33 @@ pub enum Step {
     Pointwise {
         /// Number of indices checked.
         points: i64,
+        /// Why the walk does not show it.
+        reason: Unproven,
     },
     /// The composition begun by the last open [`Step::Composition`] gives `result`, exactly.
     Composed(Layout),
     /// The composition begun by the last open [`Step::Composition`] is rejected for this reason.
     Rejected(ErrorKind),
+}
+
+/// Why the composition walk does not show a result exact, in the order it is reported: an
+/// overrun first, then a negative stride, then a carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unproven {
+    /// A stride overruns a mode of `coalesce(A)` it does not divide.
+    Overrun,
+    /// A negative stride walks `A` backwards.
+    Backward,
+    /// The largest digits the modes of `B` place in mode `mode` of `coalesce(A)` add up to
+    /// `digits`, at least its `size`, so they may carry into the next mode.
+    Carry {
+        /// The mode of `coalesce(A)`.
+        mode: usize,
+        /// The sum of the largest digits.
+        digits: i64,
+        /// The mode's size.
+        size: i64,
+    },
 }
 
 /// Receives the steps of a traced operation.
@@ -352,8 +374,10 @@ pub(crate) struct Scope {
     max: [i64; MAX_LEAVES],
     /// Number of non-zero-stride modes of `B` in scope.
     modes: usize,
-    /// Some base case was not shown exact by the divisibility walk alone.
-    pending: bool,
+    /// Some base case overruns a mode its stride does not divide.
+    overrun: bool,
+    /// Some base case has a negative stride.
+    backward: bool,
 }
 
 /// A base case that the divisibility walk did not show exact, checked pointwise once CuTe's own
@@ -432,7 +456,8 @@ fn walk<T: Trace>(
     let mut scope = Scope {
         max: [0; MAX_LEAVES],
         modes: 0,
-        pending: false,
+        overrun: false,
+        backward: false,
     };
     let first_only = exact == Exact::FirstMode && b.shape().view().is_tuple();
     if first_only {
@@ -449,11 +474,25 @@ fn walk<T: Trace>(
     if exact == Exact::CuteOnly {
         return Ok(r);
     }
-    let carries = fa.n > 1 && (0..fa.n - 1).any(|k| scope.max[k] >= fa.s[k]);
-    if !(scope.pending || scope.modes > 1 && carries) {
+    // Digits carry only between the modes of a `B` of several modes.
+    let carry = (0..fa.n.saturating_sub(1))
+        .find(|&k| scope.max[k] >= fa.s[k])
+        .filter(|_| scope.modes > 1);
+    let reason = if scope.overrun {
+        Some(Unproven::Overrun)
+    } else if scope.backward {
+        Some(Unproven::Backward)
+    } else {
+        carry.map(|mode| Unproven::Carry {
+            mode,
+            digits: scope.max[mode],
+            size: fa.s[mode],
+        })
+    };
+    let Some(reason) = reason else {
         out.step(&Step::Proved);
         return Ok(r);
-    }
+    };
     let (b0, r0) = if first_only {
         (
             b.mode(0).ok_or(ErrorKind::Capacity)?,
@@ -462,8 +501,11 @@ fn walk<T: Trace>(
     } else {
         (*b, r)
     };
-    out.step(&Step::Pointwise { points: b0.size() });
-    if scope.pending {
+    out.step(&Step::Pointwise {
+        points: b0.size(),
+        reason,
+    });
+    if scope.overrun || scope.backward {
         verify_leaves(&fa, b0.view())?;
     }
     if scope.modes > 1 {
@@ -488,7 +530,8 @@ pub(crate) fn compose_into<S: Sink>(
     let (n, d) = (b.shape.leaves()[0], b.stride.leaves()[0]);
     let pending = base(fa, n, d, out, scope.as_deref_mut())?;
     if let Some(scope) = scope {
-        scope.pending |= pending.is_some();
+        scope.overrun |= matches!(pending, Some(Pending::Overrun(_)));
+        scope.backward |= matches!(pending, Some(Pending::Backward));
     }
     Ok(())
 }
