@@ -134,12 +134,19 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
                 Family::Product => &|a, b, p| logical_product_traced(a, b, p),
                 _ => &|a, b, p| composition_traced(a, b, p),
             };
-            let logical = by_mode(&a, &t, "", &mut p, f);
-            if let (Some(how), Some(l)) = (arrangement(op, family), logical) {
-                p.line(format_args!(
-                    "{} = {l}, arranged as {how}",
-                    family.mode_op()
-                ));
+            let traced = by_mode(&a, &t, "", &mut p, f);
+            if let (true, Some(how)) = (traced, arrangement(op, family)) {
+                let logical = if family == Family::Divide {
+                    cute::logical_divide(&a, t)
+                } else {
+                    cute::logical_product(&a, t)
+                };
+                if let Ok(l) = logical {
+                    p.line(format_args!(
+                        "{} = {l}, arranged as {how}",
+                        family.mode_op()
+                    ));
+                }
             }
         }
     }
@@ -210,20 +217,15 @@ fn arrangement(op: &str, family: Family) -> Option<&'static str> {
 }
 
 /// Traces `f` on `a` and the tile `t`, mode by mode for a tiler (modes of `a` past the tiler
-/// are kept by divides and products, dropped by composition). Returns the logical result.
-fn by_mode(
-    a: &Layout,
-    t: &Tile,
-    path: &str,
-    p: &mut Printer<'_>,
-    f: &ModeOp<'_>,
-) -> Option<Layout> {
+/// are kept by divides and products, dropped by composition). Returns whether every mode
+/// succeeded.
+fn by_mode(a: &Layout, t: &Tile, path: &str, p: &mut Printer<'_>, f: &ModeOp<'_>) -> bool {
     match t {
         Tile::Layout(b) => {
             if path.is_empty() {
                 let r = f(a, b, p);
                 p.flush_complement();
-                return r.ok();
+                return r.is_ok();
             }
             p.line(format_args!(
                 "mode {path}: {}({a}, {b})",
@@ -236,27 +238,25 @@ fn by_mode(
                 p.line(format_args!("(A, A* ∘ B) = {r}"));
             }
             p.depth -= 1;
-            r.ok()
+            r.is_ok()
         }
         Tile::Tiler(tiler) => {
-            let mut modes = Vec::new();
             for (i, m) in a.modes().enumerate() {
-                let m = m.to_layout().ok()?;
+                let Ok(m) = m.to_layout() else { return false };
                 let sub = if path.is_empty() {
                     i.to_string()
                 } else {
                     format!("{path}.{i}")
                 };
                 match tiler.tiles().nth(i) {
-                    Some(tile) => modes.push(by_mode(&m, &tile, &sub, p, f)?),
+                    // The operation stops at the first mode that fails, and so does its trace.
+                    Some(tile) if !by_mode(&m, &tile, &sub, p, f) => return false,
+                    Some(_) => {}
                     None if p.family == Family::Composition => break,
-                    None => {
-                        p.line(format_args!("mode {sub}: {m}, past the tiler, is kept"));
-                        modes.push(m);
-                    }
+                    None => p.line(format_args!("mode {sub}: {m}, past the tiler, is kept")),
                 }
             }
-            Layout::concat(&modes).ok()
+            true
         }
     }
 }
