@@ -9,14 +9,14 @@ type Tv = cute::Layout!(((4,8),2):((16,1),8));
 #[inline(never)]
 #[must_use]
 pub fn tv_offset_33() -> i64 {
-    Tv::eval(33)
+    Tv::at(33)
 }
 
 /// The offsets of thread 5's two values.
 #[inline(never)]
 #[must_use]
 pub fn tv_thread_5() -> [i64; 2] {
-    [Tv::eval(5), Tv::eval(5 + 32)]
+    [Tv::at(5), Tv::at(5 + 32)]
 }
 
 fn main() {

@@ -33,6 +33,7 @@ pub use cute_static;
 /// What the macros' expansions name; not part of the API.
 #[doc(hidden)]
 pub mod __private {
+    pub use cute_core;
     pub use cute_static;
     pub use typenum;
 }

@@ -209,7 +209,7 @@ impl CoordLayout {
             Ok(())
         })
         .map_err(err)?;
-        Ok(self.codomain.with_leaves(&acc))
+        self.codomain.with_leaves(&acc).ok_or_else(|| err(ErrorKind::Capacity))
     }
 
     /// The layout of the scales alone (for error messages).

@@ -341,6 +341,13 @@ pub enum ErrorKind {
         /// Divisor.
         b: i64,
     },
+    /// A runtime integer declared a multiple of a static divisor is not one.
+    Divisor {
+        /// The value.
+        value: i64,
+        /// The divisor it was declared a multiple of.
+        divisor: i64,
+    },
     /// `upcast<N>`: a stride and `N` do not divide each other.
     UpcastDivisibility {
         /// The offending stride.
@@ -413,7 +420,7 @@ impl ErrorKind {
             ErrorKind::SizeMismatch { .. } => "size_mismatch",
             ErrorKind::Parse { .. } => "parse",
             ErrorKind::SwizzleRange => "swizzle_range",
-            ErrorKind::ShapeDivDivisibility { .. } => "divisibility",
+            ErrorKind::ShapeDivDivisibility { .. } | ErrorKind::Divisor { .. } => "divisibility",
             ErrorKind::UpcastDivisibility { .. } => "upcast_divisibility",
             ErrorKind::DowncastNoUnitStride => "downcast_no_unit_stride",
         }
@@ -489,6 +496,9 @@ ErrorKind::InvalidParameters => f.write_str(
             ),
             ErrorKind::ShapeDivDivisibility { a, b } => {
                 write!(f, "divisibility violated: {a} and {b} do not divide each other")
+            }
+            ErrorKind::Divisor { value, divisor } => {
+                write!(f, "{value} is not a multiple of {divisor}")
             }
             ErrorKind::UpcastDivisibility { stride, n } => {
                 write!(f, "divisibility violated: stride {stride} and {n} do not divide each other")

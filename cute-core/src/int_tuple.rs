@@ -431,6 +431,18 @@ impl IntTuple {
         Some(p)
     }
 
+    /// The tuple with the profile of `self` and the first leaves of `values`, in order: how a
+    /// layout whose profile is a type (`cute-static`) lowers its runtime leaves. `None` when
+    /// `values` holds fewer leaves than `self`.
+    #[inline]
+    #[must_use]
+    pub fn with_leaves(&self, values: &[i64]) -> Option<IntTuple> {
+        let n = self.nleaf as usize;
+        let mut t = *self;
+        t.leaf[..n].copy_from_slice(values.get(..n)?);
+        Some(t)
+    }
+
     /// The wildcard `_`.
     #[must_use]
     pub const fn under() -> IntTuple {
@@ -564,14 +576,6 @@ impl IntTuple {
     /// Exclusive prefix products with the profile of `self` (the compact column-major strides).
     pub fn prefix_product(&self) -> Result<IntTuple, ErrorKind> {
         crate::stride::compact_left(self, 1)
-    }
-
-    /// Copy with the same profile and the leaves `values` (one per leaf, in order).
-    pub(crate) fn with_leaves(&self, values: &[i64]) -> IntTuple {
-        let mut t = *self;
-        let n = t.nleaf as usize;
-        t.leaf[..n].copy_from_slice(&values[..n]);
-        t
     }
 
     /// Copy with every leaf replaced by `f(leaf)`.

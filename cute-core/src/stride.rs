@@ -34,7 +34,7 @@ pub fn compact_right(shape: &IntTuple, current: i64) -> Result<IntTuple, ErrorKi
             cur = mul(cur, s)?;
         }
     }
-    out = out.with_leaves(&strides);
+    out = out.with_leaves(&strides).ok_or(ErrorKind::Capacity)?;
     Ok(out)
 }
 
@@ -207,7 +207,12 @@ fn split_into(b: &mut Builder, idx: i64, s: View<'_>) -> Result<(), ErrorKind> {
         digits[k] = c;
         Ok(())
     })?;
-    b.view(IntTuple::from_view(s)?.with_leaves(&digits).view())
+    b.view(
+        IntTuple::from_view(s)?
+            .with_leaves(&digits)
+            .ok_or(ErrorKind::Capacity)?
+            .view(),
+    )
 }
 
 /// `idx2crd(i, S, D)`: every leaf is `(i / d) % s` (0 for a size-1 mode); a tuple `i` goes mode

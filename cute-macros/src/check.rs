@@ -1,39 +1,89 @@
-//! The checks, with `cute-core`'s rules: a static layout is a `cute_core::Layout` whose leaves
-//! are non-negative (typenum integers are unsigned).
+//! The checks, with `cute-core`'s rules: the integer leaves of a layout are those of a
+//! `cute_core::Layout` whose static leaves are non-negative (typenum integers are unsigned); runtime
+//! leaves (`{expr}`, `?`) and typenum parameters are checked where their value is known (at run
+//! time, or by the compiler).
 
 use cute_core::{IntTuple, Layout};
 
 use crate::parse::{Errors, Node};
 
-/// The `cute-core` value of a node, or the error at the node where it does not fit.
-fn lower(n: &Node) -> Result<IntTuple, Errors> {
-    let text = notation(n);
+/// Whether the macro writes a value (`layout!`) or a type (`Layout!`): which runtime leaf it
+/// takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    Value,
+    Type,
+}
+
+/// The `cute-core` value of a node whose leaves not written as integers are taken as `other`, or
+/// the error at the node where it does not fit.
+fn lower(n: &Node, other: i64) -> Result<IntTuple, Errors> {
+    let text = notation(n, other);
     text.parse::<IntTuple>()
         .map_err(|e| vec![(n.span(), format!("{e}"))])
 }
 
-fn notation(n: &Node) -> String {
+fn notation(n: &Node, other: i64) -> String {
     match n {
         Node::Int(v, _) => v.to_string(),
         Node::Tuple(modes, _) => format!(
             "({})",
-            modes.iter().map(notation).collect::<Vec<_>>().join(",")
+            modes
+                .iter()
+                .map(|m| notation(m, other))
+                .collect::<Vec<_>>()
+                .join(",")
         ),
+        Node::Runtime(..) | Node::Dyn(..) | Node::Param(_) => other.to_string(),
     }
 }
 
-/// Every leaf positive: a shape.
-pub(crate) fn shape(s: &Node) -> Result<(), Errors> {
+/// How the notation writes a node, for messages: runtime leaves as `?`, parameters by name.
+fn written(n: &Node) -> String {
+    match n {
+        Node::Int(v, _) => v.to_string(),
+        Node::Tuple(modes, _) => format!(
+            "({})",
+            modes.iter().map(written).collect::<Vec<_>>().join(",")
+        ),
+        Node::Runtime(..) | Node::Dyn(..) => "?".into(),
+        Node::Param(id) => id.to_string(),
+    }
+}
+
+/// Each runtime leaf in the form of the macro: `{expr}` in a value, `?` in a type.
+fn leaf_forms(n: &Node, form: Form, errors: &mut Errors) {
+    n.each_leaf(&mut |leaf| match (leaf, form) {
+        (Node::Dyn(_, span), Form::Value) => errors.push((
+            *span,
+            "`?` is a runtime leaf of a type; in a value, write the expression in braces, e.g. `{m}`"
+                .into(),
+        )),
+        (Node::Runtime(_, span), Form::Type) => errors.push((
+            *span,
+            "a type has no runtime values: write a runtime leaf as `?` (or `?{div=N}`)".into(),
+        )),
+        _ => {}
+    });
+}
+
+/// Every integer leaf positive: a shape.
+pub(crate) fn shape(s: &Node, form: Form) -> Result<(), Errors> {
     let mut errors = Errors::new();
-    leaves(s, &mut |v, span| {
-        if v <= 0 {
-            errors.push((
-                span,
-                format!("shape {v} is not positive: every shape leaf counts at least one element"),
-            ));
+    leaf_forms(s, form, &mut errors);
+    s.each_leaf(&mut |leaf| {
+        if let Node::Int(v, span) = leaf {
+            if *v <= 0 {
+                errors.push((
+                    *span,
+                    format!(
+                        "shape {v} is not positive: every shape leaf counts at least one element"
+                    ),
+                ));
+            }
         }
     });
-    lower(s)?;
+    lower(s, 1)?;
     if errors.is_empty() {
         Ok(())
     } else {
@@ -41,23 +91,28 @@ pub(crate) fn shape(s: &Node) -> Result<(), Errors> {
     }
 }
 
-/// A layout: a positive shape, a non-negative stride of the same profile, and `cute-core`'s
-/// own validation (size within `i64`).
-pub(crate) fn layout(s: &Node, d: &Node) -> Result<(), Errors> {
-    let mut errors = shape(s).err().unwrap_or_default();
-    leaves(d, &mut |v, span| {
-        if v < 0 {
-            errors.push((
-                span,
-                format!("stride {v} is negative: static strides are unsigned (typenum) for now"),
-            ));
+/// A layout: a positive shape, a non-negative static stride of the same profile, and
+/// `cute-core`'s own validation of the integer leaves (size within `i64`).
+pub(crate) fn layout(s: &Node, d: &Node, form: Form) -> Result<(), Errors> {
+    let mut errors = shape(s, form).err().unwrap_or_default();
+    leaf_forms(d, form, &mut errors);
+    d.each_leaf(&mut |leaf| {
+        if let Node::Int(v, span) = leaf {
+            if *v < 0 {
+                errors.push((
+                    *span,
+                    format!(
+                        "stride {v} is negative: static strides are unsigned (typenum); write a negative stride as a runtime leaf, `{{{v}}}`"
+                    ),
+                ));
+            }
         }
     });
     if let Some((span, msg)) = first_incongruence(s, d) {
         errors.push((span, msg));
     }
     if errors.is_empty() {
-        let (shape, stride) = (lower(s)?, lower(d)?);
+        let (shape, stride) = (lower(s, 1)?, lower(d, 0)?);
         if let Err(e) = Layout::new(shape, stride) {
             errors.push((s.span(), e.kind.to_string()));
         }
@@ -69,42 +124,35 @@ pub(crate) fn layout(s: &Node, d: &Node) -> Result<(), Errors> {
     }
 }
 
-fn leaves(n: &Node, f: &mut impl FnMut(i64, proc_macro2::Span)) {
-    match n {
-        Node::Int(v, span) => f(*v, *span),
-        Node::Tuple(modes, _) => modes.iter().for_each(|m| leaves(m, f)),
-    }
-}
-
 /// The first mode (in the stride) whose profile differs from the shape's.
 fn first_incongruence(s: &Node, d: &Node) -> Option<(proc_macro2::Span, String)> {
     match (s, d) {
-        (Node::Int(..), Node::Int(..)) => None,
         (Node::Tuple(a, _), Node::Tuple(b, span)) if a.len() != b.len() => Some((
             *span,
             format!(
                 "stride `{}` has {} modes but shape `{}` has {}: shape and stride must be congruent",
-                notation(d),
+                written(d),
                 b.len(),
-                notation(s),
+                written(s),
                 a.len()
             ),
         )),
         (Node::Tuple(a, _), Node::Tuple(b, _)) => a.iter().zip(b).find_map(|(x, y)| first_incongruence(x, y)),
-        _ => Some((
+        (Node::Tuple(..), _) | (_, Node::Tuple(..)) => Some((
             d.span(),
-            format!("stride `{}` is not congruent to shape `{}`: each must be an integer where the other is", notation(d), notation(s)),
+            format!("stride `{}` is not congruent to shape `{}`: each must be an integer where the other is", written(d), written(s)),
         )),
+        _ => None,
     }
 }
 
 /// Every tile of a tiler is a valid layout.
-pub(crate) fn tiler(tiles: &[crate::parse::Tile]) -> Result<(), Errors> {
+pub(crate) fn tiler(tiles: &[crate::parse::Tile], form: Form) -> Result<(), Errors> {
     let errors: Errors = tiles
         .iter()
         .filter_map(|t| match t {
-            crate::parse::Tile::Layout(s, d) => layout(s, d).err(),
-            crate::parse::Tile::Tiler(inner) => tiler(inner).err(),
+            crate::parse::Tile::Layout(s, d) => layout(s, d, form).err(),
+            crate::parse::Tile::Tiler(inner) => tiler(inner, form).err(),
         })
         .flatten()
         .collect();

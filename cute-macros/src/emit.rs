@@ -20,7 +20,8 @@ pub(crate) fn tiler(tiles: &[crate::parse::Tile]) -> TokenStream {
     quote!(::cute::__private::cute_static::Tiler<(#(#tiles,)*)>)
 }
 
-/// An integer as a typenum type, a tuple as a Rust tuple of those.
+/// A tuple as a Rust tuple type: an integer as a typenum type, `?` as `Dyn`, a parameter by
+/// name.
 pub(crate) fn tuple(n: &Node) -> TokenStream {
     match n {
         Node::Int(v, _) => int(*v),
@@ -28,7 +29,94 @@ pub(crate) fn tuple(n: &Node) -> TokenStream {
             let modes = modes.iter().map(tuple);
             quote!((#(#modes,)*))
         }
+        Node::Dyn(None, span) => quote_spanned!(*span=> ::cute::__private::cute_static::Dyn),
+        Node::Dyn(Some(m), span) => {
+            let m = int(*m);
+            quote_spanned!(*span=> ::cute::__private::cute_static::Dyn<#m>)
+        }
+        Node::Param(id) => quote!(#id),
+        // Rejected by `check::leaf_forms` before emission; a type that does not compile is the
+        // safe fallback.
+        Node::Runtime(_, span) => {
+            quote_spanned!(*span=> ::core::compile_error!("a runtime leaf in a type"))
+        }
     }
+}
+
+/// A tuple as a value expression: static leaves by `Default`, `{expr}` converted to a runtime
+/// leaf with `?` (inside the closure that [`fallible`] writes).
+pub(crate) fn tuple_value(n: &Node) -> TokenStream {
+    match n {
+        Node::Tuple(modes, _) => {
+            let modes = modes.iter().map(tuple_value);
+            quote!((#(#modes,)*))
+        }
+        Node::Runtime(expr, span) => {
+            quote_spanned!(*span=> ::cute::__private::cute_static::IntoDyn::into_dyn(#expr)?)
+        }
+        leaf => {
+            let ty = tuple(leaf);
+            quote!(<#ty as ::core::default::Default>::default())
+        }
+    }
+}
+
+/// `body` (an expression using `?`) as a `Result<_, cute::Error>`.
+pub(crate) fn fallible(body: &TokenStream) -> TokenStream {
+    quote!((|| -> ::core::result::Result<_, ::cute::__private::cute_core::Error> { #body })())
+}
+
+/// The value of a layout: the zero-sized static layout, or, with a runtime leaf, the checked
+/// `make_layout` of the leaves.
+pub(crate) fn layout_value(s: &Node, d: &Node) -> TokenStream {
+    if !s.has_runtime() && !d.has_runtime() {
+        let ty = layout(s, d);
+        return quote!(<#ty as ::core::default::Default>::default());
+    }
+    let (s, d) = (tuple_value(s), tuple_value(d));
+    fallible(&quote!(::cute::__private::cute_static::make_layout(#s, #d)))
+}
+
+/// The value of a shape: the zero-sized static shape, or, with a runtime leaf, the checked
+/// `make_shape` of the leaves.
+pub(crate) fn shape_value(s: &Node) -> TokenStream {
+    if !s.has_runtime() {
+        let ty = tuple(s);
+        return quote!(<#ty as ::core::default::Default>::default());
+    }
+    let s = tuple_value(s);
+    fallible(&quote!(::cute::__private::cute_static::make_shape(#s)))
+}
+
+/// `true` when a tile of the tiler has a runtime leaf.
+fn tiler_has_runtime(tiles: &[crate::parse::Tile]) -> bool {
+    tiles.iter().any(|t| match t {
+        crate::parse::Tile::Layout(s, d) => s.has_runtime() || d.has_runtime(),
+        crate::parse::Tile::Tiler(inner) => tiler_has_runtime(inner),
+    })
+}
+
+/// The value of a tiler: the zero-sized static tiler, or, with a runtime leaf, the tiler of the
+/// checked tiles.
+pub(crate) fn tiler_value(tiles: &[crate::parse::Tile]) -> TokenStream {
+    if !tiler_has_runtime(tiles) {
+        let ty = tiler(tiles);
+        return quote!(<#ty as ::core::default::Default>::default());
+    }
+    let t = tiles_value(tiles);
+    fallible(&quote!(::core::result::Result::Ok(#t)))
+}
+
+/// `Tiler::from_tiles((t0, t1, ...))`, each tile checked with `?`.
+fn tiles_value(tiles: &[crate::parse::Tile]) -> TokenStream {
+    let tiles = tiles.iter().map(|t| match t {
+        crate::parse::Tile::Layout(s, d) => {
+            let (s, d) = (tuple_value(s), tuple_value(d));
+            quote!(::cute::__private::cute_static::make_layout(#s, #d)?)
+        }
+        crate::parse::Tile::Tiler(inner) => tiles_value(inner),
+    });
+    quote!(::cute::__private::cute_static::Tiler::from_tiles((#(#tiles,)*)))
 }
 
 /// `U4` where typenum names the value (0..=1024 and powers of two), else its binary `UInt`.

@@ -1,21 +1,47 @@
-//! Token trees to a tree of integers with spans. Parentheses arrive balanced (rustc checks
-//! delimiters before the macro runs), so the grammar is: a tuple is an integer literal or a
-//! parenthesized, comma-separated list of tuples; a layout is `tuple : tuple`.
+//! Token trees to a tree of leaves with spans. Parentheses arrive balanced (rustc checks
+//! delimiters before the macro runs), so the grammar is: a tuple is a leaf or a parenthesized,
+//! comma-separated list of tuples; a layout is `tuple : tuple`. A leaf is an integer literal (a
+//! static leaf), `{expr}` (a runtime leaf, in a value), `?` or `?{div=N}` (a runtime leaf, in a
+//! type) or an identifier (a typenum type, such as a parameter of the surrounding function).
 
-use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 
-/// A node of the notation: an integer or a tuple, with where it was written.
+/// A node of the notation, with where it was written.
 #[derive(Clone, Debug)]
 pub(crate) enum Node {
+    /// A static integer.
     Int(i64, Span),
+    /// A tuple of nodes.
     Tuple(Vec<Node>, Span),
+    /// `{expr}`: a runtime leaf with the value of `expr`.
+    Runtime(TokenStream, Span),
+    /// `?` or `?{div=N}`: the type of a runtime leaf, a multiple of `N`.
+    Dyn(Option<i64>, Span),
+    /// A type named by an identifier (a typenum parameter).
+    Param(Ident),
 }
 
 impl Node {
     pub(crate) fn span(&self) -> Span {
         match self {
-            Node::Int(_, s) | Node::Tuple(_, s) => *s,
+            Node::Int(_, s) | Node::Tuple(_, s) | Node::Runtime(_, s) | Node::Dyn(_, s) => *s,
+            Node::Param(id) => id.span(),
         }
+    }
+
+    /// Calls `f` on every leaf.
+    pub(crate) fn each_leaf(&self, f: &mut impl FnMut(&Node)) {
+        match self {
+            Node::Tuple(modes, _) => modes.iter().for_each(|m| m.each_leaf(f)),
+            leaf => f(leaf),
+        }
+    }
+
+    /// `true` when some leaf is `{expr}`.
+    pub(crate) fn has_runtime(&self) -> bool {
+        let mut any = false;
+        self.each_leaf(&mut |n| any |= matches!(n, Node::Runtime(..)));
+        any
     }
 }
 
@@ -78,6 +104,26 @@ fn node<'a>(
     it: &mut std::iter::Peekable<impl Iterator<Item = &'a TokenTree>>,
 ) -> Result<Node, Errors> {
     match it.next() {
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
+            if g.stream().is_empty() {
+                return Err(vec![(
+                    g.span(),
+                    "empty runtime leaf: write the expression inside the braces, e.g. `{m}`".into(),
+                )]);
+            }
+            Ok(Node::Runtime(g.stream(), g.span()))
+        }
+        Some(TokenTree::Punct(p)) if p.as_char() == '?' => {
+            let divisor = match it.peek() {
+                Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
+                    it.next();
+                    Some(divisor(g)?)
+                }
+                _ => None,
+            };
+            Ok(Node::Dyn(divisor, p.span()))
+        }
+        Some(TokenTree::Ident(id)) => Ok(Node::Param(id.clone())),
         Some(TokenTree::Literal(lit)) => int(&lit.to_string(), lit.span(), false),
         Some(TokenTree::Punct(p)) if p.as_char() == '-' => match it.next() {
             Some(TokenTree::Literal(lit)) => int(&lit.to_string(), lit.span(), true),
@@ -111,12 +157,36 @@ fn node<'a>(
         }
         Some(other) => Err(vec![(
             other.span(),
-            format!("expected an integer or a parenthesized tuple, found `{other}`"),
+            format!(
+                "expected an integer, `{{expr}}`, `?` or a parenthesized tuple, found `{other}`"
+            ),
         )]),
         None => Err(vec![(
             Span::call_site(),
             "expected an integer or a tuple".into(),
         )]),
+    }
+}
+
+/// `{div = N}` after `?`: the static divisor of a runtime leaf.
+fn divisor(g: &proc_macro2::Group) -> Result<i64, Errors> {
+    let tokens: Vec<TokenTree> = g.stream().into_iter().collect();
+    let bad = || {
+        vec![(
+            g.span(),
+            "expected `{div = N}` after `?`: the positive static integer the runtime leaf is a multiple of".into(),
+        )]
+    };
+    match tokens.as_slice() {
+        [TokenTree::Ident(k), TokenTree::Punct(eq), TokenTree::Literal(lit)]
+            if k == "div" && eq.as_char() == '=' =>
+        {
+            match int(&lit.to_string(), lit.span(), false)? {
+                Node::Int(v, _) if v > 0 => Ok(v),
+                _ => Err(vec![(lit.span(), "a divisor must be positive".into())]),
+            }
+        }
+        _ => Err(bad()),
     }
 }
 

@@ -9,10 +9,12 @@ use core::marker::PhantomData;
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1};
 
 /// The empty list.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct TNil;
 
-/// The list `H :: T`.
-pub struct TCons<H, T>(PhantomData<(H, T)>);
+/// The list `H :: T`, holding the values of its elements (zero-sized for static ones).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TCons<H, T>(pub H, pub T);
 
 /// One flat mode `S:D` of a layout.
 pub struct Mode<S, D>(PhantomData<(S, D)>);
@@ -29,6 +31,20 @@ impl Leaves for UTerm {
 
 impl<U: Unsigned, B: Bit> Leaves for UInt<U, B> {
     type Output = TCons<UInt<U, B>, TNil>;
+}
+
+impl<M> Leaves for crate::int::Dyn<M> {
+    type Output = TCons<crate::int::Dyn<M>, TNil>;
+}
+
+/// The first element of a list.
+pub trait Head {
+    /// The element.
+    type Output;
+}
+
+impl<H, T> Head for TCons<H, T> {
+    type Output = H;
 }
 
 /// List concatenation.

@@ -1,33 +1,423 @@
-//! Static leaves: typenum unsigned integers.
+//! Leaves: static integers (typenum) and runtime integers ([`Dyn`]), and their arithmetic.
+//!
+//! A leaf of a shape or a stride is either a typenum unsigned integer, known to the compiler, or a
+//! [`Dyn`], an `i64` known at run time (CuTe's `Int<N>` and `int`). Arithmetic keeps what it can
+//! static: static ⊕ static is a type, anything ⊕ runtime is runtime, and, as in CuTe, a static 0
+//! or 1 absorbs or vanishes in a product whatever the other factor.
 
+use core::fmt;
 use core::marker::PhantomData;
 use core::ops::Not;
 
-use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1};
+use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U1};
 
 use crate::sealed::Sealed;
 
-/// A **marker trait** for a static integer leaf: a typenum unsigned integer (`U0`, `U4`, …).
-///
-/// A dynamic leaf joins later with `STATIC = None` (see STYLE.md rule 8).
-pub trait Int: Sealed + Copy + Default {
-    /// The value, `None` for a dynamic leaf.
+/// A **marker trait** for a leaf: a static typenum integer (`U0`, `U4`, …) or a runtime [`Dyn`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a leaf: a leaf is a typenum integer (U1, U8, …) or a runtime `Dyn`",
+    label = "not a leaf",
+    note = "in generic code, bound the parameter: `{Self}: cute::cute_static::Int` (or `StaticInt` for a static one)"
+)]
+pub trait Int: Sealed + Copy + fmt::Debug {
+    /// The value when it is static, `None` for a runtime leaf.
     const STATIC: Option<i64>;
-    /// The value as `i64`.
+    /// What is known of the value at compile time: [`Zero`], [`One`], [`Many`] (static, at least
+    /// 2) or [`Runtime`].
+    type Kind;
+    /// `B1` for a static leaf, `B0` for a runtime one.
+    type IsStatic: Bit;
+    /// The value.
+    fn value(self) -> i64;
+    /// The leaf whose value is `v`: for a static leaf `v` is its own value (the caller's
+    /// arithmetic and the type agree), for a runtime leaf it is stored.
+    #[doc(hidden)]
+    fn from_value(v: i64) -> Self;
+}
+
+/// A **marker trait** for a static leaf: a typenum unsigned integer.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static integer: a typenum integer (U1, U8, …) is needed here",
+    label = "not a static integer",
+    note = "in generic code, bound the parameter: `{Self}: cute::cute_static::StaticInt`"
+)]
+pub trait StaticInt: Int + Default {
+    /// The value.
     const VALUE: i64;
 }
+
+/// The kind of a static 0.
+pub struct Zero;
+/// The kind of a static 1.
+pub struct One;
+/// The kind of a static integer of at least 2.
+pub struct Many;
+/// The kind of a runtime integer.
+pub struct Runtime;
 
 impl Sealed for UTerm {}
 impl Int for UTerm {
     const STATIC: Option<i64> = Some(0);
+    type Kind = Zero;
+    type IsStatic = B1;
+    #[inline(always)]
+    fn value(self) -> i64 {
+        0
+    }
+    #[inline(always)]
+    fn from_value(_: i64) -> Self {
+        UTerm
+    }
+}
+impl StaticInt for UTerm {
     const VALUE: i64 = 0;
 }
 
-impl<U: Unsigned + Default + Copy, B: Bit + Default + Copy> Sealed for UInt<U, B> {}
-impl<U: Unsigned + Default + Copy, B: Bit + Default + Copy> Int for UInt<U, B> {
+impl<U: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> Sealed
+    for UInt<U, B>
+{
+}
+impl<U: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> Int
+    for UInt<U, B>
+where
+    UInt<U, B>: KindOf,
+{
     const STATIC: Option<i64> = Some(<Self as Unsigned>::I64);
+    type Kind = <UInt<U, B> as KindOf>::Output;
+    type IsStatic = B1;
+    #[inline(always)]
+    fn value(self) -> i64 {
+        <Self as Unsigned>::I64
+    }
+    #[inline(always)]
+    fn from_value(_: i64) -> Self {
+        Self::default()
+    }
+}
+impl<U: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> StaticInt
+    for UInt<U, B>
+where
+    UInt<U, B>: KindOf,
+{
     const VALUE: i64 = <Self as Unsigned>::I64;
 }
+
+/// The [`Int::Kind`] of a positive typenum integer (part of the implementation of [`Int`]).
+pub trait KindOf {
+    /// [`One`] or [`Many`].
+    type Output;
+}
+impl KindOf for UInt<UTerm, B1> {
+    type Output = One;
+}
+impl<U, B, C> KindOf for UInt<UInt<U, B>, C> {
+    type Output = Many;
+}
+
+/// A runtime integer leaf that is a multiple of the static `M` (`Dyn` alone: any integer), CuTe's
+/// dynamic `int` and CuTe DSL's `?{div=M}`. Made with [`Dyn::new`], or [`Dyn::multiple_of`],
+/// which checks the divisor once; arithmetic carries the divisor on, so a tile of `M` is known to
+/// divide it at compile time.
+///
+/// # Examples
+/// ```
+/// use cute_static::{typenum::consts::*, Dyn, Int};
+/// let m = Dyn::new(96);
+/// assert_eq!(m.value(), 96);
+/// assert!(Dyn::<U32>::multiple_of(96).is_ok());
+/// assert!(Dyn::<U64>::multiple_of(96).is_err());
+/// ```
+pub struct Dyn<M = U1> {
+    v: i64,
+    m: PhantomData<M>,
+}
+
+impl Dyn {
+    /// The runtime integer `v`.
+    #[inline(always)]
+    #[must_use]
+    pub const fn new(v: i64) -> Dyn {
+        Dyn { v, m: PhantomData }
+    }
+}
+
+impl<M: Unsigned> Dyn<M> {
+    /// The runtime integer `v`, checked to be a multiple of `M`.
+    ///
+    /// # Errors
+    /// [`cute_core::ErrorKind::Divisor`] when `M` does not divide `v`.
+    pub fn multiple_of(v: i64) -> Result<Self, cute_core::Error> {
+        if M::I64 != 0 && v % M::I64 == 0 {
+            Ok(Dyn { v, m: PhantomData })
+        } else {
+            Err(cute_core::Error::new(
+                cute_core::Op::MakeLayout,
+                [Some(cute_core::Operand::from(v)), None],
+                cute_core::ErrorKind::Divisor {
+                    value: v,
+                    divisor: M::I64,
+                },
+            ))
+        }
+    }
+
+    /// The value, a multiple of `M`.
+    #[inline(always)]
+    #[must_use]
+    pub const fn get(self) -> i64 {
+        self.v
+    }
+
+    /// The same value with a weaker known divisor `N` (a divisor of `M`).
+    #[inline(always)]
+    #[must_use]
+    pub fn forget<N>(self) -> Dyn<N> {
+        Dyn {
+            v: self.v,
+            m: PhantomData,
+        }
+    }
+}
+
+impl<M> Clone for Dyn<M> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M> Copy for Dyn<M> {}
+impl<M> PartialEq for Dyn<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.v == other.v
+    }
+}
+impl<M> Eq for Dyn<M> {}
+impl<M: Unsigned> fmt::Debug for Dyn<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.v)
+    }
+}
+impl<M: Unsigned> fmt::Display for Dyn<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.v)
+    }
+}
+impl From<i64> for Dyn {
+    #[inline(always)]
+    fn from(v: i64) -> Dyn {
+        Dyn::new(v)
+    }
+}
+
+impl<M> Sealed for Dyn<M> {}
+impl<M: Unsigned> Int for Dyn<M> {
+    const STATIC: Option<i64> = None;
+    type Kind = Runtime;
+    type IsStatic = B0;
+    #[inline(always)]
+    fn value(self) -> i64 {
+        self.v
+    }
+    #[inline(always)]
+    fn from_value(v: i64) -> Self {
+        Dyn { v, m: PhantomData }
+    }
+}
+
+/// A value that becomes a leaf: an integer becomes a runtime [`Dyn`], a leaf stays itself (what a
+/// runtime leaf `{expr}` of `cute::layout!` accepts).
+pub trait IntoDyn {
+    /// The leaf.
+    type Output: Int;
+    /// The leaf.
+    ///
+    /// # Errors
+    /// [`cute_core::ErrorKind::Overflow`] when the integer does not fit in `i64`.
+    fn into_dyn(self) -> Result<Self::Output, cute_core::Error>;
+}
+
+macro_rules! into_dyn_lossless {
+    ($($t:ty)*) => {$(
+        impl IntoDyn for $t {
+            type Output = Dyn;
+            #[inline(always)]
+            fn into_dyn(self) -> Result<Dyn, cute_core::Error> {
+                Ok(Dyn::new(i64::from(self)))
+            }
+        }
+    )*};
+}
+into_dyn_lossless!(i8 i16 i32 i64 u8 u16 u32);
+
+macro_rules! into_dyn_checked {
+    ($($t:ty)*) => {$(
+        impl IntoDyn for $t {
+            type Output = Dyn;
+            #[inline(always)]
+            fn into_dyn(self) -> Result<Dyn, cute_core::Error> {
+                i64::try_from(self).map(Dyn::new).map_err(|_| {
+                    cute_core::Error::new(
+                        cute_core::Op::MakeLayout,
+                        [None, None],
+                        cute_core::ErrorKind::Overflow,
+                    )
+                })
+            }
+        }
+    )*};
+}
+into_dyn_checked!(u64 usize isize i128 u128);
+
+impl<L: Int> IntoDyn for L {
+    type Output = L;
+    #[inline(always)]
+    fn into_dyn(self) -> Result<L, cute_core::Error> {
+        Ok(self)
+    }
+}
+
+/// A **type operator** for the product of two leaves, `a · b`: static when both are, `0` when
+/// either is a static 0, the other factor when one is a static 1, otherwise a [`Dyn`] whose
+/// divisor is the product of the divisors.
+pub trait IntMul<R: Int>: Int {
+    /// The product.
+    type Output: Int;
+    /// `a · b`, `None` on overflow.
+    fn mul(self, r: R) -> Option<Self::Output>;
+}
+
+/// `MulOf<A, B> = <A as IntMul<B>>::Output`.
+pub type MulOf<A, B> = <A as IntMul<B>>::Output;
+
+impl<A: Int, R: Int> IntMul<R> for A
+where
+    (A::Kind, R::Kind): MulCase<A, R>,
+{
+    type Output = <(A::Kind, R::Kind) as MulCase<A, R>>::Output;
+    #[inline(always)]
+    fn mul(self, r: R) -> Option<Self::Output> {
+        <(A::Kind, R::Kind) as MulCase<A, R>>::mul(self, r)
+    }
+}
+
+/// The cases of [`IntMul`] by the kinds of the factors (part of the implementation of
+/// [`IntMul`]).
+pub trait MulCase<A, R> {
+    /// The product.
+    type Output: Int;
+    /// `a · b`.
+    fn mul(a: A, r: R) -> Option<Self::Output>;
+}
+
+/// `0 · b = 0`.
+impl<A, R, K> MulCase<A, R> for (Zero, K) {
+    type Output = UTerm;
+    #[inline(always)]
+    fn mul(_: A, _: R) -> Option<UTerm> {
+        Some(UTerm)
+    }
+}
+/// `a · 0 = 0`.
+impl<A, R> MulCase<A, R> for (One, Zero) {
+    type Output = UTerm;
+    #[inline(always)]
+    fn mul(_: A, _: R) -> Option<UTerm> {
+        Some(UTerm)
+    }
+}
+/// `a · 0 = 0`.
+impl<A, R> MulCase<A, R> for (Many, Zero) {
+    type Output = UTerm;
+    #[inline(always)]
+    fn mul(_: A, _: R) -> Option<UTerm> {
+        Some(UTerm)
+    }
+}
+/// `a · 0 = 0`.
+impl<A, R> MulCase<A, R> for (Runtime, Zero) {
+    type Output = UTerm;
+    #[inline(always)]
+    fn mul(_: A, _: R) -> Option<UTerm> {
+        Some(UTerm)
+    }
+}
+/// `1 · b = b`.
+impl<A, R: Int, K> MulCase<A, R> for (One, K)
+where
+    K: NotZero,
+{
+    type Output = R;
+    #[inline(always)]
+    fn mul(_: A, r: R) -> Option<R> {
+        Some(r)
+    }
+}
+/// `a · 1 = a`.
+impl<A: Int, R> MulCase<A, R> for (Many, One) {
+    type Output = A;
+    #[inline(always)]
+    fn mul(a: A, _: R) -> Option<A> {
+        Some(a)
+    }
+}
+/// `a · 1 = a`.
+impl<A: Int, R> MulCase<A, R> for (Runtime, One) {
+    type Output = A;
+    #[inline(always)]
+    fn mul(a: A, _: R) -> Option<A> {
+        Some(a)
+    }
+}
+/// Static `a · b`.
+impl<A: Times<R>, R> MulCase<A, R> for (Many, Many)
+where
+    Product<A, R>: StaticInt,
+{
+    type Output = Product<A, R>;
+    #[inline(always)]
+    fn mul(_: A, _: R) -> Option<Product<A, R>> {
+        Some(Default::default())
+    }
+}
+/// Static `a` times a runtime `b`.
+impl<A: StaticInt + Times<N>, N: Unsigned> MulCase<A, Dyn<N>> for (Many, Runtime)
+where
+    Product<A, N>: Unsigned,
+{
+    type Output = Dyn<Product<A, N>>;
+    #[inline(always)]
+    fn mul(_: A, r: Dyn<N>) -> Option<Self::Output> {
+        r.v.checked_mul(A::VALUE).map(Dyn::from_value)
+    }
+}
+/// A runtime `a` times a static `b`.
+impl<M: Unsigned + Times<R>, R: StaticInt> MulCase<Dyn<M>, R> for (Runtime, Many)
+where
+    Product<M, R>: Unsigned,
+{
+    type Output = Dyn<Product<M, R>>;
+    #[inline(always)]
+    fn mul(a: Dyn<M>, _: R) -> Option<Self::Output> {
+        a.v.checked_mul(R::VALUE).map(Dyn::from_value)
+    }
+}
+/// Runtime `a · b`.
+impl<M: Unsigned + Times<N>, N: Unsigned> MulCase<Dyn<M>, Dyn<N>> for (Runtime, Runtime)
+where
+    Product<M, N>: Unsigned,
+{
+    type Output = Dyn<Product<M, N>>;
+    #[inline(always)]
+    fn mul(a: Dyn<M>, r: Dyn<N>) -> Option<Self::Output> {
+        a.v.checked_mul(r.v).map(Dyn::from_value)
+    }
+}
+
+/// A **marker trait** for the kinds of a leaf that is not a static 0.
+pub trait NotZero {}
+impl NotZero for One {}
+impl NotZero for Many {}
+impl NotZero for Runtime {}
 
 // Arithmetic on leaves. typenum's `Div` and `Rem` cost several milliseconds of trait solving
 // each at ten bits (benches/compile_time.sh), and the algebra needs both of a division at once;

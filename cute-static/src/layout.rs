@@ -1,49 +1,283 @@
-//! The static layout type and its lowering.
+//! The layout type: structure and static leaves in the type, runtime leaves in the value.
 
-use core::marker::PhantomData;
+use core::fmt;
 
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use cute_core::{Error, ErrorKind, IntTuple, Op, Operand};
 
-/// The layout `S:D` as a zero-sized type, e.g. `Layout<(U4, (U2, U2)), (U2, (U1, U8))>`.
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple, StaticTuple};
+
+/// The layout `S:D` whose shape `S` and stride `D` are int tuples of static and runtime leaves,
+/// e.g. `Layout<(U4, (U2, U2)), (U2, (U1, U8))>` for the static `(4,(2,2)):(2,(1,8))` and
+/// `Layout<(Dyn, U8), (U8, U1)>` for `(m,8):(8,1)` with a runtime `m`. Only the runtime leaves
+/// are stored: a static layout is zero-sized, one with `k` runtime leaves is `k` integers.
 ///
-/// Write it with `cute::Layout!((4,(2,2)):(2,(1,8)))` and its value with `cute::layout!(...)`.
-pub struct Layout<S, D>(PhantomData<(S, D)>);
+/// Write the type with `cute::Layout!((4,(2,2)):(2,(1,8)))` (`?` for a runtime leaf) and a value
+/// with `cute::layout!(...)` (`{expr}` for a runtime leaf) or [`make_layout`].
+///
+/// # Invariant
+/// Every shape leaf is positive, and the size and every offset `L(i)`, `i < size`, fit in `i64`:
+/// [`make_layout`] checks it once, and the algebra keeps it.
+pub struct Layout<S, D> {
+    shape: S,
+    stride: D,
+}
 
-impl<S, D> Layout<S, D> {
-    /// The (zero-sized) value.
+impl<S: StaticTuple, D: StaticTuple> Layout<S, D> {
+    /// The (zero-sized) value of a static layout.
     #[must_use]
     pub const fn new() -> Self {
-        Layout(PhantomData)
+        const {
+            assert!(size_of::<S>() == 0 && size_of::<D>() == 0);
+        }
+        // SAFETY: static int tuples are zero-sized typenum values, which have no invalid bit
+        // pattern (asserted above).
+        unsafe { core::mem::zeroed() }
     }
 }
 
-impl<S, D> Clone for Layout<S, D> {
+impl<S: Copy, D: Copy> Clone for Layout<S, D> {
+    #[inline(always)]
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<S, D> Copy for Layout<S, D> {}
-impl<S, D> Default for Layout<S, D> {
+impl<S: Copy, D: Copy> Copy for Layout<S, D> {}
+impl<S: Default, D: Default> Default for Layout<S, D> {
+    #[inline(always)]
     fn default() -> Self {
-        Layout::new()
+        Layout {
+            shape: S::default(),
+            stride: D::default(),
+        }
+    }
+}
+impl<S: PartialEq, D: PartialEq> PartialEq for Layout<S, D> {
+    fn eq(&self, other: &Self) -> bool {
+        self.shape == other.shape && self.stride == other.stride
     }
 }
 
-impl<S, D> core::fmt::Debug for Layout<S, D>
+/// `make_layout(shape, stride)`: the layout `shape:stride`, checked once.
+///
+/// # Preconditions
+/// Every runtime shape leaf is positive, and the size and the offsets fit in `i64` (static
+/// leaves are checked by the compiler: the shape and the stride are congruent, static shape
+/// leaves are positive).
+///
+/// # Examples
+/// ```
+/// use cute_static::{make_layout, typenum::consts::*, Dyn};
+/// let m = Dyn::new(20);
+/// let l = make_layout((m, U8::new()), (U8::new(), U1::new())).unwrap();
+/// assert_eq!(l.to_string(), "(20,8):(8,1)");
+/// assert_eq!(format!("{l:?}"), "(20,_8):(_8,_1)");
+/// assert_eq!(l.size(), 160);
+/// assert!(make_layout((Dyn::new(0), U8::new()), (U8::new(), U1::new())).is_err());
+/// ```
+pub fn make_layout<S, D>(shape: S, stride: D) -> Result<Layout<S, D>, Error>
 where
-    Self: StaticLayout,
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
 {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}", <Self as StaticLayout>::LAYOUT)
+    let l = Layout { shape, stride };
+    match l.check() {
+        Ok(()) => Ok(l),
+        Err(kind) => Err(l.make_error(kind)),
     }
 }
 
-impl<S, D> core::fmt::Display for Layout<S, D>
+impl<S, D> Layout<S, D>
 where
-    Self: StaticLayout,
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
 {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}", <Self as StaticLayout>::LAYOUT)
+    /// `rank`: the number of top-level modes.
+    pub const RANK: usize = S::RANK;
+    /// `depth`: the nesting depth of the shape.
+    pub const DEPTH: usize = S::DEPTH;
+
+    /// The layout from parts the algebra computed, not yet checked.
+    #[inline(always)]
+    pub(crate) fn from_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+
+    /// The layout whose leaves, in order, are `shape` and `stride`.
+    #[inline(always)]
+    pub(crate) fn from_leaves(shape: &[i64], stride: &[i64]) -> Self {
+        Layout {
+            shape: S::read_leaves(shape),
+            stride: D::read_leaves(stride),
+        }
+    }
+
+    /// The layout invariant: positive shape leaves, size and offsets within `i64`.
+    #[inline(always)]
+    pub(crate) fn check(&self) -> Result<(), ErrorKind> {
+        let (s, d) = self.leaves();
+        let mut size = 1i64;
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for k in 0..S::LEAVES {
+            if s[k] <= 0 {
+                return Err(ErrorKind::NonPositiveShape { value: s[k] });
+            }
+            size = size.checked_mul(s[k]).ok_or(ErrorKind::Overflow)?;
+            let span = (s[k] - 1).checked_mul(d[k]).ok_or(ErrorKind::Overflow)?;
+            if span < 0 {
+                lo = lo.checked_add(span).ok_or(ErrorKind::Overflow)?;
+            } else {
+                hi = hi.checked_add(span).ok_or(ErrorKind::Overflow)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The error of `make_layout` on this shape and stride, built out of line.
+    #[cold]
+    #[inline(never)]
+    fn make_error(&self, kind: ErrorKind) -> Error {
+        Error::new(
+            Op::MakeLayout,
+            [
+                Some(Operand::from(&self.shape.lower())),
+                Some(Operand::from(&self.stride.lower())),
+            ],
+            kind,
+        )
+    }
+
+    /// The flat shape and stride leaves, in order (the first `S::LEAVES` of each array).
+    #[inline(always)]
+    pub(crate) fn leaves(&self) -> ([i64; cute_core::MAX_LEAVES], [i64; cute_core::MAX_LEAVES]) {
+        let mut s = [0i64; cute_core::MAX_LEAVES];
+        let mut d = [0i64; cute_core::MAX_LEAVES];
+        self.shape.write_leaves(&mut s);
+        self.stride.write_leaves(&mut d);
+        (s, d)
+    }
+
+    /// The shape.
+    #[inline(always)]
+    #[must_use]
+    pub fn shape(&self) -> S {
+        self.shape
+    }
+
+    /// The stride.
+    #[inline(always)]
+    #[must_use]
+    pub fn stride(&self) -> D {
+        self.stride
+    }
+
+    /// `size(L)`: the product of the shape.
+    #[inline(always)]
+    #[must_use]
+    pub fn size(&self) -> i64 {
+        let (s, _) = self.leaves();
+        let mut n = 1i64;
+        for v in &s[..S::LEAVES] {
+            // The invariant keeps the size within `i64`.
+            n = n.wrapping_mul(*v);
+        }
+        n
+    }
+
+    /// `cosize(L) = L(size(L) - 1) + 1`.
+    #[inline(always)]
+    #[must_use]
+    pub fn cosize(&self) -> i64 {
+        self.offset(self.size() - 1).wrapping_add(1)
+    }
+
+    /// `L(i)` for `0 <= i < size(L)`: the colexicographic split of `i` over the flattened shape,
+    /// inside `i64` by the invariant. Folds to a constant for a static layout and a constant `i`.
+    #[inline(always)]
+    #[must_use]
+    pub fn offset(&self, i: i64) -> i64 {
+        let (s, d) = self.leaves();
+        let (mut i, mut off) = (i, 0i64);
+        for k in 0..S::LEAVES {
+            let c = if k + 1 == S::LEAVES { i } else { i % s[k] };
+            i /= s[k];
+            off = off.wrapping_add(c.wrapping_mul(d[k]));
+        }
+        off
+    }
+
+    /// `L(i)` for any index, as `cute_core::Layout::eval`: the last mode extends past the size,
+    /// a negative index splits with floor division.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Overflow`] when the offset does not fit in `i64`.
+    #[inline]
+    pub fn eval(&self, i: i64) -> Result<i64, Error> {
+        if (0..self.size()).contains(&i) {
+            return Ok(self.offset(i));
+        }
+        self.to_dynamic().eval(i)
+    }
+
+    /// `L(c)` at an integral, N-D or natural coordinate `c` (seed 000 §2.2).
+    ///
+    /// # Errors
+    /// When `c` is not a coordinate of the layout's shape, or an offset overflows.
+    pub fn eval_crd(&self, c: &IntTuple) -> Result<i64, Error> {
+        self.to_dynamic().eval_crd(c)
+    }
+
+    /// The `cute-core` layout with the same shape and stride.
+    #[must_use]
+    pub fn to_dynamic(&self) -> cute_core::Layout {
+        cute_core::Layout::new_const(self.shape.lower(), self.stride.lower())
+    }
+
+    /// The layout whose shape and stride are those of `l`, when `l` has this type's profile and
+    /// the static leaves of the type.
+    ///
+    /// # Errors
+    /// [`ErrorKind::NotCongruent`] when the profiles differ, [`ErrorKind::InvalidParameters`]
+    /// when a static leaf of the type differs from `l`'s.
+    pub fn from_dynamic(l: &cute_core::Layout) -> Result<Self, Error> {
+        let err = |kind| Error::new(Op::MakeLayout, [Some(Operand::from(l)), None], kind);
+        let (shape, stride) = (l.shape(), l.stride());
+        if !shape.congruent(&S::PROFILE) || !stride.congruent(&D::PROFILE) {
+            return Err(err(ErrorKind::NotCongruent));
+        }
+        let fits = |have: &[i64], statics: &[Option<i64>]| {
+            have.iter().zip(statics).all(|(h, w)| w.is_none_or(|w| *h == w))
+        };
+        let mut ps = [None; cute_core::MAX_LEAVES];
+        let mut pd = [None; cute_core::MAX_LEAVES];
+        S::write_statics(&mut ps);
+        D::write_statics(&mut pd);
+        if !fits(shape.leaves(), &ps) || !fits(stride.leaves(), &pd) {
+            return Err(err(ErrorKind::InvalidParameters));
+        }
+        Ok(Layout::from_leaves(shape.leaves(), stride.leaves()))
+    }
+}
+
+impl<S, D> fmt::Display for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape.lower(), self.stride.lower())
+    }
+}
+
+/// CuTe's `print`: a static leaf is written `_8`, a runtime one `8`.
+impl<S, D> fmt::Debug for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.shape.fmt_cute(f)?;
+        f.write_str(":")?;
+        self.stride.fmt_cute(f)
     }
 }
 
@@ -56,14 +290,14 @@ where
 /// type L = Layout<(U4, (U2, U2)), (U2, (U1, U8))>;
 /// assert_eq!(L::LAYOUT.to_string(), "(4,(2,2)):(2,(1,8))");
 /// assert_eq!((L::SIZE, L::COSIZE, L::RANK, L::DEPTH), (16, 16, 2, 2));
-/// assert_eq!(L::eval(5), 3);
-/// assert_eq!(L::eval_crd(&"(1,(0,1))".parse().unwrap()), Ok(10));
+/// assert_eq!(L::at(5), 3);
+/// assert_eq!(L::at_crd(&"(1,(0,1))".parse().unwrap()), Ok(10));
 /// ```
 pub trait StaticLayout: Copy + Default {
     /// The shape type.
-    type Shape: ShapeTuple;
+    type Shape: ShapeTuple + StaticTuple;
     /// The stride type.
-    type Stride: IntTupleType;
+    type Stride: StaticTuple;
     /// The lowered layout: the `cute-core` value with the same shape and stride.
     const LAYOUT: cute_core::Layout;
     /// `size`.
@@ -81,7 +315,7 @@ pub trait StaticLayout: Copy + Default {
     /// If the offset overflows `i64`, which needs an index far past the size.
     #[inline(always)]
     #[must_use]
-    fn eval(i: i64) -> i64 {
+    fn at(i: i64) -> i64 {
         match Self::LAYOUT.offset(i) {
             Some(v) => v,
             None => overflow(i),
@@ -90,12 +324,12 @@ pub trait StaticLayout: Copy + Default {
 
     /// `L(c)` at an integral, N-D or natural coordinate `c` (seed 000 §2.2). The coordinate is a
     /// runtime [`IntTuple`](cute_core::IntTuple), walked against the layout at run time (an out-of-line
-    /// call, unlike [`StaticLayout::eval`], which folds to a constant for a constant index).
+    /// call, unlike [`StaticLayout::at`], which folds to a constant for a constant index).
     ///
     /// # Errors
     /// When `c` is not a coordinate of the layout's shape, or an offset overflows.
     #[inline(always)]
-    fn eval_crd(c: &cute_core::IntTuple) -> Result<i64, cute_core::Error> {
+    fn at_crd(c: &cute_core::IntTuple) -> Result<i64, cute_core::Error> {
         Self::LAYOUT.eval_crd(c)
     }
 }
@@ -107,7 +341,11 @@ fn overflow(i: i64) -> ! {
     panic!("the offset of index {i} overflows i64")
 }
 
-impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> StaticLayout for Layout<S, D> {
+impl<S, D> StaticLayout for Layout<S, D>
+where
+    S: ShapeTuple + StaticTuple + Congruent<D>,
+    D: StaticTuple,
+{
     type Shape = S;
     type Stride = D;
     const LAYOUT: cute_core::Layout = cute_core::Layout::new_const(S::TUPLE, D::TUPLE);
@@ -119,4 +357,28 @@ impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> StaticLayout for Layout<S, D
         Some(n) => n,
         None => panic!("the cosize of a static layout overflows i64"),
     };
+}
+
+/// A **type operator** for whether an operand of the algebra (a layout, a tiler, an int tuple)
+/// has only static leaves: `B1` or `B0`. The algebra dispatches on it: all-static operands go
+/// through the static type operators.
+pub trait IsStatic {
+    /// `B1` or `B0`.
+    type Output: typenum::Bit;
+}
+
+impl<S, D> IsStatic for Layout<S, D>
+where
+    (S, D): crate::variadic::AllStaticOf,
+{
+    type Output = <(S, D) as crate::variadic::AllStaticOf>::Output;
+}
+
+/// `B1` when both operands are static.
+pub type BothStatic<A, B> =
+    <<A as IsStatic>::Output as core::ops::BitAnd<<B as IsStatic>::Output>>::Output;
+
+/// An int tuple (a cotarget) is static when its leaves are.
+impl<T: IntTupleType> IsStatic for T {
+    type Output = T::AllStatic;
 }

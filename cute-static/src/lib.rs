@@ -21,9 +21,10 @@
 
 #![no_std]
 
+#[macro_use]
+pub mod algebra;
 #[doc(hidden)]
 pub mod __private;
-pub mod algebra;
 mod int;
 mod int_tuple;
 mod layout;
@@ -31,24 +32,32 @@ pub mod tensor;
 mod tiler;
 mod variadic;
 
-pub use algebra::coalesce::{coalesce, Coalesce, CoalesceOf};
-pub use algebra::complement::{complement, Complement, ComplementOf};
-pub use algebra::composition::{composition, Composition, CompositionOf};
+pub use algebra::coalesce::{coalesce, Coalesce, CoalesceOf, StaticCoalesce, StaticCoalesceOf};
+pub use algebra::complement::{
+    complement, Complement, ComplementOf, StaticComplement, StaticComplementOf,
+};
+pub use algebra::composition::{
+    composition, Composition, CompositionOf, StaticComposition, StaticCompositionOf,
+};
 pub use algebra::divide::{
-    flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivideOf, LogicalDivide,
-    LogicalDivideOf, TiledDivideOf, ZippedDivideOf,
+    flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOf,
+    LogicalDivide, LogicalDivideOf, StaticLogicalDivide, StaticLogicalDivideOf, TiledDivide,
+    TiledDivideOf, ZippedDivide, ZippedDivideOf,
 };
 pub use algebra::inverse::{
     left_inverse, right_inverse, LeftInverse, LeftInverseOf, RightInverse, RightInverseOf,
+    StaticLeftInverse, StaticLeftInverseOf, StaticRightInverse, StaticRightInverseOf,
 };
 pub use algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
-    BlockedProduct, BlockedProductOf, FlatProductOf, LogicalProduct, LogicalProductOf,
-    RakedProduct, RakedProductOf, TiledProductOf, ZippedProductOf,
+    BlockedProduct, BlockedProductOf, FlatProduct, FlatProductOf, LogicalProduct,
+    LogicalProductOf, RakedProduct, RakedProductOf, StaticBlockedProduct, StaticBlockedProductOf,
+    StaticLogicalProduct, StaticLogicalProductOf, StaticRakedProduct, StaticRakedProductOf,
+    TiledProduct, TiledProductOf, ZippedProduct, ZippedProductOf,
 };
-pub use int::Int;
-pub use int_tuple::{Congruent, IntTupleType, ShapeTuple};
-pub use layout::{Layout, StaticLayout};
+pub use int::{Dyn, Int, IntMul, IntoDyn, Many, MulOf, One, Runtime, StaticInt, Zero};
+pub use int_tuple::{make_shape, Congruent, IntTupleType, ShapeTuple, StaticTuple};
+pub use layout::{make_layout, IsStatic, Layout, StaticLayout};
 pub use tiler::Tiler;
 pub use typenum;
 

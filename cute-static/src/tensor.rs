@@ -63,7 +63,7 @@ where
 
     #[inline(always)]
     fn offset_of(&self, i: i64) -> i64 {
-        <Self as StaticLayout>::eval(i)
+        <Self as StaticLayout>::at(i)
     }
 
     #[inline(always)]

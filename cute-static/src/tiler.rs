@@ -1,29 +1,35 @@
-//! Static tilers: tuples of static layouts applied mode by mode (seed 000 §3.3.5), written
+//! Tilers: tuples of layouts applied mode by mode (seed 000 §3.3.5), written
 //! `cute::Tiler!(<4:1,8:2>)`.
 
-use core::marker::PhantomData;
+/// The tiler whose tiles are the tuple `T` of layouts (static or with runtime leaves), e.g.
+/// `Tiler<(Layout<U4, U1>, Layout<U8, U2>)>` for `<4:1,8:2>`. Only its runtime leaves are
+/// stored.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tiler<T>(T);
 
-/// The tiler whose tiles are the tuple `T` of static layouts (the type operators take layout
-/// tiles; nested tilers are dynamic only, in `cute_core::Tiler`), e.g.
-/// `Tiler<(Layout<U4, U1>, Layout<U8, U2>)>` for `<4:1,8:2>`.
-pub struct Tiler<T>(PhantomData<T>);
+impl<T: Default> Tiler<T> {
+    /// The (zero-sized) value of a static tiler.
+    #[must_use]
+    pub fn new() -> Self {
+        Tiler(T::default())
+    }
+}
 
 impl<T> Tiler<T> {
-    /// The (zero-sized) value.
+    /// The tiler of the tiles `t`.
     #[must_use]
-    pub const fn new() -> Self {
-        Tiler(PhantomData)
+    pub const fn from_tiles(t: T) -> Self {
+        Tiler(t)
+    }
+
+    /// The tiles.
+    #[must_use]
+    pub fn tiles(&self) -> &T {
+        &self.0
     }
 }
 
-impl<T> Clone for Tiler<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Tiler<T> {}
-impl<T> Default for Tiler<T> {
-    fn default() -> Self {
-        Tiler::new()
-    }
+/// A static tiler: every tile static.
+impl<T: crate::variadic::TilesStatic> crate::layout::IsStatic for Tiler<T> {
+    type Output = <T as crate::variadic::TilesStatic>::Output;
 }

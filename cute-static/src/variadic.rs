@@ -1,15 +1,18 @@
 //! The per-arity impls: Rust tuples of static tuples, up to 8 modes.
 
 use cute_core::IntTuple;
+use core::ops::BitAnd;
+
 use typenum::{Bit, B0, B1, U0, U1};
 
 use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
 use crate::algebra::by_mode::Gather;
-use crate::algebra::composition::{AddDigits, Over, OverA, OverOf, Path, Walked};
+use crate::algebra::composition::{AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Walked};
+use crate::int::Dyn;
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
 use crate::int::IsUnit;
-use crate::int_tuple::{deeper, Congruent, IntTupleType, ShapeTuple};
-use crate::layout::Layout;
+use crate::int_tuple::{deeper, Congruent, IntTupleType, ShapeTuple, StaticTuple};
+use crate::layout::{IsStatic, Layout};
 use crate::sealed::Sealed;
 
 /// Calls `$m!` with the shape and stride parameter lists of every arity from 1 to 8.
@@ -31,15 +34,102 @@ macro_rules! for_each_arity {
 macro_rules! tuples {
     ($( ( $($s:ident $d:ident),+ ) )+) => {$(
         impl<$($s: IntTupleType),+> Sealed for ($($s,)+) {}
-        impl<$($s: IntTupleType),+> IntTupleType for ($($s,)+) {
-            const TUPLE: IntTuple = IntTuple::const_tuple(&[$($s::TUPLE),+]);
+        impl<$($s: IntTupleType),+> IntTupleType for ($($s,)+)
+        where
+            ($($s,)+): AllStaticOf,
+        {
             const RANK: usize = [$(stringify!($s)),+].len();
             const DEPTH: usize = { let mut d = 0; $(d = deeper(d, $s::DEPTH);)+ d + 1 };
+            const LEAVES: usize = 0 $(+ $s::LEAVES)+;
+            const PROFILE: IntTuple = IntTuple::const_tuple(&[$($s::PROFILE),+]);
+            type AllStatic = <($($s,)+) as AllStaticOf>::Output;
+
+            #[inline(always)]
+            #[allow(non_snake_case, reason = "the fields are named after their types")]
+            fn write_leaves(&self, out: &mut [i64]) {
+                let ($($s,)+) = self;
+                let mut k = 0;
+                $( $s.write_leaves(&mut out[k..]); k += <$s as IntTupleType>::LEAVES; )+
+                let _ = k;
+            }
+
+            #[inline(always)]
+            #[allow(unused_assignments, reason = "the offset after the last element is not read")]
+            fn read_leaves(leaves: &[i64]) -> Self {
+                let mut k = 0;
+                ($({
+                    let x = <$s as IntTupleType>::read_leaves(&leaves[k..]);
+                    k += <$s as IntTupleType>::LEAVES;
+                    x
+                },)+)
+            }
+
+            fn write_statics(out: &mut [Option<i64>]) {
+                let mut k = 0;
+                $( <$s as IntTupleType>::write_statics(&mut out[k..]); k += <$s as IntTupleType>::LEAVES; )+
+                let _ = k;
+            }
+
+            #[allow(non_snake_case, reason = "the fields are named after their types")]
+            fn fmt_cute(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                let ($($s,)+) = self;
+                f.write_str("(")?;
+                let mut first = true;
+                $(
+                    if !first { f.write_str(",")?; }
+                    first = false;
+                    $s.fmt_cute(f)?;
+                )+
+                let _ = first;
+                f.write_str(")")
+            }
         }
-        impl<$($s: ShapeTuple),+> ShapeTuple for ($($s,)+) {}
+        impl<$($s: StaticTuple),+> StaticTuple for ($($s,)+)
+        where
+            ($($s,)+): IntTupleType,
+        {
+            const TUPLE: IntTuple = IntTuple::const_tuple(&[$($s::TUPLE),+]);
+        }
+        impl<$($s: ShapeTuple),+> ShapeTuple for ($($s,)+) where ($($s,)+): IntTupleType {}
         /// `(s0,s1,...)` and `(d0,d1,...)` are congruent when each `si` and `di` are.
         impl<$($s: Congruent<$d>, $d),+> Congruent<($($d,)+)> for ($($s,)+) {}
+        /// `A ∘ (b0,b1,...) = (A ∘ b0, A ∘ b1, ...)`.
+        impl<Info, $($s: ComposeNode<Info, $d>, $d),+> ComposeNode<Info, ($($d,)+)> for ($($s,)+) {
+            type Shape = ($(<$s as ComposeNode<Info, $d>>::Shape,)+);
+            type Stride = ($(<$s as ComposeNode<Info, $d>>::Stride,)+);
+        }
     )+};
+}
+
+/// `B1` when every leaf of every element of a tuple is static (part of the implementation of
+/// [`IntTupleType`]).
+pub trait AllStaticOf {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl<A: IntTupleType> AllStaticOf for (A,) {
+    type Output = A::AllStatic;
+}
+macro_rules! all_static {
+    ($( ($a:ident, $($rest:ident),+) )+) => {$(
+        impl<$a: IntTupleType, $($rest: IntTupleType),+> AllStaticOf for ($a, $($rest),+)
+        where
+            ($($rest,)+): AllStaticOf,
+            $a::AllStatic: BitAnd<<($($rest,)+) as AllStaticOf>::Output>,
+            <$a::AllStatic as BitAnd<<($($rest,)+) as AllStaticOf>::Output>>::Output: Bit,
+        {
+            type Output = <$a::AllStatic as BitAnd<<($($rest,)+) as AllStaticOf>::Output>>::Output;
+        }
+    )+};
+}
+all_static! {
+    (A, B)
+    (A, B, C)
+    (A, B, C, D)
+    (A, B, C, D, E)
+    (A, B, C, D, E, F)
+    (A, B, C, D, E, F, G)
+    (A, B, C, D, E, F, G, H)
 }
 
 for_each_arity!(tuples);
@@ -312,3 +402,53 @@ macro_rules! tuple_products {
 }
 
 for_each_arity!(tuple_products);
+
+/// `C` runtime leaves.
+macro_rules! dyn_modes {
+    ($($n:ident => ($($d:ident),+);)+) => {$(
+        impl DynModes for typenum::$n {
+            type Output = ($($d,)+);
+        }
+    )+};
+}
+dyn_modes! {
+    U1 => (Dyn);
+    U2 => (Dyn, Dyn);
+    U3 => (Dyn, Dyn, Dyn);
+    U4 => (Dyn, Dyn, Dyn, Dyn);
+    U5 => (Dyn, Dyn, Dyn, Dyn, Dyn);
+    U6 => (Dyn, Dyn, Dyn, Dyn, Dyn, Dyn);
+    U7 => (Dyn, Dyn, Dyn, Dyn, Dyn, Dyn, Dyn);
+    U8 => (Dyn, Dyn, Dyn, Dyn, Dyn, Dyn, Dyn, Dyn);
+}
+
+/// `B1` when every tile of a tuple of tiles is static (part of the implementation of
+/// [`IsStatic`] for tilers).
+pub trait TilesStatic {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl<A: IsStatic> TilesStatic for (A,) {
+    type Output = A::Output;
+}
+macro_rules! tiles_static {
+    ($( ($a:ident, $($rest:ident),+) )+) => {$(
+        impl<$a: IsStatic, $($rest),+> TilesStatic for ($a, $($rest),+)
+        where
+            ($($rest,)+): TilesStatic,
+            $a::Output: BitAnd<<($($rest,)+) as TilesStatic>::Output>,
+            <$a::Output as BitAnd<<($($rest,)+) as TilesStatic>::Output>>::Output: Bit,
+        {
+            type Output = <$a::Output as BitAnd<<($($rest,)+) as TilesStatic>::Output>>::Output;
+        }
+    )+};
+}
+tiles_static! {
+    (A, B)
+    (A, B, C)
+    (A, B, C, D)
+    (A, B, C, D, E)
+    (A, B, C, D, E, F)
+    (A, B, C, D, E, F, G)
+    (A, B, C, D, E, F, G, H)
+}

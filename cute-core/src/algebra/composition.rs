@@ -536,6 +536,103 @@ pub(crate) fn compose_into<S: Sink>(
     Ok(())
 }
 
+/// Writes the modes of one leaf of `B` into a run of slots (part of [`compose_slots`]).
+struct Slots<'a> {
+    s: &'a mut [i64],
+    d: &'a mut [i64],
+    n: usize,
+}
+
+impl Sink for Slots<'_> {
+    fn open(&mut self) -> Result<(), ErrorKind> {
+        Ok(())
+    }
+    fn close(&mut self) -> Result<(), ErrorKind> {
+        Ok(())
+    }
+    fn leaf(&mut self, s: i64, d: i64, _from: Option<usize>) -> Result<(), ErrorKind> {
+        let (Some(ss), Some(dd)) = (self.s.get_mut(self.n), self.d.get_mut(self.n)) else {
+            return Err(ErrorKind::Capacity);
+        };
+        (*ss, *dd) = (s, d);
+        self.n += 1;
+        Ok(())
+    }
+}
+
+/// The composition walk on arrays, for layouts whose structure is known elsewhere (the mixed
+/// layouts of `cute-static`): `A` is given by its flat leaves `a_s:a_d`, `B` by its flat leaves
+/// `b_s:b_d`. The modes CuTe's walk builds for leaf `k` of `B` are written in order into the
+/// `widths[k]` slots of `out_s:out_d` that follow those of leaf `k - 1`, and the slots left are
+/// padded with `1:0`. The first `scoped` leaves of `B` are held to the exactness rule of this
+/// module (all of them for a composition, those of the tile for a divide).
+///
+/// Returns `Ok(true)` when the walk alone shows the result exact, `Ok(false)` when only a
+/// pointwise check could (see [`composition`], which makes it), and the violated condition
+/// otherwise.
+///
+/// # Examples
+/// ```
+/// use cute_core::algebra::composition::compose_slots;
+/// let (mut s, mut d) = ([0i64; 4], [0i64; 4]);
+/// // (4,6,8,10):(2,3,5,7) ∘ 6:12, in four slots.
+/// let proved = compose_slots(&[4, 6, 8, 10], &[2, 3, 5, 7], &[6], &[12], 1, &[4], &mut s, &mut d);
+/// assert_eq!(proved, Ok(true));
+/// assert_eq!((s, d), ([2, 3, 1, 1], [9, 5, 0, 0]));
+/// ```
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the two layouts as arrays, the scope, and where each leaf's modes go"
+)]
+pub fn compose_slots(
+    a_s: &[i64],
+    a_d: &[i64],
+    b_s: &[i64],
+    b_d: &[i64],
+    scoped: usize,
+    widths: &[usize],
+    out_s: &mut [i64],
+    out_d: &mut [i64],
+) -> Result<bool, ErrorKind> {
+    let (fa, _) = coalesce_flat(a_s, a_d, true);
+    let mut scope = Scope {
+        max: [0; MAX_LEAVES],
+        modes: 0,
+        overrun: false,
+        backward: false,
+    };
+    let mut at = 0usize;
+    for (k, (&n, &d)) in b_s.iter().zip(b_d).enumerate() {
+        let w = widths.get(k).copied().ok_or(ErrorKind::Capacity)?;
+        let end = at.checked_add(w).ok_or(ErrorKind::Capacity)?;
+        let (Some(s_run), Some(d_run)) = (out_s.get_mut(at..end), out_d.get_mut(at..end)) else {
+            return Err(ErrorKind::Capacity);
+        };
+        let mut slots = Slots {
+            s: s_run,
+            d: d_run,
+            n: 0,
+        };
+        let pending = base(&fa, n, d, &mut slots, (k < scoped).then_some(&mut scope))?;
+        let used = slots.n;
+        s_run_pad(&mut out_s[at..end], &mut out_d[at..end], used);
+        if k < scoped {
+            scope.overrun |= matches!(pending, Some(Pending::Overrun(_)));
+            scope.backward |= matches!(pending, Some(Pending::Backward));
+        }
+        at = end;
+    }
+    let carry = scope.modes > 1 && (0..fa.n.saturating_sub(1)).any(|k| scope.max[k] >= fa.s[k]);
+    Ok(!(scope.overrun || scope.backward || carry))
+}
+
+/// Pads the slots of a leaf after its `used` modes with `1:0`.
+fn s_run_pad(s: &mut [i64], d: &mut [i64], used: usize) {
+    for (s, d) in s.iter_mut().zip(d.iter_mut()).skip(used) {
+        (*s, *d) = (1, 0);
+    }
+}
+
 /// Checks pointwise every base case of `b` that the walk did not show exact.
 fn verify_leaves(fa: &Flat, b: LayoutView<'_>) -> Result<(), ErrorKind> {
     if b.shape.is_tuple() {

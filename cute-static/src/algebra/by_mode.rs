@@ -1,12 +1,12 @@
-//! Composition, logical divide and logical product with a tiler: mode `i` of `A` with tile `i`
-//! (seed 000 §3.3.5, Eq. 12). Composition drops the modes of `A` past the tiler; the divide and
+//! StaticComposition, logical divide and logical product with a tiler: mode `i` of `A` with tile `i`
+//! (seed 000 §3.3.5, Eq. 12). StaticComposition drops the modes of `A` past the tiler; the divide and
 //! the product keep them. [`TileUnzip`] gathers the result into the zipped form.
 
 use typenum::{IsLessOrEqual, LeEq, B0, B1};
 
-use super::composition::{Composition, CompositionOf};
-use super::divide::{LogicalDivide, LogicalDivideOf};
-use super::product::{LogicalProduct, LogicalProductOf};
+use super::composition::{StaticComposition, StaticCompositionOf};
+use super::divide::{StaticLogicalDivide, StaticLogicalDivideOf};
+use super::product::{StaticLogicalProduct, StaticLogicalProductOf};
 use crate::__private::{TCons, TNil};
 use crate::layout::Layout;
 use crate::tiler::Tiler;
@@ -45,14 +45,14 @@ pub trait ApplyTile<L, T> {
 }
 /// The tiles are layouts: a nested tiler would let an uninferred tile recurse without end while
 /// the compiler is still inferring the arguments of a value-level call.
-impl<L: Composition<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ComposeEach {
-    type Output = CompositionOf<L, Layout<S, D>>;
+impl<L: StaticComposition<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ComposeEach {
+    type Output = StaticCompositionOf<L, Layout<S, D>>;
 }
-impl<L: LogicalDivide<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for DivideEach {
-    type Output = LogicalDivideOf<L, Layout<S, D>>;
+impl<L: StaticLogicalDivide<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for DivideEach {
+    type Output = StaticLogicalDivideOf<L, Layout<S, D>>;
 }
-impl<L: LogicalProduct<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ProductEach {
-    type Output = LogicalProductOf<L, Layout<S, D>>;
+impl<L: StaticLogicalProduct<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ProductEach {
+    type Output = StaticLogicalProductOf<L, Layout<S, D>>;
 }
 
 /// Mode by mode over a list of modes and a list of tiles; `KeepRest` keeps the modes past the
@@ -152,15 +152,15 @@ macro_rules! by_mode {
 
 by_mode!(
     /// `A ∘ <T0, T1, ...> = (A0 ∘ T0, A1 ∘ T1, ...)`, modes past the tiler dropped.
-    Composition, ComposeEach, B0
+    StaticComposition, ComposeEach, B0
 );
 by_mode!(
     /// `A ⊘ <T0, T1, ...> = (A0 ⊘ T0, A1 ⊘ T1, ..., rest of A)`.
-    LogicalDivide, DivideEach, B1
+    StaticLogicalDivide, DivideEach, B1
 );
 by_mode!(
     /// `A ⊗ <T0, T1, ...> = (A0 ⊗ T0, A1 ⊗ T1, ..., rest of A)`.
-    LogicalProduct, ProductEach, B1
+    StaticLogicalProduct, ProductEach, B1
 );
 
 /// CuTe's `tile_unzip`: the result of a divide or product by the tiler `T`, its rank-2 modes

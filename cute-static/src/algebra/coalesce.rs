@@ -18,35 +18,37 @@ use crate::int::{IsUnit, Product, Same, Times};
 use crate::layout::Layout;
 use crate::variadic::FromModes;
 
+unary_operator!(
+    /// A **type operator** for `coalesce(L)` on layouts of static and runtime leaves, with its
+    /// value: a layout equal to `L` on `[0, size(L))`. Static modes merge as in the static
+    /// operator; a mode with a runtime leaf stays, as CuTe's `coalesce` keeps what it cannot
+    /// decide at compile time (the result equals `cute_core::coalesce` after coalescing again).
+    Coalesce / CoalesceOf / coalesce,
+    CoalesceCase,
+    StaticCoalesce / StaticCoalesceOf,
+    "coalesce(L)"
+);
+
 /// A **type operator** that coalesces a static layout: the simplest layout with the same
 /// function on `[0, size)`.
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, CoalesceOf, Layout, StaticLayout};
+/// use cute_static::{typenum::consts::*, StaticCoalesceOf, Layout, StaticLayout};
 /// type L = Layout<(U2, (U1, U6)), (U1, (U6, U2))>;
-/// assert_eq!(<CoalesceOf<L> as StaticLayout>::LAYOUT.to_string(), "12:1");
+/// assert_eq!(<StaticCoalesceOf<L> as StaticLayout>::LAYOUT.to_string(), "12:1");
 /// ```
-pub trait Coalesce {
+pub trait StaticCoalesce {
     /// The coalesced layout.
     type Output;
 }
 
-/// `CoalesceOf<L> = <L as Coalesce>::Output`.
-pub type CoalesceOf<L> = <L as Coalesce>::Output;
+/// `StaticCoalesceOf<L> = <L as StaticCoalesce>::Output`.
+pub type StaticCoalesceOf<L> = <L as StaticCoalesce>::Output;
 
-/// `coalesce(L)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn coalesce<L>(_: L) -> CoalesceOf<L>
-where
-    L: Coalesce,
-    CoalesceOf<L>: Default,
-{
-    Default::default()
-}
 
 /// `coalesce(S:D) = from_modes(merge(zip(flatten(S), flatten(D))))`.
-impl<S, D> Coalesce for Layout<S, D>
+impl<S, D> StaticCoalesce for Layout<S, D>
 where
     S: Leaves,
     D: Leaves,

@@ -20,38 +20,39 @@ use crate::int::{
 use crate::layout::Layout;
 use crate::variadic::FromModes;
 
+binary_operator!(
+    /// A **type operator** for `complement(L, M)` on layouts and cotargets of static and
+    /// runtime leaves, with its value: the layout that fills the offsets of `L` up to the
+    /// cotarget `M` (an integer or a shape).
+    Complement / ComplementOf / complement,
+    ComplementDispatch,
+    StaticComplement / StaticComplementOf,
+    "complement(L, M)"
+);
+
 /// A **type operator** for the complement of a static layout with cotarget `M` (an integer or a
 /// shape).
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, ComplementOf, Layout, StaticLayout};
+/// use cute_static::{typenum::consts::*, StaticComplementOf, Layout, StaticLayout};
 /// type L = Layout<U4, U2>;
-/// assert_eq!(<ComplementOf<L, U24> as StaticLayout>::LAYOUT.to_string(), "(2,3):(1,8)");
+/// assert_eq!(<StaticComplementOf<L, U24> as StaticLayout>::LAYOUT.to_string(), "(2,3):(1,8)");
 /// ```
-pub trait Complement<M> {
+pub trait StaticComplement<M> {
     /// The complement.
     type Output;
 }
 
-/// `ComplementOf<L, M> = <L as Complement<M>>::Output`.
-pub type ComplementOf<L, M> = <L as Complement<M>>::Output;
+/// `StaticComplementOf<L, M> = <L as StaticComplement<M>>::Output`.
+pub type StaticComplementOf<L, M> = <L as StaticComplement<M>>::Output;
 
-/// `complement(L, M)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn complement<L, M>(_: L, _: M) -> ComplementOf<L, M>
-where
-    L: Complement<M>,
-    ComplementOf<L, M>: Default,
-{
-    Default::default()
-}
 
 /// The modes of `filter(S:D)`, coalesced.
 type Filtered<S, D> = <<FlatModes<S, D> as FilterZeros>::Output as Merge<B0>>::Output;
 
 /// `complement(L, M) = coalesce(gaps(sort(filter(L))) ++ rest(M))`.
-impl<S, D, M> Complement<M> for Layout<S, D>
+impl<S, D, M> StaticComplement<M> for Layout<S, D>
 where
     S: Leaves,
     D: Leaves,

@@ -21,49 +21,368 @@
 use core::marker::PhantomData;
 use core::ops::{BitAnd, BitOr, Not};
 
-use typenum::{Bit, Or, UTerm, B0, B1, U0, U1};
+use cute_core::algebra::composition::compose_slots;
+use cute_core::Error;
+use typenum::{Bit, Or, UTerm, Unsigned, B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
-use crate::__private::{IsNil, Leaves, Mode, TCons, TNil, ZipModes};
+use crate::__private::{Head, IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{
-    AddCarry, Ceil, Dec, DivRem, Int, IsUnit, IsZero, Less, Product, QuotRem, SubBorrow, Times,
+    AddCarry, Ceil, Dec, DivRem, Int, IntMul, IsUnit, IsZero, Less, MulOf, Product, QuotRem,
+    Runtime, SubBorrow, Times, Zero, Many, One,
 };
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::variadic::Unwrap;
+use crate::variadic::{AllStaticOf, ListLen, Unwrap};
 
-/// A **type operator** for `A ∘ B`: `R(i) == A(B(i))` for every `i < size(B)`, with CuTe's
-/// normal form.
+binary_operator!(
+    /// A **type operator** for `A ∘ B` on layouts of static and runtime leaves, with its value:
+    /// `R(i) == A(B(i))` for every `i < size(B)`.
+    ///
+    /// - Every leaf static: the static operator ([`StaticComposition`]), whose conditions are
+    ///   compile errors; the value is zero-sized.
+    /// - Otherwise each leaf `n:r` of `B` gives, by what is static:
+    ///   - `n:0` when `r` is a static 0;
+    ///   - `n:(r·d)` when `coalesce(A)` is statically one mode `s:d` (the leaves keep their kinds);
+    ///   - else `C` runtime modes, `C` the number of leaves of `A` (of modes of `coalesce(A)` when
+    ///     `A` is static): the modes CuTe's walk builds over `coalesce(A)`, in order, padded with
+    ///     `1:0`.
+    ///
+    ///   The walk runs at run time, with `cute_core`'s exactness rule; whatever it cannot show
+    ///   exact, or fails, is decided by `cute_core::composition` on the lowered operands, so results
+    ///   and errors are `cute_core`'s (the result equals it after coalescing each mode of `B`).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{composition, make_layout, typenum::consts::*, Dyn};
+    /// let a = make_layout((Dyn::new(4), Dyn::new(6), Dyn::new(8), Dyn::new(10)),
+    ///                     (Dyn::new(2), Dyn::new(3), Dyn::new(5), Dyn::new(7))).unwrap();
+    /// let b = make_layout(Dyn::new(6), Dyn::new(12)).unwrap();
+    /// assert_eq!(composition(&a, &b).unwrap().to_string(), "(2,3,1,1):(9,5,0,0)");
+    /// // A runtime-sized column, tiled by a static 8: the tile keeps a static shape.
+    /// let col = make_layout(Dyn::new(100), U1::new()).unwrap();
+    /// let tile = composition(&col, &make_layout(U8::new(), U1::new()).unwrap()).unwrap();
+    /// assert_eq!(format!("{tile:?}"), "_8:_1");
+    /// ```
+    Composition / CompositionOf / composition,
+    ComposeCase,
+    StaticComposition / StaticCompositionOf,
+    "A ∘ B"
+);
+
+/// A runtime leaf: the structure from what is static, the values from the walk.
+impl<SA, DA, SB, DB> ComposeCase<Layout<SB, DB>, B0> for Layout<SA, DA>
+where
+    SA: ShapeTuple + Congruent<DA>,
+    DA: IntTupleType,
+    SB: ShapeTuple + Congruent<DB>,
+    DB: IntTupleType,
+    Self: WalkOf,
+    SB: ComposeNode<<Self as WalkOf>::Info, DB>,
+    NodeShape<SB, Self, DB>: ShapeTuple + Congruent<NodeStride<SB, Self, DB>>,
+    NodeStride<SB, Self, DB>: IntTupleType,
+{
+    type Output = Layout<NodeShape<SB, Self, DB>, NodeStride<SB, Self, DB>>;
+    #[inline(always)]
+    fn composition(a: &Self, b: &Layout<SB, DB>) -> Result<Self::Output, Error> {
+        let mut widths = [0usize; cute_core::MAX_LEAVES];
+        let mut statics = [None; cute_core::MAX_LEAVES];
+        DB::write_statics(&mut statics);
+        let info = <<Self as WalkOf>::Info as WalkInfo>::WIDTH;
+        for (w, st) in widths.iter_mut().zip(statics).take(SB::LEAVES) {
+            *w = if st == Some(0) { 1 } else { info };
+        }
+        walk_mixed(a, b, &widths[..SB::LEAVES], SB::LEAVES, |a, b| {
+            cute_core::composition(a, b)
+        })
+    }
+}
+
+/// The shape of the mixed composition node for `B`'s shape `SB` over `A`.
+type NodeShape<SB, A, DB> = <SB as ComposeNode<<A as WalkOf>::Info, DB>>::Shape;
+/// The stride of the mixed composition node for `B`'s shape `SB` over `A`.
+type NodeStride<SB, A, DB> = <SB as ComposeNode<<A as WalkOf>::Info, DB>>::Stride;
+
+/// The walk of the leaves of `B` over `A` at run time, into the layout `R` whose leaf `k` of `B`
+/// takes `widths[k]` modes; the first `scoped` leaves of `B` are held to the exactness rule.
+/// Anything the walk cannot show, or fails, is decided by `cold` (the `cute_core` operation on
+/// the lowered operands): its error is returned, and when it succeeds the walk's modes are its
+/// result (the same walk).
+#[inline(always)]
+pub(crate) fn walk_mixed<SA, DA, SB, DB, R>(
+    a: &Layout<SA, DA>,
+    b: &Layout<SB, DB>,
+    widths: &[usize],
+    scoped: usize,
+    cold: impl FnOnce(&cute_core::Layout, &cute_core::Layout) -> Result<cute_core::Layout, Error>,
+) -> Result<R, Error>
+where
+    SA: ShapeTuple + Congruent<DA>,
+    DA: IntTupleType,
+    SB: ShapeTuple + Congruent<DB>,
+    DB: IntTupleType,
+    R: ResultLayout,
+{
+    let (as_, ad) = a.leaves();
+    let (bs, bd) = b.leaves();
+    let mut os = [0i64; cute_core::MAX_LEAVES];
+    let mut od = [0i64; cute_core::MAX_LEAVES];
+    let proved = compose_slots(
+        &as_[..SA::LEAVES],
+        &ad[..SA::LEAVES],
+        &bs[..SB::LEAVES],
+        &bd[..SB::LEAVES],
+        scoped,
+        widths,
+        &mut os,
+        &mut od,
+    );
+    match proved {
+        Ok(true) => {}
+        // Only a pointwise check shows it: `cold` makes it, over the same walk.
+        Ok(false) => decide(a, b, cold)?,
+        // `cold` fails the same walk the same way; were it to succeed, the walk's modes would
+        // not be its result.
+        Err(kind) => {
+            decide(a, b, cold)?;
+            return Err(cold_operands(a, b, kind));
+        }
+    }
+    R::checked(&os, &od, || {
+        cold_operands(a, b, cute_core::ErrorKind::Overflow)
+    })
+}
+
+/// The `cute_core` operation on the lowered operands, for its error (part of the implementation
+/// of [`walk_mixed`]).
+#[cold]
+#[inline(never)]
+fn decide<SA, DA, SB, DB>(
+    a: &Layout<SA, DA>,
+    b: &Layout<SB, DB>,
+    cold: impl FnOnce(&cute_core::Layout, &cute_core::Layout) -> Result<cute_core::Layout, Error>,
+) -> Result<(), Error>
+where
+    SA: ShapeTuple + Congruent<DA>,
+    DA: IntTupleType,
+    SB: ShapeTuple + Congruent<DB>,
+    DB: IntTupleType,
+{
+    cold(&a.to_dynamic(), &b.to_dynamic()).map(|_| ())
+}
+
+/// A composition error on the lowered operands.
+#[cold]
+#[inline(never)]
+fn cold_operands<SA, DA, SB, DB>(
+    a: &Layout<SA, DA>,
+    b: &Layout<SB, DB>,
+    kind: cute_core::ErrorKind,
+) -> Error
+where
+    SA: ShapeTuple + Congruent<DA>,
+    DA: IntTupleType,
+    SB: ShapeTuple + Congruent<DB>,
+    DB: IntTupleType,
+{
+    Error::new(
+        cute_core::Op::Composition,
+        [
+            Some(cute_core::Operand::from(&a.to_dynamic())),
+            Some(cute_core::Operand::from(&b.to_dynamic())),
+        ],
+        kind,
+    )
+}
+
+/// A layout type the algebra builds from its flat leaves, checked to keep the layout invariant
+/// (part of the implementation of the mixed operations).
+pub trait ResultLayout: Sized {
+    /// The layout of the leaves `s:d`, or `err()` when its offsets leave `i64`.
+    fn checked(s: &[i64], d: &[i64], err: impl FnOnce() -> Error) -> Result<Self, Error>;
+}
+
+impl<S, D> ResultLayout for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+{
+    #[inline(always)]
+    fn checked(s: &[i64], d: &[i64], err: impl FnOnce() -> Error) -> Result<Self, Error> {
+        let l = Layout::from_leaves(s, d);
+        if l.check().is_err() {
+            return Err(err());
+        }
+        Ok(l)
+    }
+}
+
+/// What the mixed walk knows of `A` statically: `coalesce(A)` is one mode `s:d`
+/// ([`Single`]), or up to `C` modes known at run time ([`Slots`]) (part of the implementation of
+/// [`Composition`]).
+pub trait WalkOf {
+    /// [`Single`] or [`Slots`].
+    type Info: WalkInfo;
+}
+
+/// `coalesce(A)` is the one mode `S:D`.
+pub struct Single<S, D>(PhantomData<(S, D)>);
+/// `coalesce(A)` has at most `C` modes, known at run time.
+pub struct Slots<C>(PhantomData<C>);
+
+/// The number of result modes of a leaf of `B` (part of the implementation of [`Composition`]).
+pub trait WalkInfo {
+    /// 1 for [`Single`], `C` for [`Slots`].
+    const WIDTH: usize;
+}
+impl<S, D> WalkInfo for Single<S, D> {
+    const WIDTH: usize = 1;
+}
+impl<C: Unsigned> WalkInfo for Slots<C> {
+    const WIDTH: usize = C::USIZE;
+}
+
+impl<SA, DA> WalkOf for Layout<SA, DA>
+where
+    (SA, DA): AllStaticOf,
+    Self: WalkCase<<(SA, DA) as AllStaticOf>::Output>,
+{
+    type Info = <Self as WalkCase<<(SA, DA) as AllStaticOf>::Output>>::Output;
+}
+
+/// [`WalkOf`] knowing whether `A` is static (part of the implementation of [`Composition`]).
+pub trait WalkCase<AllStatic> {
+    /// [`Single`] or [`Slots`].
+    type Output: WalkInfo;
+}
+
+/// A static `A`: its `coalesce_x` modes, from the static operator.
+impl<SA, DA> WalkCase<B1> for Layout<SA, DA>
+where
+    SA: Leaves,
+    DA: Leaves,
+    <SA as Leaves>::Output: ZipModes<<DA as Leaves>::Output>,
+    FlatModes<SA, DA>: Merge<B1>,
+    ModesX<SA, DA>: ModesInfo,
+{
+    type Output = <ModesX<SA, DA> as ModesInfo>::Output;
+}
+
+/// A runtime leaf in `A`: one mode when `A` has one leaf, else a slot per leaf.
+impl<SA, DA> WalkCase<B0> for Layout<SA, DA>
+where
+    SA: Leaves,
+    DA: Leaves,
+    <SA as Leaves>::Output: ListLen + Head,
+    <DA as Leaves>::Output: Head,
+    <<SA as Leaves>::Output as ListLen>::Output: IsUnit,
+    IsOne<<<SA as Leaves>::Output as ListLen>::Output>: Select<
+        Single<<<SA as Leaves>::Output as Head>::Output, <<DA as Leaves>::Output as Head>::Output>,
+        Slots<<<SA as Leaves>::Output as ListLen>::Output>,
+    >,
+    <IsOne<<<SA as Leaves>::Output as ListLen>::Output> as Select<
+        Single<<<SA as Leaves>::Output as Head>::Output, <<DA as Leaves>::Output as Head>::Output>,
+        Slots<<<SA as Leaves>::Output as ListLen>::Output>,
+    >>::Output: WalkInfo,
+{
+    type Output = <IsOne<<<SA as Leaves>::Output as ListLen>::Output> as Select<
+        Single<<<SA as Leaves>::Output as Head>::Output, <<DA as Leaves>::Output as Head>::Output>,
+        Slots<<<SA as Leaves>::Output as ListLen>::Output>,
+    >>::Output;
+}
+
+/// [`Single`] for a list of one mode, [`Slots`] of its length otherwise (part of the
+/// implementation of [`Composition`]).
+pub trait ModesInfo {
+    /// [`Single`] or [`Slots`].
+    type Output: WalkInfo;
+}
+impl<S, D> ModesInfo for TCons<Mode<S, D>, TNil> {
+    type Output = Single<S, D>;
+}
+impl<H, N, T> ModesInfo for TCons<H, TCons<N, T>>
+where
+    TCons<H, TCons<N, T>>: ListLen,
+    <TCons<H, TCons<N, T>> as ListLen>::Output: Unsigned,
+{
+    type Output = Slots<<TCons<H, TCons<N, T>> as ListLen>::Output>;
+}
+
+/// The result node of a node of `B` (shape `Self`, stride `D`) composed over `A`, `Info` being
+/// what is static of `A` (part of the implementation of [`Composition`]).
+pub trait ComposeNode<Info, D> {
+    /// The result shape.
+    type Shape;
+    /// The result stride.
+    type Stride;
+}
+
+/// A leaf `n:r` of `B`, by the kind of `r` and what is known of `A`.
+impl<N: Int, R: Int, Info> ComposeNode<Info, R> for N
+where
+    (R::Kind, Info): LeafCompose<N, R>,
+{
+    type Shape = <(R::Kind, Info) as LeafCompose<N, R>>::Shape;
+    type Stride = <(R::Kind, Info) as LeafCompose<N, R>>::Stride;
+}
+
+/// The result node of a leaf `n:r` of `B` (part of the implementation of [`Composition`]).
+pub trait LeafCompose<N, R> {
+    /// The result shape.
+    type Shape;
+    /// The result stride.
+    type Stride;
+}
+/// `A ∘ n:0 = n:0`.
+impl<N, R, Info> LeafCompose<N, R> for (Zero, Info) {
+    type Shape = N;
+    type Stride = U0;
+}
+macro_rules! leaf_compose {
+    ($($kind:ty)*) => {$(
+        /// `s:d ∘ n:r = n:(r·d)`.
+        impl<N, R: IntMul<D>, S, D: Int> LeafCompose<N, R> for ($kind, Single<S, D>) {
+            type Shape = N;
+            type Stride = MulOf<R, D>;
+        }
+        /// The walk's modes at run time, in `C` slots.
+        impl<N, R, C: DynModes> LeafCompose<N, R> for ($kind, Slots<C>) {
+            type Shape = <C as DynModes>::Output;
+            type Stride = <C as DynModes>::Output;
+        }
+    )*};
+}
+leaf_compose!(One Many Runtime);
+
+/// `C` runtime leaves in a tuple (part of the implementation of [`Composition`]).
+pub trait DynModes {
+    /// `(Dyn, ..., Dyn)`.
+    type Output;
+}
+
+/// A **type operator** for `A ∘ B` on static layouts: `R(i) == A(B(i))` for every `i < size(B)`,
+/// with CuTe's normal form; a condition that fails is a compile error that names it.
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, CompositionOf, Layout, StaticLayout};
+/// use cute_static::{typenum::consts::*, Layout, StaticCompositionOf, StaticLayout};
 /// type A = Layout<(U4, U6, U8, U10), (U2, U3, U5, U7)>;
 /// type B = Layout<U6, U12>;
-/// assert_eq!(<CompositionOf<A, B> as StaticLayout>::LAYOUT.to_string(), "(2,3):(9,5)");
+/// assert_eq!(<StaticCompositionOf<A, B> as StaticLayout>::LAYOUT.to_string(), "(2,3):(9,5)");
 /// ```
-pub trait Composition<B> {
+pub trait StaticComposition<B> {
     /// The composed layout.
     type Output;
 }
 
-/// `CompositionOf<A, B> = <A as Composition<B>>::Output`.
-pub type CompositionOf<A, B> = <A as Composition<B>>::Output;
-
-/// `composition(A, B)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn composition<A, B>(_: A, _: B) -> CompositionOf<A, B>
-where
-    A: Composition<B>,
-    CompositionOf<A, B>: Default,
-{
-    Default::default()
-}
+/// `StaticCompositionOf<A, B> = <A as StaticComposition<B>>::Output`.
+pub type StaticCompositionOf<A, B> = <A as StaticComposition<B>>::Output;
 
 /// `coalesce_x(A)` as a list of modes.
 type ModesX<S, D> = <FlatModes<S, D> as Merge<B1>>::Output;
 
 /// `A ∘ B = walk(B over coalesce_x(A))`, when the digits of `B`'s modes never carry.
-impl<SA, DA, SB, DB> Composition<Layout<SB, DB>> for Layout<SA, DA>
+impl<SA, DA, SB, DB> StaticComposition<Layout<SB, DB>> for Layout<SA, DA>
 where
     SA: Leaves,
     DA: Leaves,

@@ -8,61 +8,87 @@
 use typenum::{B0, B1};
 
 use super::by_mode::{TileUnzip, TileUnzipOf};
-use super::coalesce::{CoalesceOf, FlatModes, Merge};
-use super::complement::ComplementOf;
+use super::coalesce::{StaticCoalesceOf, FlatModes, Merge};
+use super::complement::StaticComplementOf;
 use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf, Select};
 use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
 use crate::layout::{Layout, StaticLayout};
 use crate::variadic::{ListTuple, Spread};
 
-/// A **type operator** for `logical_divide(A, T)` with a layout tile `T`.
+binary_operator!(
+    /// A **type operator** for `logical_divide(A, T)` on layouts (and tilers) of static and
+    /// runtime leaves, with its value: `(A ∘ T, A ∘ T*)`, `T* = complement(T, shape(coalesce(A)))`
+    /// (seed 000 §3.5.2); with a tiler, mode by mode.
+    LogicalDivide / LogicalDivideOf / logical_divide,
+    LogicalDivideCase,
+    StaticLogicalDivide / StaticLogicalDivideOf,
+    "logical_divide(A, T)"
+);
+
+binary_operator!(
+    /// A **type operator** for `zipped_divide(A, T)`: `logical_divide` arranged as
+    /// `((tiles...),(rests...))`.
+    ZippedDivide / ZippedDivideOf / zipped_divide,
+    ZippedDivideCase,
+    StaticZippedDivide / StaticZippedDivideOf,
+    "zipped_divide(A, T)"
+);
+
+binary_operator!(
+    /// A **type operator** for `tiled_divide(A, T)`: `((tiles...), rest0, rest1, ...)`.
+    TiledDivide / TiledDivideOf / tiled_divide,
+    TiledDivideCase,
+    StaticTiledDivide / StaticTiledDivideOf,
+    "tiled_divide(A, T)"
+);
+
+binary_operator!(
+    /// A **type operator** for `flat_divide(A, T)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+    FlatDivide / FlatDivideOf / flat_divide,
+    FlatDivideCase,
+    StaticFlatDivide / StaticFlatDivideOf,
+    "flat_divide(A, T)"
+);
+
+/// A **type operator** for `logical_divide(A, T)` of static layouts with a layout tile `T`.
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, Layout, LogicalDivideOf, StaticLayout};
+/// use cute_static::{typenum::consts::*, Layout, StaticLogicalDivideOf, StaticLayout};
 /// type A = Layout<(U4, U2, U3), (U2, U1, U8)>;
 /// type T = Layout<U4, U2>;
-/// assert_eq!(<LogicalDivideOf<A, T> as StaticLayout>::LAYOUT.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// assert_eq!(<StaticLogicalDivideOf<A, T> as StaticLayout>::LAYOUT.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 /// ```
-pub trait LogicalDivide<T> {
+pub trait StaticLogicalDivide<T> {
     /// The divided layout `(tile, grid)`.
     type Output;
 }
 
-/// `LogicalDivideOf<A, T> = <A as LogicalDivide<T>>::Output`.
-pub type LogicalDivideOf<A, T> = <A as LogicalDivide<T>>::Output;
+/// `StaticLogicalDivideOf<A, T> = <A as StaticLogicalDivide<T>>::Output`.
+pub type StaticLogicalDivideOf<A, T> = <A as StaticLogicalDivide<T>>::Output;
 
-/// `logical_divide(A, T)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn logical_divide<A, T>(_: A, _: T) -> LogicalDivideOf<A, T>
-where
-    A: LogicalDivide<T>,
-    LogicalDivideOf<A, T>: Default,
-{
-    Default::default()
-}
 
 /// `coalesce_x(A)` as a list of modes.
 type ModesX<S, D> = <FlatModes<S, D> as Merge<B1>>::Output;
 /// `T* = complement(T, shape(coalesce(A)))`.
 type Rest<S, D, ST, DT> =
-    ComplementOf<Layout<ST, DT>, <CoalesceOf<Layout<S, D>> as StaticLayout>::Shape>;
+    StaticComplementOf<Layout<ST, DT>, <StaticCoalesceOf<Layout<S, D>> as StaticLayout>::Shape>;
 /// The shape of `T*`.
 type RestShape<S, D, ST, DT> = <Rest<S, D, ST, DT> as StaticLayout>::Shape;
 /// The stride of `T*`.
 type RestStride<S, D, ST, DT> = <Rest<S, D, ST, DT> as StaticLayout>::Stride;
 
 /// `A ⊘ T = (A ∘ T, A ∘ T*)`: the tile exact, the grid by CuTe's conditions.
-impl<S, D, ST, DT> LogicalDivide<Layout<ST, DT>> for Layout<S, D>
+impl<S, D, ST, DT> StaticLogicalDivide<Layout<ST, DT>> for Layout<S, D>
 where
     S: Leaves,
     D: Leaves,
     <S as Leaves>::Output: ZipModes<<D as Leaves>::Output>,
     FlatModes<S, D>: Merge<B1>,
-    Layout<S, D>: super::coalesce::Coalesce,
-    CoalesceOf<Layout<S, D>>: StaticLayout,
+    Layout<S, D>: super::coalesce::StaticCoalesce,
+    StaticCoalesceOf<Layout<S, D>>: StaticLayout,
     Layout<ST, DT>:
-        super::complement::Complement<<CoalesceOf<Layout<S, D>> as StaticLayout>::Shape>,
+        super::complement::StaticComplement<<StaticCoalesceOf<Layout<S, D>> as StaticLayout>::Shape>,
     Rest<S, D, ST, DT>: StaticLayout,
     ST: OverA<ModesX<S, D>, DT, B1>,
     RestShape<S, D, ST, DT>: OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>,
@@ -91,50 +117,53 @@ where
     type Output = Layout<(S0, S1), (D0, D1)>;
 }
 
-/// `ZippedDivideOf<A, T>`: `((tiles...),(rests...))`; with a layout tile, `logical_divide`
-/// itself.
-pub type ZippedDivideOf<A, T> = TileUnzipOf<LogicalDivideOf<A, T>, T>;
-
-/// `zipped_divide(A, T)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn zipped_divide<A, T>(_: A, _: T) -> ZippedDivideOf<A, T>
-where
-    A: LogicalDivide<T>,
-    LogicalDivideOf<A, T>: TileUnzip<T>,
-    ZippedDivideOf<A, T>: Default,
-{
-    Default::default()
+/// A **type operator** for `zipped_divide(A, T)` on static layouts: `((tiles...),(rests...))`;
+/// with a layout tile, `logical_divide` itself.
+pub trait StaticZippedDivide<T> {
+    /// The divided layout.
+    type Output;
 }
-
-/// `TiledDivideOf<A, T>`: `((tiles...), rest0, rest1, ...)`, the rests spread into the top level.
-pub type TiledDivideOf<A, T> = <ZippedDivideOf<A, T> as Spreads<B0, B1>>::Output;
-
-/// `tiled_divide(A, T)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn tiled_divide<A, T>(_: A, _: T) -> TiledDivideOf<A, T>
+impl<A: StaticLogicalDivide<T>, T> StaticZippedDivide<T> for A
 where
-    A: LogicalDivide<T>,
-    LogicalDivideOf<A, T>: TileUnzip<T>,
-    ZippedDivideOf<A, T>: Spreads<B0, B1>,
-    TiledDivideOf<A, T>: Default,
+    StaticLogicalDivideOf<A, T>: TileUnzip<T>,
 {
-    Default::default()
+    type Output = TileUnzipOf<StaticLogicalDivideOf<A, T>, T>;
 }
+/// `StaticZippedDivideOf<A, T> = <A as StaticZippedDivide<T>>::Output`.
+pub type StaticZippedDivideOf<A, T> = <A as StaticZippedDivide<T>>::Output;
 
-/// `FlatDivideOf<A, T>`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-pub type FlatDivideOf<A, T> = <ZippedDivideOf<A, T> as Spreads<B1, B1>>::Output;
 
-/// `flat_divide(A, T)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn flat_divide<A, T>(_: A, _: T) -> FlatDivideOf<A, T>
+/// A **type operator** for `tiled_divide(A, T)` on static layouts: `((tiles...), rest0, rest1,
+/// ...)`, the rests spread into the top level.
+pub trait StaticTiledDivide<T> {
+    /// The divided layout.
+    type Output;
+}
+impl<A: StaticZippedDivide<T>, T> StaticTiledDivide<T> for A
 where
-    A: LogicalDivide<T>,
-    LogicalDivideOf<A, T>: TileUnzip<T>,
-    ZippedDivideOf<A, T>: Spreads<B1, B1>,
-    FlatDivideOf<A, T>: Default,
+    StaticZippedDivideOf<A, T>: Spreads<B0, B1>,
 {
-    Default::default()
+    type Output = <StaticZippedDivideOf<A, T> as Spreads<B0, B1>>::Output;
 }
+/// `StaticTiledDivideOf<A, T> = <A as StaticTiledDivide<T>>::Output`.
+pub type StaticTiledDivideOf<A, T> = <A as StaticTiledDivide<T>>::Output;
+
+
+/// A **type operator** for `flat_divide(A, T)` on static layouts: `(tile0, tile1, ..., rest0,
+/// rest1, ...)`.
+pub trait StaticFlatDivide<T> {
+    /// The divided layout.
+    type Output;
+}
+impl<A: StaticZippedDivide<T>, T> StaticFlatDivide<T> for A
+where
+    StaticZippedDivideOf<A, T>: Spreads<B1, B1>,
+{
+    type Output = <StaticZippedDivideOf<A, T> as Spreads<B1, B1>>::Output;
+}
+/// `StaticFlatDivideOf<A, T> = <A as StaticFlatDivide<T>>::Output`.
+pub type StaticFlatDivideOf<A, T> = <A as StaticFlatDivide<T>>::Output;
+
 
 /// Spreads the modes of mode 0 and/or mode 1 of a rank-2 layout into the top level, as CuTe's
 /// `result(repeat<R0>(_), repeat<R1>(_))` (part of the implementation of the tiled and flat

@@ -22,57 +22,57 @@ use crate::variadic::FromModes;
 /// A mode `s:d` of `coalesce(L)` with the exclusive prefix product `p` of the shape before it.
 pub struct Tagged<S, D, P>(core::marker::PhantomData<(S, D, P)>);
 
+unary_operator!(
+    /// A **type operator** for `right_inverse(L)` on layouts of static and runtime leaves, with
+    /// its value: `L(R(i)) == i` for every `i < size(R)`.
+    RightInverse / RightInverseOf / right_inverse,
+    RightInverseCase,
+    StaticRightInverse / StaticRightInverseOf,
+    "right_inverse(L)"
+);
+
+unary_operator!(
+    /// A **type operator** for `left_inverse(L)` on layouts of static and runtime leaves, with
+    /// its value: `R(L(i)) == i` for every `i < size(L)`.
+    LeftInverse / LeftInverseOf / left_inverse,
+    LeftInverseCase,
+    StaticLeftInverse / StaticLeftInverseOf,
+    "left_inverse(L)"
+);
+
 /// A **type operator** for the right inverse: the largest `R` with `L(R(i)) == i`.
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, Layout, RightInverseOf, StaticLayout};
+/// use cute_static::{typenum::consts::*, Layout, StaticRightInverseOf, StaticLayout};
 /// type L = Layout<(U4, (U2, U2)), (U2, (U1, U8))>;
-/// assert_eq!(<RightInverseOf<L> as StaticLayout>::LAYOUT.to_string(), "(2,4,2):(4,1,8)");
+/// assert_eq!(<StaticRightInverseOf<L> as StaticLayout>::LAYOUT.to_string(), "(2,4,2):(4,1,8)");
 /// ```
-pub trait RightInverse {
+pub trait StaticRightInverse {
     /// The right inverse.
     type Output;
 }
 
-/// `RightInverseOf<L> = <L as RightInverse>::Output`.
-pub type RightInverseOf<L> = <L as RightInverse>::Output;
+/// `StaticRightInverseOf<L> = <L as StaticRightInverse>::Output`.
+pub type StaticRightInverseOf<L> = <L as StaticRightInverse>::Output;
 
-/// `right_inverse(L)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn right_inverse<L>(_: L) -> RightInverseOf<L>
-where
-    L: RightInverse,
-    RightInverseOf<L>: Default,
-{
-    Default::default()
-}
 
 /// A **type operator** for the left inverse: `R(L(i)) == i` for an injective `L`.
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, Layout, LeftInverseOf, StaticLayout};
+/// use cute_static::{typenum::consts::*, Layout, StaticLeftInverseOf, StaticLayout};
 /// type L = Layout<(U4, U8), (U1, U5)>;
-/// assert_eq!(<LeftInverseOf<L> as StaticLayout>::LAYOUT.to_string(), "(5,8):(1,4)");
+/// assert_eq!(<StaticLeftInverseOf<L> as StaticLayout>::LAYOUT.to_string(), "(5,8):(1,4)");
 /// ```
-pub trait LeftInverse {
+pub trait StaticLeftInverse {
     /// The left inverse.
     type Output;
 }
 
-/// `LeftInverseOf<L> = <L as LeftInverse>::Output`.
-pub type LeftInverseOf<L> = <L as LeftInverse>::Output;
+/// `StaticLeftInverseOf<L> = <L as StaticLeftInverse>::Output`.
+pub type StaticLeftInverseOf<L> = <L as StaticLeftInverse>::Output;
 
-/// `left_inverse(L)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn left_inverse<L>(_: L) -> LeftInverseOf<L>
-where
-    L: LeftInverse,
-    LeftInverseOf<L>: Default,
-{
-    Default::default()
-}
 
 /// The modes of `coalesce(S:D)`, tagged with prefix products and in `exchange_sort` order.
 type Sorted<S, D> =
@@ -97,7 +97,7 @@ where
 }
 
 /// `right_inverse(L) = coalesce((1, s_i...):(0, p_i...))` over the chain of strides from 1.
-impl<S, D> RightInverse for Layout<S, D>
+impl<S, D> StaticRightInverse for Layout<S, D>
 where
     Layout<S, D>: SortedModes,
     <Layout<S, D> as SortedModes>::Output: Chain<U1>,
@@ -120,7 +120,7 @@ pub trait LeftInverseDivisibility {}
 impl LeftInverseDivisibility for B1 {}
 
 /// `left_inverse(L) = coalesce((d_i / n_i..., s_last):(0, p_i...))`.
-impl<S, D> LeftInverse for Layout<S, D>
+impl<S, D> StaticLeftInverse for Layout<S, D>
 where
     Layout<S, D>: SortedModes,
     <Layout<S, D> as SortedModes>::Output: Divide<U1> + LastShape,

@@ -11,7 +11,7 @@ use typenum::{UTerm, B0, B1};
 
 use super::by_mode::{Gather, TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge};
-use super::complement::{Complement, ComplementOf, Size};
+use super::complement::{StaticComplement, StaticComplementOf, Size};
 use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf};
 use super::divide::Spreads;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
@@ -19,77 +19,120 @@ use crate::int::{AddCarry, Dec, DivRem, Inc, Int, Product, Quotient, Remainder, 
 use crate::layout::{Layout, StaticLayout};
 use crate::variadic::LayoutModes;
 
-/// A **type operator** for `logical_product(A, B)` with a layout `B`.
+binary_operator!(
+    /// A **type operator** for `logical_product(A, B)` on layouts (and tilers) of static and
+    /// runtime leaves, with its value: `(A, A* ∘ B)`, `A* = complement(A, size(A)·cosize(B))`
+    /// (seed 000 §3.5.1); with a tiler, mode by mode.
+    LogicalProduct / LogicalProductOf / logical_product,
+    LogicalProductCase,
+    StaticLogicalProduct / StaticLogicalProductOf,
+    "logical_product(A, B)"
+);
+
+binary_operator!(
+    /// A **type operator** for `zipped_product(A, B)`: `((blocks...),(products...))`.
+    ZippedProduct / ZippedProductOf / zipped_product,
+    ZippedProductCase,
+    StaticZippedProduct / StaticZippedProductOf,
+    "zipped_product(A, B)"
+);
+
+binary_operator!(
+    /// A **type operator** for `tiled_product(A, B)`: `((blocks...), p0, p1, ...)`.
+    TiledProduct / TiledProductOf / tiled_product,
+    TiledProductCase,
+    StaticTiledProduct / StaticTiledProductOf,
+    "tiled_product(A, B)"
+);
+
+binary_operator!(
+    /// A **type operator** for `flat_product(A, B)`: `(a0, a1, ..., p0, p1, ...)`.
+    FlatProduct / FlatProductOf / flat_product,
+    FlatProductCase,
+    StaticFlatProduct / StaticFlatProductOf,
+    "flat_product(A, B)"
+);
+
+binary_operator!(
+    /// A **type operator** for `blocked_product(A, B)`: every element of `B` becomes a block `A`,
+    /// mode `i` of the result is `(A_i, grid_i)`.
+    BlockedProduct / BlockedProductOf / blocked_product,
+    BlockedProductCase,
+    StaticBlockedProduct / StaticBlockedProductOf,
+    "blocked_product(A, B)"
+);
+
+binary_operator!(
+    /// A **type operator** for `raked_product(A, B)`: as `blocked_product` with mode `i` =
+    /// `(grid_i, A_i)`, so the blocks interleave.
+    RakedProduct / RakedProductOf / raked_product,
+    RakedProductCase,
+    StaticRakedProduct / StaticRakedProductOf,
+    "raked_product(A, B)"
+);
+
+/// A **type operator** for `logical_product(A, B)` of static layouts with a layout `B`.
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, Layout, LogicalProductOf, StaticLayout};
+/// use cute_static::{typenum::consts::*, Layout, StaticLogicalProductOf, StaticLayout};
 /// type Tile = Layout<(U3, U4), (U4, U1)>;
 /// type Grid = Layout<(U2, U5), (U1, U2)>;
-/// assert_eq!(<LogicalProductOf<Tile, Grid> as StaticLayout>::LAYOUT.to_string(), "((3,4),(2,5)):((4,1),(12,24))");
+/// assert_eq!(<StaticLogicalProductOf<Tile, Grid> as StaticLayout>::LAYOUT.to_string(), "((3,4),(2,5)):((4,1),(12,24))");
 /// ```
-pub trait LogicalProduct<B> {
+pub trait StaticLogicalProduct<B> {
     /// The product `(A, A* ∘ B)`.
     type Output;
 }
 
-/// `LogicalProductOf<A, B> = <A as LogicalProduct<B>>::Output`.
-pub type LogicalProductOf<A, B> = <A as LogicalProduct<B>>::Output;
+/// `StaticLogicalProductOf<A, B> = <A as StaticLogicalProduct<B>>::Output`.
+pub type StaticLogicalProductOf<A, B> = <A as StaticLogicalProduct<B>>::Output;
 
-/// `logical_product(A, B)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn logical_product<A, B>(_: A, _: B) -> LogicalProductOf<A, B>
-where
-    A: LogicalProduct<B>,
-    LogicalProductOf<A, B>: Default,
-{
-    Default::default()
+
+/// A **type operator** for `zipped_product(A, B)` on static layouts: `((blocks...),(products...))`; with a layout `B`, `logical_product` itself.
+pub trait StaticZippedProduct<B> {
+    /// The product.
+    type Output;
 }
-
-/// `ZippedProductOf<A, B>`: `((blocks...),(products...))`; with a layout `B`, `logical_product`
-/// itself.
-pub type ZippedProductOf<A, B> = TileUnzipOf<LogicalProductOf<A, B>, B>;
-
-/// `zipped_product(A, B)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn zipped_product<A, B>(_: A, _: B) -> ZippedProductOf<A, B>
+impl<A: StaticLogicalProduct<B>, B> StaticZippedProduct<B> for A
 where
-    A: LogicalProduct<B>,
-    LogicalProductOf<A, B>: TileUnzip<B>,
-    ZippedProductOf<A, B>: Default,
+    StaticLogicalProductOf<A, B>: TileUnzip<B>,
 {
-    Default::default()
+    type Output = TileUnzipOf<StaticLogicalProductOf<A, B>, B>;
 }
+/// `StaticZippedProductOf<A, B> = <A as StaticZippedProduct<B>>::Output`.
+pub type StaticZippedProductOf<A, B> = <A as StaticZippedProduct<B>>::Output;
 
-/// `TiledProductOf<A, B>`: `((blocks...), p0, p1, ...)`.
-pub type TiledProductOf<A, B> = <ZippedProductOf<A, B> as Spreads<B0, B1>>::Output;
 
-/// `tiled_product(A, B)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn tiled_product<A, B>(_: A, _: B) -> TiledProductOf<A, B>
+/// A **type operator** for `tiled_product(A, B)` on static layouts: `((blocks...), p0, p1, ...)`.
+pub trait StaticTiledProduct<B> {
+    /// The product.
+    type Output;
+}
+impl<A: StaticZippedProduct<B>, B> StaticTiledProduct<B> for A
 where
-    A: LogicalProduct<B>,
-    LogicalProductOf<A, B>: TileUnzip<B>,
-    ZippedProductOf<A, B>: Spreads<B0, B1>,
-    TiledProductOf<A, B>: Default,
+    StaticZippedProductOf<A, B>: Spreads<B0, B1>,
 {
-    Default::default()
+    type Output = <StaticZippedProductOf<A, B> as Spreads<B0, B1>>::Output;
 }
+/// `StaticTiledProductOf<A, B> = <A as StaticTiledProduct<B>>::Output`.
+pub type StaticTiledProductOf<A, B> = <A as StaticTiledProduct<B>>::Output;
 
-/// `FlatProductOf<A, B>`: `(a0, a1, ..., p0, p1, ...)`.
-pub type FlatProductOf<A, B> = <ZippedProductOf<A, B> as Spreads<B1, B1>>::Output;
 
-/// `flat_product(A, B)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn flat_product<A, B>(_: A, _: B) -> FlatProductOf<A, B>
+/// A **type operator** for `flat_product(A, B)` on static layouts: `(a0, a1, ..., p0, p1, ...)`.
+pub trait StaticFlatProduct<B> {
+    /// The product.
+    type Output;
+}
+impl<A: StaticZippedProduct<B>, B> StaticFlatProduct<B> for A
 where
-    A: LogicalProduct<B>,
-    LogicalProductOf<A, B>: TileUnzip<B>,
-    ZippedProductOf<A, B>: Spreads<B1, B1>,
-    FlatProductOf<A, B>: Default,
+    StaticZippedProductOf<A, B>: Spreads<B1, B1>,
 {
-    Default::default()
+    type Output = <StaticZippedProductOf<A, B> as Spreads<B1, B1>>::Output;
 }
+/// `StaticFlatProductOf<A, B> = <A as StaticFlatProduct<B>>::Output`.
+pub type StaticFlatProductOf<A, B> = <A as StaticFlatProduct<B>>::Output;
+
 
 /// `cosize(L) = L(size(L) - 1) + 1` of a static layout (part of the implementation of
 /// [`LogicalProduct`]).
@@ -138,7 +181,7 @@ where
 
 /// `A*`, the complement the product strides `B` over.
 type Grid<SA, DA, SB, DB> =
-    ComplementOf<Layout<SA, DA>, Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>;
+    StaticComplementOf<Layout<SA, DA>, Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>;
 /// `coalesce_x(A*)` as a list of modes.
 type GridModes<SA, DA, SB, DB> = <FlatModes<
     <Grid<SA, DA, SB, DB> as StaticLayout>::Shape,
@@ -146,12 +189,12 @@ type GridModes<SA, DA, SB, DB> = <FlatModes<
 > as Merge<B1>>::Output;
 
 /// `A ⊗ B = (A, A* ∘ B)`.
-impl<SA, DA, SB, DB> LogicalProduct<Layout<SB, DB>> for Layout<SA, DA>
+impl<SA, DA, SB, DB> StaticLogicalProduct<Layout<SB, DB>> for Layout<SA, DA>
 where
     SA: Size,
     Layout<SB, DB>: Cosize,
     <SA as Size>::Output: Times<<Layout<SB, DB> as Cosize>::Output>,
-    Layout<SA, DA>: Complement<Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>,
+    Layout<SA, DA>: StaticComplement<Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>,
     Grid<SA, DA, SB, DB>: StaticLayout,
     <Grid<SA, DA, SB, DB> as StaticLayout>::Shape: Leaves,
     <Grid<SA, DA, SB, DB> as StaticLayout>::Stride: Leaves,
@@ -190,56 +233,38 @@ where
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, BlockedProductOf, Layout, StaticLayout};
+/// use cute_static::{typenum::consts::*, StaticBlockedProductOf, Layout, StaticLayout};
 /// type Block = Layout<(U2, U5), (U5, U1)>;
 /// type Grid = Layout<(U3, U4), (U1, U3)>;
-/// assert_eq!(<BlockedProductOf<Block, Grid> as StaticLayout>::LAYOUT.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+/// assert_eq!(<StaticBlockedProductOf<Block, Grid> as StaticLayout>::LAYOUT.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
 /// ```
-pub trait BlockedProduct<B> {
+pub trait StaticBlockedProduct<B> {
     /// The product.
     type Output;
 }
 
-/// `BlockedProductOf<A, B> = <A as BlockedProduct<B>>::Output`.
-pub type BlockedProductOf<A, B> = <A as BlockedProduct<B>>::Output;
+/// `StaticBlockedProductOf<A, B> = <A as StaticBlockedProduct<B>>::Output`.
+pub type StaticBlockedProductOf<A, B> = <A as StaticBlockedProduct<B>>::Output;
 
-/// `blocked_product(A, B)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn blocked_product<A, B>(_: A, _: B) -> BlockedProductOf<A, B>
-where
-    A: BlockedProduct<B>,
-    BlockedProductOf<A, B>: Default,
-{
-    Default::default()
-}
 
 /// A **type operator** for `raked_product(A, B)`: as [`BlockedProduct`] with mode `i` =
 /// `(grid_i, A_i)`, so the blocks interleave.
 ///
 /// # Examples
 /// ```
-/// use cute_static::{typenum::consts::*, Layout, RakedProductOf, StaticLayout};
+/// use cute_static::{typenum::consts::*, Layout, StaticRakedProductOf, StaticLayout};
 /// type Block = Layout<(U2, U5), (U5, U1)>;
 /// type Grid = Layout<(U3, U4), (U1, U3)>;
-/// assert_eq!(<RakedProductOf<Block, Grid> as StaticLayout>::LAYOUT.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
+/// assert_eq!(<StaticRakedProductOf<Block, Grid> as StaticLayout>::LAYOUT.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
 /// ```
-pub trait RakedProduct<B> {
+pub trait StaticRakedProduct<B> {
     /// The product.
     type Output;
 }
 
-/// `RakedProductOf<A, B> = <A as RakedProduct<B>>::Output`.
-pub type RakedProductOf<A, B> = <A as RakedProduct<B>>::Output;
+/// `StaticRakedProductOf<A, B> = <A as StaticRakedProduct<B>>::Output`.
+pub type StaticRakedProductOf<A, B> = <A as StaticRakedProduct<B>>::Output;
 
-/// `raked_product(A, B)` on static layout values: the zero-sized result.
-#[must_use]
-pub fn raked_product<A, B>(_: A, _: B) -> RakedProductOf<A, B>
-where
-    A: RakedProduct<B>,
-    RakedProductOf<A, B>: Default,
-{
-    Default::default()
-}
 
 /// The modes of `A` padded with `1:0` to the rank of `B`.
 type ModesA<A, B> = <<A as LayoutModes>::Output as PadPair<<B as LayoutModes>::Output>>::First;
@@ -250,16 +275,16 @@ type PaddedA<A, B> = <A as Repad<ModesA<A, B>>>::Output;
 /// `B` padded to the rank of `A`, as a layout.
 type PaddedB<A, B> = <B as Repad<ModesB<A, B>>>::Output;
 /// `logical_product` of the padded layouts, `(X, Y)`.
-type Padded<A, B> = LogicalProductOf<PaddedA<A, B>, PaddedB<A, B>>;
+type Padded<A, B> = StaticLogicalProductOf<PaddedA<A, B>, PaddedB<A, B>>;
 
-impl<A, B> BlockedProduct<B> for A
+impl<A, B> StaticBlockedProduct<B> for A
 where
     A: LayoutModes,
     B: LayoutModes,
     <A as LayoutModes>::Output: PadPair<<B as LayoutModes>::Output>,
     A: Repad<ModesA<A, B>>,
     B: Repad<ModesB<A, B>>,
-    PaddedA<A, B>: LogicalProduct<PaddedB<A, B>>,
+    PaddedA<A, B>: StaticLogicalProduct<PaddedB<A, B>>,
     Padded<A, B>: Halves,
     <Padded<A, B> as Halves>::First: ZipLayout<<Padded<A, B> as Halves>::Second>,
 {
@@ -267,14 +292,14 @@ where
         <<Padded<A, B> as Halves>::First as ZipLayout<<Padded<A, B> as Halves>::Second>>::Output;
 }
 
-impl<A, B> RakedProduct<B> for A
+impl<A, B> StaticRakedProduct<B> for A
 where
     A: LayoutModes,
     B: LayoutModes,
     <A as LayoutModes>::Output: PadPair<<B as LayoutModes>::Output>,
     A: Repad<ModesA<A, B>>,
     B: Repad<ModesB<A, B>>,
-    PaddedA<A, B>: LogicalProduct<PaddedB<A, B>>,
+    PaddedA<A, B>: StaticLogicalProduct<PaddedB<A, B>>,
     Padded<A, B>: Halves,
     <Padded<A, B> as Halves>::Second: ZipLayout<<Padded<A, B> as Halves>::First>,
 {
