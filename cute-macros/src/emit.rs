@@ -44,16 +44,23 @@ pub(crate) fn tuple(n: &Node) -> TokenStream {
 }
 
 /// A tuple as a value expression: static leaves by `Default`, `{expr}` converted to a runtime
-/// leaf with `?` (inside the closure that [`fallible`] writes).
+/// leaf, its error breaking out of the block that [`fallible`] writes.
 pub(crate) fn tuple_value(n: &Node) -> TokenStream {
     match n {
         Node::Tuple(modes, _) => {
             let modes = modes.iter().map(tuple_value);
             quote!((#(#modes,)*))
         }
-        Node::Runtime(expr, span) => {
-            quote_spanned!(*span=> ::cute::__private::cute_static::IntoDyn::into_dyn(#expr)?)
+        // An integer literal has no type of its own: it is the runtime leaf's `i64`.
+        Node::Runtime(expr, span) if is_literal(expr) => {
+            quote_spanned!(*span=> ::cute::__private::cute_static::Dyn::new(#expr))
         }
+        Node::Runtime(expr, span) => quote_spanned!(*span=>
+            match ::cute::__private::cute_static::IntoDyn::into_dyn(#expr) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => break '__cute ::core::result::Result::Err(e),
+            }
+        ),
         leaf => {
             let ty = tuple(leaf);
             quote!(<#ty as ::core::default::Default>::default())
@@ -61,9 +68,29 @@ pub(crate) fn tuple_value(n: &Node) -> TokenStream {
     }
 }
 
-/// `body` (an expression using `?`) as a `Result<_, cute::Error>`.
+/// `true` for an integer literal, possibly negated.
+fn is_literal(expr: &TokenStream) -> bool {
+    let tokens: Vec<_> = expr.clone().into_iter().collect();
+    let lit = match tokens.as_slice() {
+        [proc_macro2::TokenTree::Literal(l)] => l,
+        [proc_macro2::TokenTree::Punct(p), proc_macro2::TokenTree::Literal(l)]
+            if p.as_char() == '-' =>
+        {
+            l
+        }
+        _ => return false,
+    };
+    let text = lit.to_string();
+    text.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+}
+
+/// `body` (a `Result<_, cute::Error>` whose leaves may break out with an error) as a labeled
+/// block: no closure, so nothing is captured and nothing more is type-checked.
 pub(crate) fn fallible(body: &TokenStream) -> TokenStream {
-    quote!((|| -> ::core::result::Result<_, ::cute::__private::cute_core::Error> { #body })())
+    quote!('__cute: {
+        let r: ::core::result::Result<_, ::cute::__private::cute_core::Error> = #body;
+        r
+    })
 }
 
 /// The value of a layout: the zero-sized static layout, or, with a runtime leaf, the checked
@@ -112,7 +139,10 @@ fn tiles_value(tiles: &[crate::parse::Tile]) -> TokenStream {
     let tiles = tiles.iter().map(|t| match t {
         crate::parse::Tile::Layout(s, d) => {
             let (s, d) = (tuple_value(s), tuple_value(d));
-            quote!(::cute::__private::cute_static::make_layout(#s, #d)?)
+            quote!(match ::cute::__private::cute_static::make_layout(#s, #d) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => break '__cute ::core::result::Result::Err(e),
+            })
         }
         crate::parse::Tile::Tiler(inner) => tiles_value(inner),
     });

@@ -51,14 +51,24 @@ impl<H, T> Head for TCons<H, T> {
 pub trait Concat<R> {
     /// `Self ++ R`.
     type Output;
+    /// `Self ++ R`, with the values.
+    fn concat(self, r: R) -> Self::Output;
 }
 
 impl<R> Concat<R> for TNil {
     type Output = R;
+    #[inline(always)]
+    fn concat(self, r: R) -> R {
+        r
+    }
 }
 
 impl<H, T: Concat<R>, R> Concat<R> for TCons<H, T> {
     type Output = TCons<H, <T as Concat<R>>::Output>;
+    #[inline(always)]
+    fn concat(self, r: R) -> Self::Output {
+        TCons(self.0, self.1.concat(r))
+    }
 }
 
 /// Pairs two lists of equal length into a list of modes.

@@ -671,6 +671,11 @@ impl<U, B, C> IsUnit for UInt<UInt<U, B>, C> {
     type Output = B0;
 }
 
+/// A runtime leaf is not known to be 1.
+impl<M> IsUnit for Dyn<M> {
+    type Output = B0;
+}
+
 /// A **type operator** for `n + 1`.
 pub trait Inc {
     /// `n + 1`.

@@ -35,6 +35,20 @@ impl<S: StaticTuple, D: StaticTuple> Layout<S, D> {
     }
 }
 
+impl<S, D> Layout<S, D> {
+    /// The layout from parts the algebra computed (rearranged modes of checked layouts).
+    #[inline(always)]
+    pub(crate) const fn from_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+
+    /// The shape and the stride.
+    #[inline(always)]
+    pub(crate) fn into_parts(self) -> (S, D) {
+        (self.shape, self.stride)
+    }
+}
+
 impl<S: Copy, D: Copy> Clone for Layout<S, D> {
     #[inline(always)]
     fn clone(&self) -> Self {
@@ -95,12 +109,6 @@ where
     pub const RANK: usize = S::RANK;
     /// `depth`: the nesting depth of the shape.
     pub const DEPTH: usize = S::DEPTH;
-
-    /// The layout from parts the algebra computed, not yet checked.
-    #[inline(always)]
-    pub(crate) fn from_parts(shape: S, stride: D) -> Self {
-        Layout { shape, stride }
-    }
 
     /// The layout whose leaves, in order, are `shape` and `stride`.
     #[inline(always)]

@@ -293,20 +293,32 @@ for_each_arity!(over_a);
 pub trait Spread {
     /// The list.
     type Output;
+    /// The list, with the values.
+    fn spread(self) -> Self::Output;
 }
 
 impl<T: crate::int::Int> Spread for T {
     type Output = TCons<T, TNil>;
+    #[inline(always)]
+    fn spread(self) -> Self::Output {
+        TCons(self, TNil)
+    }
 }
 
 impl<A> Spread for (A,) {
     type Output = TCons<(A,), TNil>;
+    #[inline(always)]
+    fn spread(self) -> Self::Output {
+        TCons(self, TNil)
+    }
 }
 
 /// A list of at most 8 types as a tuple.
 pub trait ListTuple {
     /// The tuple.
     type Output;
+    /// The tuple, with the values.
+    fn to_tuple(self) -> Self::Output;
 }
 
 macro_rules! spread_and_list {
@@ -314,18 +326,36 @@ macro_rules! spread_and_list {
     (@arity $s0:ident $d0:ident) => {
         impl<$s0> ListTuple for TCons<$s0, TNil> {
             type Output = ($s0,);
+            #[inline(always)]
+            fn to_tuple(self) -> Self::Output {
+                (self.0,)
+            }
         }
     };
     (@arity $($s:ident $d:ident),+) => {
         impl<$($s),+> Spread for ($($s,)+) {
             type Output = spread_and_list!(@list $($s),+);
+            #[inline(always)]
+            #[allow(non_snake_case, reason = "the values are named after their types")]
+            fn spread(self) -> Self::Output {
+                let ($($s,)+) = self;
+                spread_and_list!(@value $($s),+)
+            }
         }
         impl<$($s),+> ListTuple for spread_and_list!(@list $($s),+) {
             type Output = ($($s,)+);
+            #[inline(always)]
+            #[allow(non_snake_case, reason = "the values are named after their types")]
+            fn to_tuple(self) -> Self::Output {
+                let spread_and_list!(@value $($s),+) = self;
+                ($($s,)+)
+            }
         }
     };
     (@list $s:ident) => { TCons<$s, TNil> };
     (@list $s:ident, $($rest:ident),+) => { TCons<$s, spread_and_list!(@list $($rest),+)> };
+    (@value $s:ident) => { TCons($s, TNil) };
+    (@value $s:ident, $($rest:ident),+) => { TCons($s, spread_and_list!(@value $($rest),+)) };
 }
 
 for_each_arity!(spread_and_list);
@@ -334,17 +364,24 @@ for_each_arity!(spread_and_list);
 pub trait TupleList {
     /// The list.
     type Output;
+    /// The list, with the values.
+    fn to_list(self) -> Self::Output;
 }
 
-/// The top-level modes of a static layout as a list of layouts (a depth-0 layout is its own
-/// mode).
+/// The top-level modes of a layout as a list of layouts (a depth-0 layout is its own mode).
 pub trait LayoutModes {
     /// The modes.
     type Output;
+    /// The modes, with their values.
+    fn modes(self) -> Self::Output;
 }
 
 impl<S: crate::int::Int, D> LayoutModes for Layout<S, D> {
     type Output = TCons<Layout<S, D>, TNil>;
+    #[inline(always)]
+    fn modes(self) -> Self::Output {
+        TCons(self, TNil)
+    }
 }
 
 /// The length of a list, as a typenum integer.
@@ -368,13 +405,27 @@ macro_rules! tuple_lists {
     ($( ($($s:ident $d:ident),+) )+) => {$(
         impl<$($s),+> TupleList for ($($s,)+) {
             type Output = spread_and_list!(@list $($s),+);
+            #[inline(always)]
+            #[allow(non_snake_case, reason = "the values are named after their types")]
+            fn to_list(self) -> Self::Output {
+                let ($($s,)+) = self;
+                spread_and_list!(@value $($s),+)
+            }
         }
         impl<$($s, $d),+> LayoutModes for Layout<($($s,)+), ($($d,)+)> {
             type Output = tuple_lists!(@modes $($s $d),+);
+            #[inline(always)]
+            #[allow(non_snake_case, reason = "the values are named after their types")]
+            fn modes(self) -> Self::Output {
+                let (($($s,)+), ($($d,)+)) = self.into_parts();
+                tuple_lists!(@mode_values $($s $d),+)
+            }
         }
     )+};
     (@modes $s:ident $d:ident) => { TCons<Layout<$s, $d>, TNil> };
     (@modes $s:ident $d:ident, $($rest:tt)+) => { TCons<Layout<$s, $d>, tuple_lists!(@modes $($rest)+)> };
+    (@mode_values $s:ident $d:ident) => { TCons(Layout::from_parts($s, $d), TNil) };
+    (@mode_values $s:ident $d:ident, $($rest:tt)+) => { TCons(Layout::from_parts($s, $d), tuple_lists!(@mode_values $($rest)+)) };
 }
 
 for_each_arity!(tuple_lists);

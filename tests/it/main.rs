@@ -2,6 +2,7 @@
 
 mod algebra;
 mod algorithm;
+mod mixed_corpus;
 mod mixed_scratch;
 mod paper;
 mod readme;

@@ -79,6 +79,26 @@ pub(crate) fn coalesce_tagged(
     (rev, rev_tags, rev.n > 1)
 }
 
+/// `coalesce` on the flat leaves `shape:stride` of a layout, into `out_s:out_d`: the number of
+/// modes of `coalesce(L)`, which is at most the number of leaves (for layouts whose structure is
+/// known elsewhere: the mixed layouts of `cute-static`).
+///
+/// # Examples
+/// ```
+/// use cute_core::algebra::coalesce::coalesce_leaves;
+/// let (mut s, mut d) = ([0i64; 3], [0i64; 3]);
+/// assert_eq!(coalesce_leaves(&[2, 1, 6], &[1, 6, 2], &mut s, &mut d), 1);
+/// assert_eq!((s[0], d[0]), (12, 1));
+/// ```
+#[inline]
+pub fn coalesce_leaves(shape: &[i64], stride: &[i64], out_s: &mut [i64], out_d: &mut [i64]) -> usize {
+    let (f, _) = coalesce_flat(shape, stride, false);
+    let n = f.n.min(out_s.len()).min(out_d.len());
+    out_s[..n].copy_from_slice(&f.s[..n]);
+    out_d[..n].copy_from_slice(&f.d[..n]);
+    n
+}
+
 /// `coalesce(L)`: the simplest layout equal to `L` as a function on `[0, size(L))`.
 ///
 /// # Postconditions

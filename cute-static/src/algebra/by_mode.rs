@@ -1,12 +1,14 @@
-//! StaticComposition, logical divide and logical product with a tiler: mode `i` of `A` with tile `i`
-//! (seed 000 §3.3.5, Eq. 12). StaticComposition drops the modes of `A` past the tiler; the divide and
-//! the product keep them. [`TileUnzip`] gathers the result into the zipped form.
+//! Composition, logical divide and logical product with a tiler: mode `i` of `A` with tile `i`
+//! (seed 000 §3.3.5, Eq. 12). Composition drops the modes of `A` past the tiler; the divide and
+//! the product keep them. [`TileUnzip`] gathers the result into the zipped form. Each mode goes
+//! through the public operator, so a static mode of a mixed layout stays static.
 
+use cute_core::Error;
 use typenum::{IsLessOrEqual, LeEq, B0, B1};
 
-use super::composition::{StaticComposition, StaticCompositionOf};
-use super::divide::{StaticLogicalDivide, StaticLogicalDivideOf};
-use super::product::{StaticLogicalProduct, StaticLogicalProductOf};
+use super::composition::{ComposeCase, Composition, CompositionOf, StaticComposition};
+use super::divide::{LogicalDivide, LogicalDivideCase, LogicalDivideOf, StaticLogicalDivide};
+use super::product::{LogicalProduct, LogicalProductCase, LogicalProductOf, StaticLogicalProduct};
 use crate::__private::{TCons, TNil};
 use crate::layout::Layout;
 use crate::tiler::Tiler;
@@ -21,6 +23,8 @@ use crate::variadic::{LayoutModes, ListLen, ListTuple, TupleList};
 pub trait TilerRankFits<Modes, Tiles, Op, KeepRest> {
     /// The layout of the results, mode by mode.
     type Output;
+    /// The results, mode by mode, as one layout.
+    fn run(modes: Modes, tiles: Tiles) -> Result<Self::Output, Error>;
 }
 impl<M, T, Op, K> TilerRankFits<M, T, Op, K> for B1
 where
@@ -28,6 +32,10 @@ where
     <M as Tiled<Op, T, K>>::Output: Gather,
 {
     type Output = <<M as Tiled<Op, T, K>>::Output as Gather>::Output;
+    #[inline(always)]
+    fn run(modes: M, tiles: T) -> Result<Self::Output, Error> {
+        Ok(modes.tiled(tiles)?.gather())
+    }
 }
 
 /// Which operation [`Tiled`] applies to each mode.
@@ -42,17 +50,31 @@ pub struct ProductEach;
 pub trait ApplyTile<L, T> {
     /// The result mode.
     type Output;
+    /// The result mode's value.
+    fn apply(l: &L, t: &T) -> Result<Self::Output, Error>;
 }
 /// The tiles are layouts: a nested tiler would let an uninferred tile recurse without end while
 /// the compiler is still inferring the arguments of a value-level call.
-impl<L: StaticComposition<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ComposeEach {
-    type Output = StaticCompositionOf<L, Layout<S, D>>;
+impl<L: Composition<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ComposeEach {
+    type Output = CompositionOf<L, Layout<S, D>>;
+    #[inline(always)]
+    fn apply(l: &L, t: &Layout<S, D>) -> Result<Self::Output, Error> {
+        l.composition(t)
+    }
 }
-impl<L: StaticLogicalDivide<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for DivideEach {
-    type Output = StaticLogicalDivideOf<L, Layout<S, D>>;
+impl<L: LogicalDivide<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for DivideEach {
+    type Output = LogicalDivideOf<L, Layout<S, D>>;
+    #[inline(always)]
+    fn apply(l: &L, t: &Layout<S, D>) -> Result<Self::Output, Error> {
+        l.logical_divide(t)
+    }
 }
-impl<L: StaticLogicalProduct<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ProductEach {
-    type Output = StaticLogicalProductOf<L, Layout<S, D>>;
+impl<L: LogicalProduct<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for ProductEach {
+    type Output = LogicalProductOf<L, Layout<S, D>>;
+    #[inline(always)]
+    fn apply(l: &L, t: &Layout<S, D>) -> Result<Self::Output, Error> {
+        l.logical_product(t)
+    }
 }
 
 /// Mode by mode over a list of modes and a list of tiles; `KeepRest` keeps the modes past the
@@ -60,30 +82,52 @@ impl<L: StaticLogicalProduct<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for
 pub trait Tiled<Op, Tiles, KeepRest> {
     /// The result modes.
     type Output;
+    /// The result modes' values.
+    fn tiled(self, tiles: Tiles) -> Result<Self::Output, Error>;
 }
 impl<Op, K> Tiled<Op, TNil, K> for TNil {
     type Output = TNil;
+    #[inline(always)]
+    fn tiled(self, _: TNil) -> Result<TNil, Error> {
+        Ok(TNil)
+    }
 }
 impl<Op, L, LT> Tiled<Op, TNil, B1> for TCons<L, LT> {
     type Output = TCons<L, LT>;
+    #[inline(always)]
+    fn tiled(self, _: TNil) -> Result<Self::Output, Error> {
+        Ok(self)
+    }
 }
 impl<Op, L, LT> Tiled<Op, TNil, B0> for TCons<L, LT> {
     type Output = TNil;
+    #[inline(always)]
+    fn tiled(self, _: TNil) -> Result<TNil, Error> {
+        Ok(TNil)
+    }
 }
 impl<Op: ApplyTile<L, T>, L, LT: Tiled<Op, TT, K>, T, TT, K> Tiled<Op, TCons<T, TT>, K>
     for TCons<L, LT>
 {
     type Output = TCons<<Op as ApplyTile<L, T>>::Output, <LT as Tiled<Op, TT, K>>::Output>;
+    #[inline(always)]
+    fn tiled(self, tiles: TCons<T, TT>) -> Result<Self::Output, Error> {
+        let TCons(l, rest) = self;
+        let TCons(t, tiles) = tiles;
+        Ok(TCons(Op::apply(&l, &t)?, rest.tiled(tiles)?))
+    }
 }
 
 /// The result modes as one layout: shapes and strides gathered into tuples.
 pub trait Gather {
     /// The layout.
     type Output;
+    /// The layout's value.
+    fn gather(self) -> Self::Output;
 }
 impl<M> Gather for M
 where
-    M: Shapes + Strides,
+    M: Shapes + Strides + Copy,
     <M as Shapes>::Output: ListTuple,
     <M as Strides>::Output: ListTuple,
 {
@@ -91,30 +135,54 @@ where
         <<M as Shapes>::Output as ListTuple>::Output,
         <<M as Strides>::Output as ListTuple>::Output,
     >;
+    #[inline(always)]
+    fn gather(self) -> Self::Output {
+        Layout::from_parts(self.shapes().to_tuple(), self.strides().to_tuple())
+    }
 }
 
 /// The shapes of a list of layouts.
 pub trait Shapes {
     /// The shapes.
     type Output;
+    /// The shapes' values.
+    fn shapes(self) -> Self::Output;
 }
 impl Shapes for TNil {
     type Output = TNil;
+    #[inline(always)]
+    fn shapes(self) -> TNil {
+        TNil
+    }
 }
 impl<S, D, T: Shapes> Shapes for TCons<Layout<S, D>, T> {
     type Output = TCons<S, <T as Shapes>::Output>;
+    #[inline(always)]
+    fn shapes(self) -> Self::Output {
+        TCons(self.0.into_parts().0, self.1.shapes())
+    }
 }
 
 /// The strides of a list of layouts.
 pub trait Strides {
     /// The strides.
     type Output;
+    /// The strides' values.
+    fn strides(self) -> Self::Output;
 }
 impl Strides for TNil {
     type Output = TNil;
+    #[inline(always)]
+    fn strides(self) -> TNil {
+        TNil
+    }
 }
 impl<S, D, T: Strides> Strides for TCons<Layout<S, D>, T> {
     type Output = TCons<D, <T as Strides>::Output>;
+    #[inline(always)]
+    fn strides(self) -> Self::Output {
+        TCons(self.0.into_parts().1, self.1.strides())
+    }
 }
 
 /// The tiles of a tiler tuple as a list.
@@ -128,7 +196,7 @@ type ModesLen<S, D> = <<Layout<S, D> as LayoutModes>::Output as ListLen>::Output
 /// them kept (`B1`) or dropped (`B0`), gathered into one layout; the tiler's rank must not exceed
 /// the layout's.
 macro_rules! by_mode {
-    ($(#[$doc:meta])* $Trait:ident, $Op:ty, $Keep:ty) => {
+    ($(#[$doc:meta])* $Trait:ident, $Case:ident :: $fn:ident, $Op:ty, $Keep:ty) => {
         $(#[$doc])*
         impl<S, D, T> $Trait<Tiler<T>> for Layout<S, D>
         where
@@ -147,20 +215,50 @@ macro_rules! by_mode {
                 $Keep,
             >>::Output;
         }
+
+        $(#[$doc])*
+        impl<S, D, T> $Case<Tiler<T>, B0> for Layout<S, D>
+        where
+            S: Copy,
+            D: Copy,
+            T: TupleList + Copy,
+            Layout<S, D>: LayoutModes,
+            Tiles<T>: ListLen,
+            <Layout<S, D> as LayoutModes>::Output: ListLen,
+            TilesLen<T>: IsLessOrEqual<ModesLen<S, D>>,
+            LeEq<TilesLen<T>, ModesLen<S, D>>:
+                TilerRankFits<<Layout<S, D> as LayoutModes>::Output, Tiles<T>, $Op, $Keep>,
+        {
+            type Output = <LeEq<TilesLen<T>, ModesLen<S, D>> as TilerRankFits<
+                <Layout<S, D> as LayoutModes>::Output,
+                Tiles<T>,
+                $Op,
+                $Keep,
+            >>::Output;
+            #[inline(always)]
+            fn $fn(a: &Self, t: &Tiler<T>) -> Result<Self::Output, Error> {
+                <LeEq<TilesLen<T>, ModesLen<S, D>> as TilerRankFits<
+                    <Layout<S, D> as LayoutModes>::Output,
+                    Tiles<T>,
+                    $Op,
+                    $Keep,
+                >>::run(a.modes(), t.tiles().to_list())
+            }
+        }
     };
 }
 
 by_mode!(
     /// `A ∘ <T0, T1, ...> = (A0 ∘ T0, A1 ∘ T1, ...)`, modes past the tiler dropped.
-    StaticComposition, ComposeEach, B0
+    StaticComposition, ComposeCase::composition, ComposeEach, B0
 );
 by_mode!(
     /// `A ⊘ <T0, T1, ...> = (A0 ⊘ T0, A1 ⊘ T1, ..., rest of A)`.
-    StaticLogicalDivide, DivideEach, B1
+    StaticLogicalDivide, LogicalDivideCase::logical_divide, DivideEach, B1
 );
 by_mode!(
     /// `A ⊗ <T0, T1, ...> = (A0 ⊗ T0, A1 ⊗ T1, ..., rest of A)`.
-    StaticLogicalProduct, ProductEach, B1
+    StaticLogicalProduct, LogicalProductCase::logical_product, ProductEach, B1
 );
 
 /// CuTe's `tile_unzip`: the result of a divide or product by the tiler `T`, its rank-2 modes
@@ -168,6 +266,8 @@ by_mode!(
 pub trait TileUnzip<T> {
     /// The zipped layout.
     type Output;
+    /// The zipped layout's value.
+    fn tile_unzip(self) -> Self::Output;
 }
 
 /// `TileUnzipOf<L, T> = <L as TileUnzip<T>>::Output`.
@@ -175,6 +275,10 @@ pub type TileUnzipOf<L, T> = <L as TileUnzip<T>>::Output;
 
 impl<L, S, D> TileUnzip<Layout<S, D>> for L {
     type Output = L;
+    #[inline(always)]
+    fn tile_unzip(self) -> L {
+        self
+    }
 }
 impl<L, T> TileUnzip<Tiler<T>> for L
 where
@@ -189,6 +293,11 @@ where
     type Output = <<<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts as Gather>::Output as Join<
         <<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds as Gather>::Output,
     >>::Output;
+    #[inline(always)]
+    fn tile_unzip(self) -> Self::Output {
+        let (firsts, seconds) = self.modes().split_halves();
+        firsts.gather().join(seconds.gather())
+    }
 }
 
 /// Splits the first modes, one per tile, into their modes 0 and 1; the modes past the tiles join
@@ -198,10 +307,16 @@ pub trait SplitHalves<Tiles> {
     type Firsts;
     /// The modes 1, then the rest.
     type Seconds;
+    /// The two lists' values.
+    fn split_halves(self) -> (Self::Firsts, Self::Seconds);
 }
 impl<M> SplitHalves<TNil> for M {
     type Firsts = TNil;
     type Seconds = M;
+    #[inline(always)]
+    fn split_halves(self) -> (TNil, M) {
+        (TNil, self)
+    }
 }
 impl<S0, S1, D0, D1, MT, X, XT> SplitHalves<TCons<X, XT>> for TCons<Layout<(S0, S1), (D0, D1)>, MT>
 where
@@ -209,13 +324,30 @@ where
 {
     type Firsts = TCons<Layout<S0, D0>, <MT as SplitHalves<XT>>::Firsts>;
     type Seconds = TCons<Layout<S1, D1>, <MT as SplitHalves<XT>>::Seconds>;
+    #[inline(always)]
+    fn split_halves(self) -> (Self::Firsts, Self::Seconds) {
+        let TCons(mode, rest) = self;
+        let ((s0, s1), (d0, d1)) = mode.into_parts();
+        let (firsts, seconds) = rest.split_halves();
+        (
+            TCons(Layout::from_parts(s0, d0), firsts),
+            TCons(Layout::from_parts(s1, d1), seconds),
+        )
+    }
 }
 
 /// `(X, Y)` as one rank-2 layout.
 pub trait Join<Y> {
     /// The layout.
     type Output;
+    /// The layout's value.
+    fn join(self, y: Y) -> Self::Output;
 }
 impl<XS, XD, YS, YD> Join<Layout<YS, YD>> for Layout<XS, XD> {
     type Output = Layout<(XS, YS), (XD, YD)>;
+    #[inline(always)]
+    fn join(self, y: Layout<YS, YD>) -> Self::Output {
+        let ((xs, xd), (ys, yd)) = (self.into_parts(), y.into_parts());
+        Layout::from_parts((xs, ys), (xd, yd))
+    }
 }

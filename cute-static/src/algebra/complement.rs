@@ -7,9 +7,10 @@
 //!   `⌈M / covered⌉ : covered` reaches the cotarget; the result is coalesced.
 
 use core::marker::PhantomData;
-use core::ops::Not;
+use core::ops::{Add, Not};
 
-use typenum::{B0, B1, U0, U1};
+use cute_core::Error;
+use typenum::{Add1, B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
 use super::composition::Select;
@@ -17,18 +18,253 @@ use crate::__private::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{
     Ceil, CeilQuotient, Diff, DivRem, IsUnit, IsZero, Product, QuotRem, SubBorrow, Times,
 };
+use super::composition::{DynModes, DynModesOf};
+use crate::int::{Dyn, StaticInt};
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::variadic::FromModes;
+use crate::variadic::{AllStaticOf, FromModes, ListLen};
 
 binary_operator!(
     /// A **type operator** for `complement(L, M)` on layouts and cotargets of static and
     /// runtime leaves, with its value: the layout that fills the offsets of `L` up to the
     /// cotarget `M` (an integer or a shape).
+    ///
+    /// - `L` and `M` static: the static operator.
+    /// - `L` static, `M` with a runtime leaf (the grid of a divide of a runtime size): the gaps
+    ///   between the modes of `L` stay static, and the mode that reaches `M`,
+    ///   `⌈M / covered⌉ : covered`, has a runtime size and a static stride.
+    /// - `L` with a runtime leaf: `size(L) + 1` runtime modes, `cute_core::complement`'s modes
+    ///   padded with `1:0`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{complement, typenum::consts::*, Dyn, Layout};
+    /// let tile = Layout::<(U4, U2), (U1, U16)>::new();
+    /// let c = complement(&tile, &Dyn::new(96)).unwrap();
+    /// assert_eq!(format!("{c:?}"), "(_4,3):(_4,_32)");
+    /// ```
     Complement / ComplementOf / complement,
     ComplementDispatch,
     StaticComplement / StaticComplementOf,
     "complement(L, M)"
 );
+
+/// A runtime leaf in `L` or `M`: by whether `L` is static.
+impl<S, D, M> ComplementDispatch<M, B0> for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+    M: IntTupleType,
+    (S, D): AllStaticOf,
+    Self: MixedComplement<M, <(S, D) as AllStaticOf>::Output>,
+{
+    type Output = <Self as MixedComplement<M, <(S, D) as AllStaticOf>::Output>>::Output;
+    #[inline(always)]
+    fn complement(l: &Self, m: &M) -> Result<Self::Output, Error> {
+        let mut leaves = [0i64; cute_core::MAX_LEAVES];
+        m.write_leaves(&mut leaves);
+        match <Self as MixedComplement<M, <(S, D) as AllStaticOf>::Output>>::complement_of(
+            l,
+            &leaves[..M::LEAVES],
+        ) {
+            Some(r) => Ok(r),
+            None => Err(cold_complement(l, m)),
+        }
+    }
+}
+
+/// The mixed complement, knowing whether `L` is static (part of the implementation of
+/// [`Complement`]).
+pub trait MixedComplement<M, StaticL> {
+    /// The complement.
+    type Output;
+    /// `complement(L, M)` for the cotarget whose leaves are `cotarget`; `None` where
+    /// `cute_core::complement` fails (it names the condition).
+    fn complement_of(l: &Self, cotarget: &[i64]) -> Option<Self::Output>;
+}
+
+/// The filtered modes of a static layout.
+type FilteredOf<S, D> = Filtered<S, D>;
+
+/// A static `L`, a runtime cotarget: the static gaps, then `⌈M / covered⌉ : covered`.
+impl<S, D, M> MixedComplement<M, B1> for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D> + Leaves,
+    D: IntTupleType + Leaves,
+    M: IntTupleType,
+    <S as Leaves>::Output: ZipModes<<D as Leaves>::Output>,
+    FlatModes<S, D>: FilterZeros,
+    <FlatModes<S, D> as FilterZeros>::Output: Merge<B0>,
+    FilteredOf<S, D>: Trivial,
+    FilteredOf<S, D>: RestCase<<FilteredOf<S, D> as Trivial>::Output>,
+    RestLayout<S, D>: LayoutParts,
+    RestShape<S, D>: ShapeTuple + Congruent<RestStride<S, D>>,
+    RestStride<S, D>: IntTupleType,
+{
+    type Output = Layout<RestShape<S, D>, RestStride<S, D>>;
+    #[inline(always)]
+    fn complement_of(_: &Self, cotarget: &[i64]) -> Option<Self::Output> {
+        let covered = <FilteredOf<S, D> as RestCase<<FilteredOf<S, D> as Trivial>::Output>>::COVERED;
+        let rest = rest_of(cotarget, covered)?;
+        let mut statics = [None; cute_core::MAX_LEAVES];
+        RestShape::<S, D>::write_statics(&mut statics);
+        let mut shape = [0i64; cute_core::MAX_LEAVES];
+        for (v, st) in shape.iter_mut().zip(statics) {
+            *v = st.unwrap_or(rest);
+        }
+        Some(Layout::from_leaves(&shape, &[0; cute_core::MAX_LEAVES]))
+    }
+}
+
+/// `⌈M / covered⌉` folded over the leaves of the cotarget, as `cute_core`'s `ceil_div`: `None`
+/// for a cotarget leaf that is not positive (or a product out of `i64`), which `cute_core`
+/// rejects.
+#[inline(always)]
+fn rest_of(cotarget: &[i64], covered: i64) -> Option<i64> {
+    let (mut rest, mut c) = (1i64, covered);
+    for &a in cotarget {
+        if a <= 0 {
+            return None;
+        }
+        rest = rest.checked_mul(a / c + i64::from(a % c != 0))?;
+        c = c / a + i64::from(c % a != 0);
+    }
+    Some(rest)
+}
+
+/// `cute_core::complement`'s error on the lowered operands.
+#[cold]
+#[inline(never)]
+fn cold_complement<S, D, M>(l: &Layout<S, D>, m: &M) -> Error
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+    M: IntTupleType,
+{
+    match cute_core::complement(&l.to_dynamic(), &m.lower()) {
+        Err(e) => e,
+        Ok(_) => Error::new(
+            cute_core::Op::Complement,
+            [
+                Some(cute_core::Operand::from(&l.to_dynamic())),
+                Some(cute_core::Operand::from(&m.lower())),
+            ],
+            cute_core::ErrorKind::Overflow,
+        ),
+    }
+}
+
+/// The shape of the mixed complement of a static layout.
+type RestShape<S, D> = <RestLayout<S, D> as LayoutParts>::Shape;
+/// The stride of the mixed complement of a static layout.
+type RestStride<S, D> = <RestLayout<S, D> as LayoutParts>::Stride;
+/// The mixed complement of a static layout, as a layout type.
+type RestLayout<S, D> =
+    <FilteredOf<S, D> as RestCase<<FilteredOf<S, D> as Trivial>::Output>>::Output;
+
+/// The shape and the stride of a layout type (part of the implementation of the mixed
+/// operations).
+pub trait LayoutParts {
+    /// The shape.
+    type Shape;
+    /// The stride.
+    type Stride;
+    /// The shape and the stride.
+    fn parts(self) -> (Self::Shape, Self::Stride);
+}
+impl<S, D> LayoutParts for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn parts(self) -> (S, D) {
+        self.into_parts()
+    }
+}
+
+/// The mixed complement of a static layout's filtered modes, trivial (`1:0`) or not, with the
+/// span `covered` its modes reach (part of the implementation of [`Complement`]).
+pub trait RestCase<Trivial> {
+    /// The complement, with one runtime leaf: the size of its last mode.
+    type Output;
+    /// The span the modes of `L` cover.
+    const COVERED: i64;
+}
+
+/// `complement(1:0, M) = size(M):1`.
+impl<F> RestCase<B1> for F {
+    type Output = Layout<Dyn, U1>;
+    const COVERED: i64 = 1;
+}
+
+/// The gaps between the sorted modes, then `rest : covered`.
+impl<F> RestCase<B0> for F
+where
+    F: SortByStride,
+    <F as SortByStride>::Output: Gaps<U1>,
+    <<F as SortByStride>::Output as Gaps<U1>>::Output: RuntimeClose,
+{
+    type Output = <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose>::Output;
+    const COVERED: i64 = <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose>::COVERED;
+}
+
+/// The gap modes with a last mode of runtime size `rest : covered` appended, coalesced (part of
+/// the implementation of [`Complement`]).
+pub trait RuntimeClose {
+    /// The complement.
+    type Output;
+    /// `covered`.
+    const COVERED: i64;
+}
+impl<Modes, C: StaticInt> RuntimeClose for Spanned<Modes, C>
+where
+    Modes: Append<Mode<Dyn, C>>,
+    <Modes as Append<Mode<Dyn, C>>>::Output: Merge<B0>,
+    <<Modes as Append<Mode<Dyn, C>>>::Output as Merge<B0>>::Output: FromModes,
+{
+    type Output = <<<Modes as Append<Mode<Dyn, C>>>::Output as Merge<B0>>::Output as FromModes>::Output;
+    const COVERED: i64 = C::VALUE;
+}
+
+/// A runtime leaf in `L`: `cute_core::complement` on the lowered operands, into `size(L) + 1`
+/// runtime modes.
+impl<S, D, M> MixedComplement<M, B0> for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D> + Leaves,
+    D: IntTupleType,
+    M: IntTupleType,
+    <S as Leaves>::Output: ListLen,
+    <<S as Leaves>::Output as ListLen>::Output: Add<B1>,
+    Add1<<<S as Leaves>::Output as ListLen>::Output>: DynModes,
+    DynModesOf<Add1<<<S as Leaves>::Output as ListLen>::Output>>:
+        ShapeTuple + Congruent<DynModesOf<Add1<<<S as Leaves>::Output as ListLen>::Output>>>,
+{
+    type Output = Layout<
+        DynModesOf<Add1<<<S as Leaves>::Output as ListLen>::Output>>,
+        DynModesOf<Add1<<<S as Leaves>::Output as ListLen>::Output>>,
+    >;
+    fn complement_of(l: &Self, cotarget: &[i64]) -> Option<Self::Output> {
+        let m = cute_core::IntTuple::flat_or_int(cotarget).ok()?;
+        let r = cute_core::complement(&l.to_dynamic(), &m).ok()?;
+        padded(&r)
+    }
+}
+
+/// The `cute_core` layout `r` (flat) in the flat runtime modes of `Layout<S, D>`, padded with
+/// `1:0`; `None` when it has more modes.
+pub(crate) fn padded<S, D>(r: &cute_core::Layout) -> Option<Layout<S, D>>
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+{
+    let (mut s, mut d) = ([1i64; cute_core::MAX_LEAVES], [0i64; cute_core::MAX_LEAVES]);
+    let (rs, rd) = (r.shape().leaves(), r.stride().leaves());
+    if rs.len() > S::LEAVES {
+        return None;
+    }
+    s[..rs.len()].copy_from_slice(rs);
+    d[..rd.len()].copy_from_slice(rd);
+    Some(Layout::from_leaves(&s, &d))
+}
 
 /// A **type operator** for the complement of a static layout with cotarget `M` (an integer or a
 /// shape).

@@ -86,52 +86,64 @@ where
     #[inline(always)]
     fn composition(a: &Self, b: &Layout<SB, DB>) -> Result<Self::Output, Error> {
         let mut widths = [0usize; cute_core::MAX_LEAVES];
-        let mut statics = [None; cute_core::MAX_LEAVES];
-        DB::write_statics(&mut statics);
-        let info = <<Self as WalkOf>::Info as WalkInfo>::WIDTH;
-        for (w, st) in widths.iter_mut().zip(statics).take(SB::LEAVES) {
-            *w = if st == Some(0) { 1 } else { info };
-        }
-        walk_mixed(a, b, &widths[..SB::LEAVES], SB::LEAVES, |a, b| {
-            cute_core::composition(a, b)
-        })
+        leaf_widths::<Self, DB>(&mut widths);
+        let (bs, bd) = b.leaves();
+        walk_mixed(
+            a,
+            (&bs[..SB::LEAVES], &bd[..SB::LEAVES]),
+            &widths[..SB::LEAVES],
+            SB::LEAVES,
+            || cold_result(cute_core::composition(&a.to_dynamic(), &b.to_dynamic())),
+            |kind| lowered_error(cute_core::Op::Composition, a, &b.to_dynamic(), kind),
+        )
+    }
+}
+
+/// The number of result modes of each leaf of a `B` of stride `DB` over `A`, as
+/// [`ComposeNode`] gives them: 1 for a static stride 0, else the width of what is known of `A`.
+#[inline(always)]
+pub(crate) fn leaf_widths<A: WalkOf, DB: IntTupleType>(widths: &mut [usize]) {
+    let mut statics = [None; cute_core::MAX_LEAVES];
+    DB::write_statics(&mut statics);
+    let width = <<A as WalkOf>::Info as WalkInfo>::WIDTH;
+    for (w, st) in widths.iter_mut().zip(statics).take(DB::LEAVES) {
+        *w = if st == Some(0) { 1 } else { width };
     }
 }
 
 /// The shape of the mixed composition node for `B`'s shape `SB` over `A`.
-type NodeShape<SB, A, DB> = <SB as ComposeNode<<A as WalkOf>::Info, DB>>::Shape;
+pub(crate) type NodeShape<SB, A, DB> = <SB as ComposeNode<<A as WalkOf>::Info, DB>>::Shape;
 /// The stride of the mixed composition node for `B`'s shape `SB` over `A`.
-type NodeStride<SB, A, DB> = <SB as ComposeNode<<A as WalkOf>::Info, DB>>::Stride;
+pub(crate) type NodeStride<SB, A, DB> = <SB as ComposeNode<<A as WalkOf>::Info, DB>>::Stride;
 
-/// The walk of the leaves of `B` over `A` at run time, into the layout `R` whose leaf `k` of `B`
-/// takes `widths[k]` modes; the first `scoped` leaves of `B` are held to the exactness rule.
-/// Anything the walk cannot show, or fails, is decided by `cold` (the `cute_core` operation on
-/// the lowered operands): its error is returned, and when it succeeds the walk's modes are its
-/// result (the same walk).
-#[inline(always)]
-pub(crate) fn walk_mixed<SA, DA, SB, DB, R>(
+/// The walk of the leaves `bs:bd` of `B` over `A` at run time, into the layout `R` whose leaf
+/// `k` of `B` takes `widths[k]` modes; the first `scoped` leaves of `B` are held to the
+/// exactness rule. Anything the walk cannot show, or fails, is decided by `cold` (the
+/// `cute_core` operation on the lowered operands): its error is returned, and when it succeeds
+/// the walk's modes are its result (the same walk). `err(kind)` is the operation's error for a
+/// result the walk cannot keep (offsets out of `i64`).
+#[inline]
+pub(crate) fn walk_mixed<SA, DA, R>(
     a: &Layout<SA, DA>,
-    b: &Layout<SB, DB>,
+    (bs, bd): (&[i64], &[i64]),
     widths: &[usize],
     scoped: usize,
-    cold: impl FnOnce(&cute_core::Layout, &cute_core::Layout) -> Result<cute_core::Layout, Error>,
+    cold: impl FnOnce() -> Result<(), Error>,
+    err: impl FnOnce(cute_core::ErrorKind) -> Error,
 ) -> Result<R, Error>
 where
     SA: ShapeTuple + Congruent<DA>,
     DA: IntTupleType,
-    SB: ShapeTuple + Congruent<DB>,
-    DB: IntTupleType,
     R: ResultLayout,
 {
     let (as_, ad) = a.leaves();
-    let (bs, bd) = b.leaves();
     let mut os = [0i64; cute_core::MAX_LEAVES];
     let mut od = [0i64; cute_core::MAX_LEAVES];
     let proved = compose_slots(
         &as_[..SA::LEAVES],
         &ad[..SA::LEAVES],
-        &bs[..SB::LEAVES],
-        &bd[..SB::LEAVES],
+        bs,
+        bd,
         scoped,
         widths,
         &mut os,
@@ -140,59 +152,67 @@ where
     match proved {
         Ok(true) => {}
         // Only a pointwise check shows it: `cold` makes it, over the same walk.
-        Ok(false) => decide(a, b, cold)?,
+        Ok(false) => cold()?,
         // `cold` fails the same walk the same way; were it to succeed, the walk's modes would
         // not be its result.
         Err(kind) => {
-            decide(a, b, cold)?;
-            return Err(cold_operands(a, b, kind));
+            cold()?;
+            return Err(err(kind));
         }
     }
-    R::checked(&os, &od, || {
-        cold_operands(a, b, cute_core::ErrorKind::Overflow)
-    })
+    R::checked(&os, &od, || err(cute_core::ErrorKind::Overflow))
 }
 
-/// The `cute_core` operation on the lowered operands, for its error (part of the implementation
-/// of [`walk_mixed`]).
+/// The error of a `cute_core` operation on the lowered operands, or `Ok` when it succeeds.
 #[cold]
 #[inline(never)]
-fn decide<SA, DA, SB, DB>(
-    a: &Layout<SA, DA>,
-    b: &Layout<SB, DB>,
-    cold: impl FnOnce(&cute_core::Layout, &cute_core::Layout) -> Result<cute_core::Layout, Error>,
-) -> Result<(), Error>
-where
-    SA: ShapeTuple + Congruent<DA>,
-    DA: IntTupleType,
-    SB: ShapeTuple + Congruent<DB>,
-    DB: IntTupleType,
-{
-    cold(&a.to_dynamic(), &b.to_dynamic()).map(|_| ())
+pub(crate) fn cold_result<T>(r: Result<T, Error>) -> Result<(), Error> {
+    r.map(|_| ())
 }
 
-/// A composition error on the lowered operands.
+/// The error `kind` of `op` on `A` (lowered) and `b`.
 #[cold]
 #[inline(never)]
-fn cold_operands<SA, DA, SB, DB>(
+pub(crate) fn lowered_error<SA, DA>(
+    op: cute_core::Op,
     a: &Layout<SA, DA>,
-    b: &Layout<SB, DB>,
+    b: &dyn Lowered,
     kind: cute_core::ErrorKind,
 ) -> Error
 where
     SA: ShapeTuple + Congruent<DA>,
     DA: IntTupleType,
-    SB: ShapeTuple + Congruent<DB>,
-    DB: IntTupleType,
 {
     Error::new(
-        cute_core::Op::Composition,
+        op,
         [
             Some(cute_core::Operand::from(&a.to_dynamic())),
-            Some(cute_core::Operand::from(&b.to_dynamic())),
+            Some(b.operand()),
         ],
         kind,
     )
+}
+
+/// A lowered operand of an error: a layout or a tiler (part of the implementation of the mixed
+/// operations).
+pub trait Lowered {
+    /// The operand.
+    fn operand(&self) -> cute_core::Operand;
+}
+impl Lowered for cute_core::Layout {
+    fn operand(&self) -> cute_core::Operand {
+        cute_core::Operand::from(self)
+    }
+}
+impl Lowered for cute_core::Tiler {
+    fn operand(&self) -> cute_core::Operand {
+        cute_core::Operand::from(self)
+    }
+}
+impl Lowered for cute_core::IntTuple {
+    fn operand(&self) -> cute_core::Operand {
+        cute_core::Operand::from(self)
+    }
 }
 
 /// A layout type the algebra builds from its flat leaves, checked to keep the layout invariant
@@ -359,6 +379,9 @@ pub trait DynModes {
     /// `(Dyn, ..., Dyn)`.
     type Output;
 }
+
+/// `DynModesOf<C> = <C as DynModes>::Output`.
+pub type DynModesOf<C> = <C as DynModes>::Output;
 
 /// A **type operator** for `A ∘ B` on static layouts: `R(i) == A(B(i))` for every `i < size(B)`,
 /// with CuTe's normal form; a condition that fails is a compile error that names it.

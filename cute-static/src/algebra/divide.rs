@@ -5,6 +5,8 @@
 //! [`Composition`](super::composition::Composition); the grid mode `A ∘ T*` keeps CuTe's form and
 //! CuTe's own conditions (it counts partial tiles when `T` does not divide `A`).
 
+use cute_core::algebra::coalesce::coalesce_leaves;
+use cute_core::Error;
 use typenum::{B0, B1};
 
 use super::by_mode::{TileUnzip, TileUnzipOf};
@@ -12,7 +14,15 @@ use super::coalesce::{StaticCoalesceOf, FlatModes, Merge};
 use super::complement::StaticComplementOf;
 use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf, Select};
 use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
+use super::complement::{LayoutParts, MixedComplement};
+use super::composition::{
+    cold_result, leaf_widths, lowered_error, walk_mixed, ComposeNode, NodeShape, NodeStride,
+    WalkInfo, WalkOf,
+};
+use crate::int::Dyn;
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
+use crate::variadic::AllStaticOf;
 use crate::variadic::{ListTuple, Spread};
 
 binary_operator!(
@@ -49,6 +59,110 @@ binary_operator!(
     StaticFlatDivide / StaticFlatDivideOf,
     "flat_divide(A, T)"
 );
+
+/// A runtime leaf, with a layout tile: `(A ∘ T, A ∘ T*)` by the walk at run time, `T*` the
+/// complement of `T` up to `shape(coalesce(A))` (static gaps when `T` is static, and a runtime
+/// last mode); the tile is held to the exactness rule, the grid to CuTe's conditions, and what
+/// the walk cannot show is decided by `cute_core::logical_divide`.
+impl<S, D, ST, DT> LogicalDivideCase<Layout<ST, DT>, B0> for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+    ST: ShapeTuple + Congruent<DT>,
+    DT: IntTupleType,
+    (ST, DT): AllStaticOf,
+    Layout<ST, DT>: MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>,
+    GridOf<ST, DT>: LayoutParts,
+    GridShape<ST, DT>: ShapeTuple + Congruent<GridStride<ST, DT>>,
+    GridStride<ST, DT>: IntTupleType,
+    Self: WalkOf,
+    ST: ComposeNode<<Self as WalkOf>::Info, DT>,
+    GridShape<ST, DT>: ComposeNode<<Self as WalkOf>::Info, GridStride<ST, DT>>,
+    (
+        NodeShape<ST, Self, DT>,
+        NodeShape<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+    ): ShapeTuple
+        + Congruent<(
+            NodeStride<ST, Self, DT>,
+            NodeStride<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+        )>,
+    (
+        NodeStride<ST, Self, DT>,
+        NodeStride<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+    ): IntTupleType,
+{
+    type Output = Layout<
+        (
+            NodeShape<ST, Self, DT>,
+            NodeShape<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+        ),
+        (
+            NodeStride<ST, Self, DT>,
+            NodeStride<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+        ),
+    >;
+    #[inline(always)]
+    fn logical_divide(a: &Self, t: &Layout<ST, DT>) -> Result<Self::Output, Error> {
+        let cold = || cold_result(cute_core::logical_divide(&a.to_dynamic(), t.to_dynamic()));
+        let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, &t.to_dynamic(), kind);
+        // T* = complement(T, shape(coalesce(A))), the cotarget taken at run time as `cute_core`.
+        let (as_, ad) = a.leaves();
+        let mut cs = [0i64; cute_core::MAX_LEAVES];
+        let mut cd = [0i64; cute_core::MAX_LEAVES];
+        let n = if S::LEAVES == 1 {
+            cs[0] = as_[0];
+            1
+        } else {
+            coalesce_leaves(&as_[..S::LEAVES], &ad[..S::LEAVES], &mut cs, &mut cd)
+        };
+        let Some(rest) = <Layout<ST, DT> as MixedComplement<
+            Dyn,
+            <(ST, DT) as AllStaticOf>::Output,
+        >>::complement_of(t, &cs[..n]) else {
+            cold()?;
+            return Err(err(cute_core::ErrorKind::Overflow));
+        };
+        // B = (T, T*), its leaves in order; a grid leaf of size 1 is taken as `1:0`, as
+        // `cute_core`'s coalesced complement drops it.
+        let (ts, td) = t.leaves();
+        let (mut rs, mut rd) = ([0i64; cute_core::MAX_LEAVES], [0i64; cute_core::MAX_LEAVES]);
+        let (grid_shape, grid_stride) = rest.parts();
+        grid_shape.write_leaves(&mut rs);
+        grid_stride.write_leaves(&mut rd);
+        let (nt, nr) = (ST::LEAVES, GridShape::<ST, DT>::LEAVES);
+        let mut bs = [0i64; cute_core::MAX_LEAVES];
+        let mut bd = [0i64; cute_core::MAX_LEAVES];
+        bs[..nt].copy_from_slice(&ts[..nt]);
+        bd[..nt].copy_from_slice(&td[..nt]);
+        bs[nt..nt + nr].copy_from_slice(&rs[..nr]);
+        bd[nt..nt + nr].copy_from_slice(&rd[..nr]);
+        let slots = <<Self as WalkOf>::Info as WalkInfo>::WIDTH > 1;
+        for k in nt..nt + nr {
+            if slots && bs[k] == 1 {
+                bd[k] = 0;
+            }
+        }
+        let mut widths = [0usize; cute_core::MAX_LEAVES];
+        leaf_widths::<Self, DT>(&mut widths[..nt]);
+        leaf_widths::<Self, GridStride<ST, DT>>(&mut widths[nt..nt + nr]);
+        walk_mixed(
+            a,
+            (&bs[..nt + nr], &bd[..nt + nr]),
+            &widths[..nt + nr],
+            nt,
+            cold,
+            err,
+        )
+    }
+}
+
+/// `T* = complement(T, ?)`, the grid of a divide by `T` (a runtime cotarget).
+type GridOf<ST, DT> =
+    <Layout<ST, DT> as MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>>::Output;
+/// The shape of the grid.
+type GridShape<ST, DT> = <GridOf<ST, DT> as LayoutParts>::Shape;
+/// The stride of the grid.
+type GridStride<ST, DT> = <GridOf<ST, DT> as LayoutParts>::Stride;
 
 /// A **type operator** for `logical_divide(A, T)` of static layouts with a layout tile `T`.
 ///
@@ -171,21 +285,42 @@ pub type StaticFlatDivideOf<A, T> = <A as StaticFlatDivide<T>>::Output;
 pub trait Spreads<First, Second> {
     /// The rearranged layout.
     type Output;
+    /// The rearranged layout's value.
+    fn spreads(self) -> Self::Output;
 }
 
-/// The modes of a node as the slice keeps them: spread (`B1`) or whole (`B0`).
-type Part<X, Node> = <X as Select<<Node as Spread>::Output, TCons<Node, TNil>>>::Output;
+/// The modes of a node as the slice keeps them: spread (`B1`) or whole (`B0`) (part of the
+/// implementation of [`Spreads`]).
+pub trait SpreadIf<X> {
+    /// The modes, as a list.
+    type Output;
+    /// The modes' values.
+    fn spread_if(self) -> Self::Output;
+}
+impl<N: Spread> SpreadIf<B1> for N {
+    type Output = <N as Spread>::Output;
+    #[inline(always)]
+    fn spread_if(self) -> Self::Output {
+        self.spread()
+    }
+}
+impl<N> SpreadIf<B0> for N {
+    type Output = TCons<N, TNil>;
+    #[inline(always)]
+    fn spread_if(self) -> Self::Output {
+        TCons(self, TNil)
+    }
+}
+
+/// The modes of a node as the slice keeps them.
+type Part<X, Node> = <Node as SpreadIf<X>>::Output;
 
 impl<F, G, S0, S1, D0, D1> Spreads<F, G> for Layout<(S0, S1), (D0, D1)>
 where
-    S0: Spread,
-    S1: Spread,
-    D0: Spread,
-    D1: Spread,
-    F: Select<<S0 as Spread>::Output, TCons<S0, TNil>>
-        + Select<<D0 as Spread>::Output, TCons<D0, TNil>>,
-    G: Select<<S1 as Spread>::Output, TCons<S1, TNil>>
-        + Select<<D1 as Spread>::Output, TCons<D1, TNil>>,
+    S0: SpreadIf<F>,
+    S1: SpreadIf<G>,
+    D0: SpreadIf<F>,
+    D1: SpreadIf<G>,
     Part<F, S0>: Concat<Part<G, S1>>,
     Part<F, D0>: Concat<Part<G, D1>>,
     <Part<F, S0> as Concat<Part<G, S1>>>::Output: ListTuple,
@@ -195,4 +330,51 @@ where
         <<Part<F, S0> as Concat<Part<G, S1>>>::Output as ListTuple>::Output,
         <<Part<F, D0> as Concat<Part<G, D1>>>::Output as ListTuple>::Output,
     >;
+    #[inline(always)]
+    fn spreads(self) -> Self::Output {
+        let ((s0, s1), (d0, d1)) = self.into_parts();
+        Layout::from_parts(
+            s0.spread_if().concat(s1.spread_if()).to_tuple(),
+            d0.spread_if().concat(d1.spread_if()).to_tuple(),
+        )
+    }
+}
+
+/// A runtime leaf: `logical_divide`, then its tiles gathered.
+impl<A, T> ZippedDivideCase<T, B0> for A
+where
+    A: LogicalDivide<T>,
+    LogicalDivideOf<A, T>: TileUnzip<T>,
+{
+    type Output = TileUnzipOf<LogicalDivideOf<A, T>, T>;
+    #[inline(always)]
+    fn zipped_divide(a: &A, t: &T) -> Result<Self::Output, Error> {
+        Ok(a.logical_divide(t).map_err(|e| e.within(cute_core::Op::ZippedDivide))?.tile_unzip())
+    }
+}
+
+/// A runtime leaf: `zipped_divide`, the rests spread.
+impl<A, T> TiledDivideCase<T, B0> for A
+where
+    A: ZippedDivide<T>,
+    ZippedDivideOf<A, T>: Spreads<B0, B1>,
+{
+    type Output = <ZippedDivideOf<A, T> as Spreads<B0, B1>>::Output;
+    #[inline(always)]
+    fn tiled_divide(a: &A, t: &T) -> Result<Self::Output, Error> {
+        Ok(a.zipped_divide(t).map_err(|e| e.within(cute_core::Op::TiledDivide))?.spreads())
+    }
+}
+
+/// A runtime leaf: `zipped_divide`, the tiles and the rests spread.
+impl<A, T> FlatDivideCase<T, B0> for A
+where
+    A: ZippedDivide<T>,
+    ZippedDivideOf<A, T>: Spreads<B1, B1>,
+{
+    type Output = <ZippedDivideOf<A, T> as Spreads<B1, B1>>::Output;
+    #[inline(always)]
+    fn flat_divide(a: &A, t: &T) -> Result<Self::Output, Error> {
+        Ok(a.zipped_divide(t).map_err(|e| e.within(cute_core::Op::FlatDivide))?.spreads())
+    }
 }
