@@ -22,6 +22,8 @@ pub trait IntTupleType: Sealed + Copy + fmt::Debug {
     const PROFILE: IntTuple;
     /// `B1` when every leaf is static.
     type AllStatic: Bit;
+    /// `B1` for a leaf, `B0` for a tuple.
+    type IsLeaf: Bit;
 
     /// Writes the leaves in order into `out[..LEAVES]`.
     fn write_leaves(&self, out: &mut [i64]);
@@ -68,6 +70,7 @@ impl<T: Int> IntTupleType for T {
         None => 0,
     });
     type AllStatic = <T as Int>::IsStatic;
+    type IsLeaf = typenum::B1;
 
     #[inline(always)]
     fn write_leaves(&self, out: &mut [i64]) {

@@ -43,6 +43,7 @@ macro_rules! tuples {
             const LEAVES: usize = 0 $(+ $s::LEAVES)+;
             const PROFILE: IntTuple = IntTuple::const_tuple(&[$($s::PROFILE),+]);
             type AllStatic = <($($s,)+) as AllStaticOf>::Output;
+            type IsLeaf = B0;
 
             #[inline(always)]
             #[allow(non_snake_case, reason = "the fields are named after their types")]
@@ -439,6 +440,10 @@ macro_rules! tuple_products {
             M: Gather,
         {
             type Output = <M as Gather>::Output;
+            #[inline(always)]
+            fn repad(self, modes: M) -> Self::Output {
+                modes.gather()
+            }
         }
         impl<$($s, $d,)+ Y> ZipLayout<Y> for Layout<($($s,)+), ($($d,)+)>
         where
@@ -448,6 +453,10 @@ macro_rules! tuple_products {
             <<Layout<($($s,)+), ($($d,)+)> as LayoutModes>::Output as ZipModesOf<<Y as LayoutModes>::Output>>::Output: Gather,
         {
             type Output = <<<Layout<($($s,)+), ($($d,)+)> as LayoutModes>::Output as ZipModesOf<<Y as LayoutModes>::Output>>::Output as Gather>::Output;
+            #[inline(always)]
+            fn zip_layout(self, y: Y) -> Self::Output {
+                self.modes().zip_modes(y.modes()).gather()
+            }
         }
     )+};
 }
@@ -462,8 +471,11 @@ macro_rules! dyn_modes {
         }
     )+};
 }
+/// One runtime mode is a leaf, as `cute_core` writes a layout of one mode.
+impl DynModes for typenum::U1 {
+    type Output = Dyn;
+}
 dyn_modes! {
-    U1 => (Dyn);
     U2 => (Dyn, Dyn);
     U3 => (Dyn, Dyn, Dyn);
     U4 => (Dyn, Dyn, Dyn, Dyn);

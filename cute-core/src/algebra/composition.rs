@@ -562,10 +562,11 @@ impl Sink for Slots<'_> {
 
 /// The composition walk on arrays, for layouts whose structure is known elsewhere (the mixed
 /// layouts of `cute-static`): `A` is given by its flat leaves `a_s:a_d`, `B` by its flat leaves
-/// `b_s:b_d`. The modes CuTe's walk builds for leaf `k` of `B` are written in order into the
-/// `widths[k]` slots of `out_s:out_d` that follow those of leaf `k - 1`, and the slots left are
-/// padded with `1:0`. The first `scoped` leaves of `B` are held to the exactness rule of this
-/// module (all of them for a composition, those of the tile for a divide).
+/// `b_s:b_d`. The modes CuTe's walk builds for leaf `k` of `B` are written in order at the end of
+/// the `widths[k]` slots of `out_s:out_d` that follow those of leaf `k - 1`, the slots before
+/// them padded with `1:0` (in front, where coalescing drops them: a trailing size-1 mode would
+/// extend as the last mode of a later walk). The first `scoped` leaves of `B` are held to the
+/// exactness rule of this module (all of them for a composition, those of the tile for a divide).
 ///
 /// Returns `Ok(true)` when the walk alone shows the result exact, `Ok(false)` when only a
 /// pointwise check could (see [`composition`], which makes it), and the violated condition
@@ -578,7 +579,7 @@ impl Sink for Slots<'_> {
 /// // (4,6,8,10):(2,3,5,7) ∘ 6:12, in four slots.
 /// let proved = compose_slots(&[4, 6, 8, 10], &[2, 3, 5, 7], &[6], &[12], 1, &[4], &mut s, &mut d);
 /// assert_eq!(proved, Ok(true));
-/// assert_eq!((s, d), ([2, 3, 1, 1], [9, 5, 0, 0]));
+/// assert_eq!((s, d), ([1, 1, 2, 3], [0, 0, 9, 5]));
 /// ```
 #[allow(
     clippy::too_many_arguments,
@@ -615,7 +616,7 @@ pub fn compose_slots(
         };
         let pending = base(&fa, n, d, &mut slots, (k < scoped).then_some(&mut scope))?;
         let used = slots.n;
-        s_run_pad(&mut out_s[at..end], &mut out_d[at..end], used);
+        pad_front(&mut out_s[at..end], &mut out_d[at..end], used);
         if k < scoped {
             scope.overrun |= matches!(pending, Some(Pending::Overrun(_)));
             scope.backward |= matches!(pending, Some(Pending::Backward));
@@ -626,11 +627,14 @@ pub fn compose_slots(
     Ok(!(scope.overrun || scope.backward || carry))
 }
 
-/// Pads the slots of a leaf after its `used` modes with `1:0`.
-fn s_run_pad(s: &mut [i64], d: &mut [i64], used: usize) {
-    for (s, d) in s.iter_mut().zip(d.iter_mut()).skip(used) {
-        (*s, *d) = (1, 0);
-    }
+/// Moves the `used` modes written first in the slots of a leaf to their end, and pads the slots
+/// before them with `1:0`.
+fn pad_front(s: &mut [i64], d: &mut [i64], used: usize) {
+    let pad = s.len() - used;
+    s.copy_within(..used, pad);
+    d.copy_within(..used, pad);
+    s[..pad].fill(1);
+    d[..pad].fill(0);
 }
 
 /// Checks pointwise every base case of `b` that the walk did not show exact.

@@ -157,18 +157,38 @@ fn rank_sensitive<T: Trace>(
         lp.mode(0).ok_or(err(ErrorKind::Capacity))?,
         lp.mode(1).ok_or(err(ErrorKind::Capacity))?,
     );
-    let (x, y) = if raked { (y, x) } else { (x, y) };
-    zip(&x, &y).map_err(err)
+    // Each half has the modes of its operand (the grid those of `B`, whatever the walk builds
+    // inside a mode): the operands' shapes say how the halves pair.
+    let (pa_int, pb_int) = (pa.shape().is_int(), pb.shape().is_int());
+    let ((x, x_int), (y, y_int)) = if raked {
+        ((y, pb_int), (x, pa_int))
+    } else {
+        ((x, pa_int), (y, pb_int))
+    };
+    zip(&x, x_int, &y, y_int).map_err(err)
 }
 
-/// `zip(X, Y)`: `((x0,y0),(x1,y1),...)`; an integer-shaped `X` gives `((X,Y))`. An integer-shaped
-/// `Y` next to a rank-1 tuple `X` is its own mode 0 (CuTe C++ does not compile that case).
-fn zip(x: &Layout, y: &Layout) -> Result<Layout, ErrorKind> {
+/// `zip(X, Y)`: `((x0,y0),(x1,y1),...)`, where `X` and `Y` have the modes of operands that are
+/// integer-shaped (`x_int`, `y_int`) or not: an integer-shaped `X` gives `((X,Y))`, an
+/// integer-shaped `Y` is one mode next to the one mode of `X` (CuTe C++ does not compile that
+/// case).
+fn zip(x: &Layout, x_int: bool, y: &Layout, y_int: bool) -> Result<Layout, ErrorKind> {
     let mut b = LayoutBuilder::new();
     b.open()?;
-    if x.shape().is_int() {
+    if x_int {
         b.open()?;
         b.mode(x.view())?;
+        b.mode(y.view())?;
+        b.close()?;
+    } else if y_int {
+        if x.rank() != 1 {
+            return Err(ErrorKind::RankMismatch {
+                left: x.rank(),
+                right: 1,
+            });
+        }
+        b.open()?;
+        b.splice(x.view())?;
         b.mode(y.view())?;
         b.close()?;
     } else {
@@ -188,3 +208,4 @@ fn zip(x: &Layout, y: &Layout) -> Result<Layout, ErrorKind> {
     b.close()?;
     Ok(b.finish())
 }
+

@@ -14,7 +14,12 @@ use core::ops::BitAnd;
 use typenum::{Bit, B0, B1};
 
 use crate::__private::{IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::{IsUnit, Product, Same, Times};
+use cute_core::Error;
+
+use super::composition::ResultLayout;
+use crate::int::{Int, IsUnit, Product, Same, Times};
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::variadic::AllStaticOf;
 use crate::layout::Layout;
 use crate::variadic::FromModes;
 
@@ -28,6 +33,97 @@ unary_operator!(
     StaticCoalesce / StaticCoalesceOf,
     "coalesce(L)"
 );
+
+/// A runtime leaf: the static rule on what is static, the runtime leaves kept where they are.
+impl<S, D> CoalesceCase<B0> for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D> + Leaves,
+    D: IntTupleType + Leaves,
+    S::Output: ZipModes<D::Output>,
+    FlatModes<S, D>: Merge<B0>,
+    <FlatModes<S, D> as Merge<B0>>::Output: FromModes,
+    <<FlatModes<S, D> as Merge<B0>>::Output as FromModes>::Output: ResultLayout,
+{
+    type Output = <<FlatModes<S, D> as Merge<B0>>::Output as FromModes>::Output;
+    #[inline]
+    fn coalesce(l: &Self) -> Result<Self::Output, Error> {
+        let (s, d) = l.leaves();
+        let (mut ss, mut ds) = ([None; cute_core::MAX_LEAVES], [None; cute_core::MAX_LEAVES]);
+        S::write_statics(&mut ss);
+        D::write_statics(&mut ds);
+        let (mut os, mut od) = ([0i64; cute_core::MAX_LEAVES], [0i64; cute_core::MAX_LEAVES]);
+        let n = S::LEAVES;
+        let modes = (0..n).map(|k| ((s[k], ss[k]), (d[k], ds[k])));
+        let count = merge_static(modes, &mut os, &mut od);
+        // The runtime leaves are those of `L`: the offsets fit as they did.
+        let _ = count;
+        Self::Output::checked(&os, &od, || unreachable_overflow(l))
+    }
+}
+
+/// A leaf's value and, when it is static, the value the type holds.
+type Leaf = (i64, Option<i64>);
+
+/// The merge of [`Merge`] on values, deciding only on static leaves: the result modes in order
+/// into `out_s:out_d`, and their number. The twin of the type-level rule, so the values land
+/// where the type puts its leaves.
+fn merge_static(
+    modes: impl DoubleEndedIterator<Item = (Leaf, Leaf)>,
+    out_s: &mut [i64],
+    out_d: &mut [i64],
+) -> usize {
+    // Built back to front, then reversed.
+    let mut rev: [(Leaf, Leaf); cute_core::MAX_LEAVES] = [((0, None), (0, None)); cute_core::MAX_LEAVES];
+    let mut n = 0usize;
+    for (s, d) in modes.rev() {
+        if n == 0 {
+            rev[0] = (s, d);
+            n = 1;
+            continue;
+        }
+        if s.1 == Some(1) {
+            continue;
+        }
+        let (fs, fd) = rev[n - 1];
+        if n == 1 && fs.1 == Some(1) {
+            rev[0] = (s, d);
+        } else if let (Some(a), Some(b), Some(f), Some(g)) = (s.1, d.1, fs.1, fd.1) {
+            if a * b == g {
+                let v = a * f;
+                rev[n - 1] = ((v, Some(v)), d);
+            } else {
+                rev[n] = (s, d);
+                n += 1;
+            }
+        } else {
+            rev[n] = (s, d);
+            n += 1;
+        }
+    }
+    if n == 1 && rev[0].0 .1 == Some(1) {
+        rev[0] = ((1, Some(1)), (0, Some(0)));
+    }
+    for k in 0..n {
+        out_s[k] = rev[n - 1 - k].0 .0;
+        out_d[k] = rev[n - 1 - k].1 .0;
+    }
+    n
+}
+
+/// Coalescing keeps the offsets of a checked layout: this error is never built.
+#[cold]
+#[inline(never)]
+fn unreachable_overflow<S, D>(l: &Layout<S, D>) -> Error
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+{
+    Error::new(
+        cute_core::Op::Coalesce,
+        [Some(cute_core::Operand::from(&l.to_dynamic())), None],
+        cute_core::ErrorKind::Overflow,
+    )
+}
 
 /// A **type operator** that coalesces a static layout: the simplest layout with the same
 /// function on `[0, size)`.
@@ -142,19 +238,49 @@ where
     T: IsNil,
     S1: IsUnit,
     <T as IsNil>::Output: BitAnd<IsOne<S1>>,
-    S: Times<D>,
-    Product<S, D>: Same<D1>,
-    Mode<S, D>: Place<Lone<T, S1>, Merges<S, D, D1>, TCons<Mode<S1, D1>, T>>,
+    (S, D, S1, D1): MergeTest,
+    Mode<S, D>: Place<Lone<T, S1>, Merges<S, D, S1, D1>, TCons<Mode<S1, D1>, T>>,
 {
     type Output =
-        <Mode<S, D> as Place<Lone<T, S1>, Merges<S, D, D1>, TCons<Mode<S1, D1>, T>>>::Output;
+        <Mode<S, D> as Place<Lone<T, S1>, Merges<S, D, S1, D1>, TCons<Mode<S1, D1>, T>>>::Output;
 }
 
 /// `B1` when the rest is a lone size-1 mode.
 type Lone<T, S1> = <<T as IsNil>::Output as BitAnd<IsOne<S1>>>::Output;
 
 /// `B1` when `s*d == d1`: the two modes merge.
-type Merges<S, D, D1> = <Product<S, D> as Same<D1>>::Output;
+type Merges<S, D, S1, D1> = <(S, D, S1, D1) as MergeTest>::Output;
+
+/// `B1` when the mode `s:d` and the front `s1:d1` of the merged rest are all static and
+/// `s·d == d1`: as CuTe's `bw_coalesce`, modes merge only where the compiler can tell (part of
+/// the implementation of [`Coalesce`]).
+pub trait MergeTest {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl<S: Int, D: Int, S1: Int, D1: Int> MergeTest for (S, D, S1, D1)
+where
+    (S, D, S1, D1): AllStaticOf,
+    (S, D, D1): MergeWhenStatic<<(S, D, S1, D1) as AllStaticOf>::Output>,
+{
+    type Output = <(S, D, D1) as MergeWhenStatic<<(S, D, S1, D1) as AllStaticOf>::Output>>::Output;
+}
+
+/// [`MergeTest`] knowing whether the four leaves are static (part of the implementation of
+/// [`Coalesce`]).
+pub trait MergeWhenStatic<AllStatic> {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl<S: Times<D>, D, D1> MergeWhenStatic<B1> for (S, D, D1)
+where
+    Product<S, D>: Same<D1>,
+{
+    type Output = <Product<S, D> as Same<D1>>::Output;
+}
+impl<S, D, D1> MergeWhenStatic<B0> for (S, D, D1) {
+    type Output = B0;
+}
 
 /// Places a mode of size != 1 at the front of the merged rest (part of the implementation of
 /// [`Coalesce`]).

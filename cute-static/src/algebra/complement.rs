@@ -249,8 +249,9 @@ where
     }
 }
 
-/// The `cute_core` layout `r` (flat) in the flat runtime modes of `Layout<S, D>`, padded with
-/// `1:0`; `None` when it has more modes.
+/// The `cute_core` layout `r` (flat) in the flat runtime modes of `Layout<S, D>`, padded in front
+/// with `1:0` (where coalescing drops them, as `cute_core::algebra::composition::compose_slots`
+/// pads); `None` when it has more modes.
 pub(crate) fn padded<S, D>(r: &cute_core::Layout) -> Option<Layout<S, D>>
 where
     S: ShapeTuple + Congruent<D>,
@@ -258,11 +259,9 @@ where
 {
     let (mut s, mut d) = ([1i64; cute_core::MAX_LEAVES], [0i64; cute_core::MAX_LEAVES]);
     let (rs, rd) = (r.shape().leaves(), r.stride().leaves());
-    if rs.len() > S::LEAVES {
-        return None;
-    }
-    s[..rs.len()].copy_from_slice(rs);
-    d[..rd.len()].copy_from_slice(rd);
+    let pad = S::LEAVES.checked_sub(rs.len())?;
+    s[pad..S::LEAVES].copy_from_slice(rs);
+    d[pad..S::LEAVES].copy_from_slice(rd);
     Some(Layout::from_leaves(&s, &d))
 }
 

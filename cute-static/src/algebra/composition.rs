@@ -45,7 +45,7 @@ binary_operator!(
     ///   - `n:0` when `r` is a static 0;
     ///   - `n:(r·d)` when `coalesce(A)` is statically one mode `s:d` (the leaves keep their kinds);
     ///   - else `C` runtime modes, `C` the number of leaves of `A` (of modes of `coalesce(A)` when
-    ///     `A` is static): the modes CuTe's walk builds over `coalesce(A)`, in order, padded with
+    ///     `A` is static): the modes CuTe's walk builds over `coalesce(A)`, in order, padded in front with
     ///     `1:0`.
     ///
     ///   The walk runs at run time, with `cute_core`'s exactness rule; whatever it cannot show
@@ -58,7 +58,7 @@ binary_operator!(
     /// let a = make_layout((Dyn::new(4), Dyn::new(6), Dyn::new(8), Dyn::new(10)),
     ///                     (Dyn::new(2), Dyn::new(3), Dyn::new(5), Dyn::new(7))).unwrap();
     /// let b = make_layout(Dyn::new(6), Dyn::new(12)).unwrap();
-    /// assert_eq!(composition(&a, &b).unwrap().to_string(), "(2,3,1,1):(9,5,0,0)");
+    /// assert_eq!(composition(&a, &b).unwrap().to_string(), "(1,1,2,3):(0,0,9,5)");
     /// // A runtime-sized column, tiled by a static 8: the tile keeps a static shape.
     /// let col = make_layout(Dyn::new(100), U1::new()).unwrap();
     /// let tile = composition(&col, &make_layout(U8::new(), U1::new()).unwrap()).unwrap();

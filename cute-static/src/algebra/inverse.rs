@@ -10,14 +10,17 @@
 //! - left inverse: each non-zero stride `d`, a multiple of the size `n` inverted so far, joins as
 //!   `d / n : prefix`, and the last sorted mode's size closes the shape.
 
-use typenum::{B0, B1, U0, U1};
+use cute_core::Error;
+use typenum::{Add1, B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
-use super::complement::Append;
+use super::complement::{padded, Append};
+use super::composition::{DynModes, DynModesOf};
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{DivRem, IsZero, Less, Product, Quotient, Remainder, Same, SubBorrow, Times};
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::variadic::FromModes;
+use crate::variadic::{FromModes, ListLen};
 
 /// A mode `s:d` of `coalesce(L)` with the exclusive prefix product `p` of the shape before it.
 pub struct Tagged<S, D, P>(core::marker::PhantomData<(S, D, P)>);
@@ -39,6 +42,42 @@ unary_operator!(
     StaticLeftInverse / StaticLeftInverseOf,
     "left_inverse(L)"
 );
+
+/// The runtime modes of a mixed inverse: `cute_core`'s result on the lowered layout, padded with
+/// `1:0` to `C` modes (its most).
+macro_rules! runtime_inverse {
+    ($Case:ident :: $fn:ident, $count:ty $(, $extra:ty)?) => {
+        /// A runtime leaf: `cute_core`'s inverse on the lowered layout, in runtime modes padded
+        /// with `1:0` (the sort by stride and the chain of strides depend on the values).
+        impl<S, D> $Case<B0> for Layout<S, D>
+        where
+            S: ShapeTuple + Congruent<D> + Leaves,
+            D: IntTupleType,
+            <S as Leaves>::Output: ListLen,
+            $($extra: core::ops::Add<B1>,)?
+            $count: DynModes,
+            DynModesOf<$count>: ShapeTuple + Congruent<DynModesOf<$count>>,
+        {
+            type Output = Layout<DynModesOf<$count>, DynModesOf<$count>>;
+            fn $fn(l: &Self) -> Result<Self::Output, Error> {
+                let r = cute_core::$fn(&l.to_dynamic())?;
+                padded(&r).ok_or_else(|| {
+                    Error::new(
+                        cute_core::Op::Coalesce,
+                        [Some(cute_core::Operand::from(&r)), None],
+                        cute_core::ErrorKind::Capacity,
+                    )
+                })
+            }
+        }
+    };
+}
+
+/// The number of leaves of a shape.
+type LeafCount<S> = <<S as Leaves>::Output as ListLen>::Output;
+
+runtime_inverse!(RightInverseCase::right_inverse, LeafCount<S>);
+runtime_inverse!(LeftInverseCase::left_inverse, Add1<LeafCount<S>>, LeafCount<S>);
 
 /// A **type operator** for the right inverse: the largest `R` with `L(R(i)) == i`.
 ///
