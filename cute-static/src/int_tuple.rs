@@ -9,6 +9,44 @@ use typenum::{Bit, UInt, Unsigned};
 use crate::int::{Dyn, Int, StaticInt};
 use crate::sealed::Sealed;
 
+/// The leaves of an int tuple in order, at most [`cute_core::MAX_LEAVES`]: only those in use are
+/// written (a fixed array would be zeroed whole on every call of the algebra).
+pub type LeafVec = arrayvec::ArrayVec<i64, { cute_core::MAX_LEAVES }>;
+
+/// The array of exactly the leaves of `T`: `[i64; T::LEAVES]`.
+pub type LeafArray<T> = <<T as IntTupleType>::Count as Buffer>::I64;
+
+/// A **type operator** from a typenum count `N` to the arrays of `N` integers, up to
+/// [`cute_core::MAX_LEAVES`]: how the algebra sizes its working arrays by the type (a larger
+/// fixed array is cleared and moved whole on every call).
+pub trait Buffer: typenum::Unsigned {
+    /// `[i64; N]`.
+    type I64: AsRef<[i64]> + AsMut<[i64]> + Copy + core::fmt::Debug;
+    /// `[usize; N]`.
+    type Usize: AsRef<[usize]> + AsMut<[usize]> + Copy;
+    /// `[0; N]`.
+    const I64_ZERO: Self::I64;
+    /// `[0; N]`.
+    const USIZE_ZERO: Self::Usize;
+}
+
+macro_rules! buffers {
+    ($($n:ident $v:literal)+) => {$(
+        impl Buffer for typenum::$n {
+            type I64 = [i64; $v];
+            type Usize = [usize; $v];
+            const I64_ZERO: [i64; $v] = [0; $v];
+            const USIZE_ZERO: [usize; $v] = [0; $v];
+        }
+    )+};
+}
+
+buffers! {
+    U0 0 U1 1 U2 2 U3 3 U4 4 U5 5 U6 6 U7 7 U8 8 U9 9 U10 10 U11 11 U12 12 U13 13 U14 14 U15 15
+    U16 16 U17 17 U18 18 U19 19 U20 20 U21 21 U22 22 U23 23 U24 24 U25 25 U26 26 U27 27 U28 28
+    U29 29 U30 30 U31 31 U32 32
+}
+
 /// A **marker trait** for an int tuple: a leaf, or a Rust tuple of int tuples. Its structure
 /// (rank, nesting, which leaves are static) is the type; only its runtime leaves are stored.
 pub trait IntTupleType: Sealed + Copy + fmt::Debug {
@@ -24,18 +62,36 @@ pub trait IntTupleType: Sealed + Copy + fmt::Debug {
     type AllStatic: Bit;
     /// `B1` for a leaf, `B0` for a tuple.
     type IsLeaf: Bit;
+    /// `LEAVES` as a typenum integer: what sizes the arrays of its leaves.
+    type Count: Buffer;
 
     /// Writes the leaves in order into `out[..LEAVES]`.
     fn write_leaves(&self, out: &mut [i64]);
 
-    /// The tuple whose leaves are `leaves[..LEAVES]` (static leaves keep their own value).
-    #[doc(hidden)]
-    fn read_leaves(leaves: &[i64]) -> Self;
+    /// Appends the leaves in order to `out`.
+    #[inline(always)]
+    fn push_leaves(&self, out: &mut LeafVec) {
+        let at = out.len();
+        let _ = out.try_extend_from_slice(&[0; cute_core::MAX_LEAVES][..Self::LEAVES]);
+        self.write_leaves(&mut out[at..]);
+    }
 
-    /// Writes the static value of each leaf in order (`None` for a runtime leaf) into
-    /// `out[..LEAVES]`.
+    /// The leaves in order, in an array of exactly `LEAVES`.
+    #[inline(always)]
+    fn leaf_array(&self) -> LeafArray<Self> {
+        let mut a = <Self::Count as Buffer>::I64_ZERO;
+        self.write_leaves(a.as_mut());
+        a
+    }
+
+    /// The static value of each leaf in order, `None` for a runtime leaf (the entries past
+    /// `LEAVES` are `None`).
+    const STATICS: [Option<i64>; cute_core::MAX_LEAVES];
+
+    /// The tuple whose leaves are the next `LEAVES` values of `leaves` (a static leaf takes one
+    /// and keeps its own value).
     #[doc(hidden)]
-    fn write_statics(out: &mut [Option<i64>]);
+    fn read_leaves<I: Iterator<Item = i64>>(leaves: &mut I) -> Self;
 
     /// CuTe's `print`: a static leaf as `_8`, a runtime one as `8`.
     ///
@@ -46,12 +102,24 @@ pub trait IntTupleType: Sealed + Copy + fmt::Debug {
     /// The `cute-core` value.
     #[must_use]
     fn lower(&self) -> IntTuple {
-        let mut leaves = [0i64; cute_core::MAX_LEAVES];
-        self.write_leaves(&mut leaves);
+        let mut leaves = LeafVec::new();
+        self.push_leaves(&mut leaves);
         // `LEAVES <= MAX_LEAVES` by `PROFILE`, which is built in const context.
-        Self::PROFILE
-            .with_leaves(&leaves[..Self::LEAVES])
-            .unwrap_or(Self::PROFILE)
+        Self::PROFILE.with_leaves(&leaves).unwrap_or(Self::PROFILE)
+    }
+
+    /// The leaves in order.
+    #[inline(always)]
+    fn leaf_vec(&self) -> LeafVec {
+        let mut leaves = LeafVec::new();
+        self.push_leaves(&mut leaves);
+        leaves
+    }
+
+    /// The number of leaves, `LEAVES`.
+    #[doc(hidden)]
+    fn count() -> usize {
+        Self::LEAVES
     }
 }
 
@@ -71,19 +139,22 @@ impl<T: Int> IntTupleType for T {
     });
     type AllStatic = <T as Int>::IsStatic;
     type IsLeaf = typenum::B1;
+    type Count = typenum::U1;
 
     #[inline(always)]
     fn write_leaves(&self, out: &mut [i64]) {
         out[0] = self.value();
     }
 
-    #[inline(always)]
-    fn read_leaves(leaves: &[i64]) -> Self {
-        T::from_value(leaves[0])
-    }
+    const STATICS: [Option<i64>; cute_core::MAX_LEAVES] = {
+        let mut s = [None; cute_core::MAX_LEAVES];
+        s[0] = T::STATIC;
+        s
+    };
 
-    fn write_statics(out: &mut [Option<i64>]) {
-        out[0] = T::STATIC;
+    #[inline(always)]
+    fn read_leaves<I: Iterator<Item = i64>>(leaves: &mut I) -> Self {
+        T::from_value(leaves.next().unwrap_or(0))
     }
 
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -96,6 +167,26 @@ impl<T: Int> IntTupleType for T {
 
 impl<T: StaticInt> StaticTuple for T {
     const TUPLE: IntTuple = IntTuple::int(T::VALUE);
+}
+
+/// The static leaves of the elements of a tuple, one after the other, in a constant.
+pub(crate) const fn concat_statics(
+    parts: &[[Option<i64>; cute_core::MAX_LEAVES]],
+    lens: &[usize],
+) -> [Option<i64>; cute_core::MAX_LEAVES] {
+    let mut out = [None; cute_core::MAX_LEAVES];
+    let (mut at, mut p) = (0usize, 0usize);
+    while p < parts.len() {
+        let mut k = 0;
+        while k < lens[p] {
+            assert!(at < cute_core::MAX_LEAVES, "a tuple exceeds MAX_LEAVES");
+            out[at] = parts[p][k];
+            at += 1;
+            k += 1;
+        }
+        p += 1;
+    }
+    out
 }
 
 /// The larger of two depths, in a constant.
@@ -140,15 +231,18 @@ impl<M, D: Int> Congruent<D> for Dyn<M> {}
 ///
 /// # Examples
 /// ```
-/// use cute_static::{make_shape, typenum::consts::*, Dyn};
-/// assert!(make_shape((Dyn::new(20), U8::new())).is_ok());
-/// assert!(make_shape((Dyn::new(-1), U8::new())).is_err());
+/// use cute_static::{make_shape, typenum::consts::*};
+/// assert!(make_shape((20, U8::new())).is_ok());
+/// assert!(make_shape((-1, U8::new())).is_err());
 /// ```
-pub fn make_shape<S: ShapeTuple>(s: S) -> Result<S, cute_core::Error> {
-    let mut leaves = [0i64; cute_core::MAX_LEAVES];
-    s.write_leaves(&mut leaves);
+pub fn make_shape<S>(s: S) -> Result<S::Output, cute_core::Error>
+where
+    S: crate::slice::IntoTuple,
+    S::Output: ShapeTuple,
+{
+    let s = s.into_tuple()?;
     let mut size = 1i64;
-    for &v in &leaves[..S::LEAVES] {
+    for &v in &s.leaf_vec() {
         let kind = if v <= 0 {
             Some(cute_core::ErrorKind::NonPositiveShape { value: v })
         } else {
@@ -164,4 +258,16 @@ pub fn make_shape<S: ShapeTuple>(s: S) -> Result<S, cute_core::Error> {
         }
     }
     Ok(s)
+}
+
+/// `make_stride(d)`: the stride `d` (integers become runtime leaves).
+///
+/// # Errors
+/// An integer that does not fit in `i64`.
+pub fn make_stride<D>(d: D) -> Result<D::Output, cute_core::Error>
+where
+    D: crate::slice::IntoTuple,
+    D::Output: IntTupleType,
+{
+    d.into_tuple()
 }

@@ -4,7 +4,8 @@ use core::fmt;
 
 use cute_core::{Error, ErrorKind, IntTuple, Op, Operand};
 
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple, StaticTuple};
+use crate::int_tuple::{Congruent, IntTupleType, LeafArray, ShapeTuple, StaticTuple};
+use crate::slice::IntoTuple;
 
 /// The layout `S:D` whose shape `S` and stride `D` are int tuples of static and runtime leaves,
 /// e.g. `Layout<(U4, (U2, U2)), (U2, (U1, U8))>` for the static `(4,(2,2)):(2,(1,8))` and
@@ -78,22 +79,30 @@ impl<S: PartialEq, D: PartialEq> PartialEq for Layout<S, D> {
 /// leaves are checked by the compiler: the shape and the stride are congruent, static shape
 /// leaves are positive).
 ///
+/// The shape and the stride are tuples of leaves: integers (runtime leaves, as `Dyn`), typenum
+/// integers (static leaves) or [`Dyn`](crate::Dyn)s.
+///
 /// # Examples
 /// ```
-/// use cute_static::{make_layout, typenum::consts::*, Dyn};
-/// let m = Dyn::new(20);
+/// use cute_static::{make_layout, typenum::consts::*};
+/// let m = 20;
 /// let l = make_layout((m, U8::new()), (U8::new(), U1::new())).unwrap();
 /// assert_eq!(l.to_string(), "(20,8):(8,1)");
 /// assert_eq!(format!("{l:?}"), "(20,_8):(_8,_1)");
 /// assert_eq!(l.size(), 160);
-/// assert!(make_layout((Dyn::new(0), U8::new()), (U8::new(), U1::new())).is_err());
+/// assert!(make_layout((0, U8::new()), (U8::new(), U1::new())).is_err());
 /// ```
-pub fn make_layout<S, D>(shape: S, stride: D) -> Result<Layout<S, D>, Error>
+pub fn make_layout<S, D>(shape: S, stride: D) -> Result<Layout<S::Output, D::Output>, Error>
 where
-    S: ShapeTuple + Congruent<D>,
-    D: IntTupleType,
+    S: IntoTuple,
+    D: IntoTuple,
+    S::Output: ShapeTuple + Congruent<D::Output>,
+    D::Output: IntTupleType,
 {
-    let l = Layout { shape, stride };
+    let l = Layout {
+        shape: shape.into_tuple()?,
+        stride: stride.into_tuple()?,
+    };
     match l.check() {
         Ok(()) => Ok(l),
         Err(kind) => Err(l.make_error(kind)),
@@ -113,9 +122,16 @@ where
     /// The layout whose leaves, in order, are `shape` and `stride`.
     #[inline(always)]
     pub(crate) fn from_leaves(shape: &[i64], stride: &[i64]) -> Self {
+        #[cfg(debug_assertions)]
+        {
+            // The algebra's values agree with the static leaves of the type it computed.
+            for (v, st) in shape.iter().zip(&S::STATICS).chain(stride.iter().zip(&D::STATICS)) {
+                debug_assert!(st.is_none_or(|st| st == *v), "static leaf {st:?}, value {v}");
+            }
+        }
         Layout {
-            shape: S::read_leaves(shape),
-            stride: D::read_leaves(stride),
+            shape: S::read_leaves(&mut shape.iter().copied()),
+            stride: D::read_leaves(&mut stride.iter().copied()),
         }
     }
 
@@ -123,9 +139,10 @@ where
     #[inline(always)]
     pub(crate) fn check(&self) -> Result<(), ErrorKind> {
         let (s, d) = self.leaves();
+        let (s, d) = (s.as_ref(), d.as_ref());
         let mut size = 1i64;
         let (mut lo, mut hi) = (0i64, 0i64);
-        for k in 0..S::LEAVES {
+        for k in 0..s.len() {
             if s[k] <= 0 {
                 return Err(ErrorKind::NonPositiveShape { value: s[k] });
             }
@@ -154,14 +171,10 @@ where
         )
     }
 
-    /// The flat shape and stride leaves, in order (the first `S::LEAVES` of each array).
+    /// The flat shape and stride leaves, in order, in arrays of exactly their number.
     #[inline(always)]
-    pub(crate) fn leaves(&self) -> ([i64; cute_core::MAX_LEAVES], [i64; cute_core::MAX_LEAVES]) {
-        let mut s = [0i64; cute_core::MAX_LEAVES];
-        let mut d = [0i64; cute_core::MAX_LEAVES];
-        self.shape.write_leaves(&mut s);
-        self.stride.write_leaves(&mut d);
-        (s, d)
+    pub(crate) fn leaves(&self) -> (LeafArray<S>, LeafArray<D>) {
+        (self.shape.leaf_array(), self.stride.leaf_array())
     }
 
     /// The shape.
@@ -182,9 +195,9 @@ where
     #[inline(always)]
     #[must_use]
     pub fn size(&self) -> i64 {
-        let (s, _) = self.leaves();
+        let s = self.shape.leaf_array();
         let mut n = 1i64;
-        for v in &s[..S::LEAVES] {
+        for v in s.as_ref() {
             // The invariant keeps the size within `i64`.
             n = n.wrapping_mul(*v);
         }
@@ -204,9 +217,10 @@ where
     #[must_use]
     pub fn offset(&self, i: i64) -> i64 {
         let (s, d) = self.leaves();
+        let (s, d) = (s.as_ref(), d.as_ref());
         let (mut i, mut off) = (i, 0i64);
-        for k in 0..S::LEAVES {
-            let c = if k + 1 == S::LEAVES { i } else { i % s[k] };
+        for k in 0..s.len() {
+            let c = if k + 1 == s.len() { i } else { i % s[k] };
             i /= s[k];
             off = off.wrapping_add(c.wrapping_mul(d[k]));
         }
@@ -255,11 +269,7 @@ where
         let fits = |have: &[i64], statics: &[Option<i64>]| {
             have.iter().zip(statics).all(|(h, w)| w.is_none_or(|w| *h == w))
         };
-        let mut ps = [None; cute_core::MAX_LEAVES];
-        let mut pd = [None; cute_core::MAX_LEAVES];
-        S::write_statics(&mut ps);
-        D::write_statics(&mut pd);
-        if !fits(shape.leaves(), &ps) || !fits(stride.leaves(), &pd) {
+        if !fits(shape.leaves(), &S::STATICS) || !fits(stride.leaves(), &D::STATICS) {
             return Err(err(ErrorKind::InvalidParameters));
         }
         Ok(Layout::from_leaves(shape.leaves(), stride.leaves()))

@@ -28,6 +28,7 @@ pub mod __private;
 mod int;
 mod int_tuple;
 mod layout;
+mod slice;
 pub mod tensor;
 mod tiler;
 mod variadic;
@@ -56,8 +57,9 @@ pub use algebra::product::{
     TiledProduct, TiledProductOf, ZippedProduct, ZippedProductOf,
 };
 pub use int::{Dyn, Int, IntMul, IntoDyn, Many, MulOf, One, Runtime, StaticInt, Zero};
-pub use int_tuple::{make_shape, Congruent, IntTupleType, ShapeTuple, StaticTuple};
+pub use int_tuple::{make_shape, make_stride, Congruent, IntTupleType, ShapeTuple, StaticTuple};
 pub use layout::{make_layout, IsStatic, Layout, StaticLayout};
+pub use slice::{make_coord, Coord, IntoTuple, SliceOf, Slicer, Underscore, __};
 pub use tiler::Tiler;
 pub use typenum;
 

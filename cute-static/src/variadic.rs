@@ -11,7 +11,9 @@ use crate::algebra::composition::{AddDigits, ComposeNode, DynModes, Over, OverA,
 use crate::int::Dyn;
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
 use crate::int::IsUnit;
-use crate::int_tuple::{deeper, Congruent, IntTupleType, ShapeTuple, StaticTuple};
+use crate::int_tuple::{
+    concat_statics, deeper, Buffer, Congruent, IntTupleType, ShapeTuple, StaticTuple,
+};
 use crate::layout::{IsStatic, Layout};
 use crate::sealed::Sealed;
 
@@ -36,7 +38,7 @@ macro_rules! tuples {
         impl<$($s: IntTupleType),+> Sealed for ($($s,)+) {}
         impl<$($s: IntTupleType),+> IntTupleType for ($($s,)+)
         where
-            ($($s,)+): AllStaticOf,
+            ($($s,)+): AllStaticOf + CountOf,
         {
             const RANK: usize = [$(stringify!($s)),+].len();
             const DEPTH: usize = { let mut d = 0; $(d = deeper(d, $s::DEPTH);)+ d + 1 };
@@ -44,31 +46,23 @@ macro_rules! tuples {
             const PROFILE: IntTuple = IntTuple::const_tuple(&[$($s::PROFILE),+]);
             type AllStatic = <($($s,)+) as AllStaticOf>::Output;
             type IsLeaf = B0;
+            type Count = <($($s,)+) as CountOf>::Output;
 
             #[inline(always)]
             #[allow(non_snake_case, reason = "the fields are named after their types")]
+            #[allow(unused_assignments, reason = "the offset after the last element is not read")]
             fn write_leaves(&self, out: &mut [i64]) {
                 let ($($s,)+) = self;
                 let mut k = 0;
                 $( $s.write_leaves(&mut out[k..]); k += <$s as IntTupleType>::LEAVES; )+
-                let _ = k;
             }
+
+            const STATICS: [Option<i64>; cute_core::MAX_LEAVES] =
+                concat_statics(&[$($s::STATICS),+], &[$($s::LEAVES),+]);
 
             #[inline(always)]
-            #[allow(unused_assignments, reason = "the offset after the last element is not read")]
-            fn read_leaves(leaves: &[i64]) -> Self {
-                let mut k = 0;
-                ($({
-                    let x = <$s as IntTupleType>::read_leaves(&leaves[k..]);
-                    k += <$s as IntTupleType>::LEAVES;
-                    x
-                },)+)
-            }
-
-            fn write_statics(out: &mut [Option<i64>]) {
-                let mut k = 0;
-                $( <$s as IntTupleType>::write_statics(&mut out[k..]); k += <$s as IntTupleType>::LEAVES; )+
-                let _ = k;
+            fn read_leaves<I: Iterator<Item = i64>>(leaves: &mut I) -> Self {
+                ($(<$s as IntTupleType>::read_leaves(leaves),)+)
             }
 
             #[allow(non_snake_case, reason = "the fields are named after their types")]
@@ -100,6 +94,37 @@ macro_rules! tuples {
             type Stride = ($(<$s as ComposeNode<Info, $d>>::Stride,)+);
         }
     )+};
+}
+
+/// The number of leaves of a tuple, as a typenum integer (part of the implementation of
+/// [`IntTupleType`]).
+pub trait CountOf {
+    /// The count.
+    type Output: Buffer;
+}
+impl<A: IntTupleType> CountOf for (A,) {
+    type Output = A::Count;
+}
+macro_rules! count_of {
+    ($( ($a:ident, $($rest:ident),+) )+) => {$(
+        impl<$a: IntTupleType, $($rest),+> CountOf for ($a, $($rest),+)
+        where
+            ($($rest,)+): CountOf,
+            $a::Count: core::ops::Add<<($($rest,)+) as CountOf>::Output>,
+            <$a::Count as core::ops::Add<<($($rest,)+) as CountOf>::Output>>::Output: Buffer,
+        {
+            type Output = <$a::Count as core::ops::Add<<($($rest,)+) as CountOf>::Output>>::Output;
+        }
+    )+};
+}
+count_of! {
+    (A, B)
+    (A, B, C)
+    (A, B, C, D)
+    (A, B, C, D, E)
+    (A, B, C, D, E, F)
+    (A, B, C, D, E, F, G)
+    (A, B, C, D, E, F, G, H)
 }
 
 /// `B1` when every leaf of every element of a tuple is static (part of the implementation of

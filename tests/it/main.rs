@@ -3,7 +3,6 @@
 mod algebra;
 mod algorithm;
 mod mixed_corpus;
-mod mixed_scratch;
 mod paper;
 mod readme;
 mod robustness;

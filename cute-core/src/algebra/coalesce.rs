@@ -29,54 +29,82 @@ pub(crate) fn coalesce_tagged(
     tags: Option<&[u8]>,
     extend: bool,
 ) -> (Flat, [u8; MAX_LEAVES], bool) {
+    let mut f = Flat::new();
+    let mut out_tags = [0u8; MAX_LEAVES];
+    f.n = coalesce_into(
+        shape,
+        stride,
+        tags,
+        extend,
+        (&mut f.s, &mut f.d, Some(&mut out_tags)),
+    );
+    (f, out_tags, f.n > 1)
+}
+
+/// The modes of [`coalesce_tagged`] written into the slices `out` (at least as long as
+/// `shape`), without building a [`Flat`]: their number.
+#[inline(always)]
+pub(crate) fn coalesce_into(
+    shape: &[i64],
+    stride: &[i64],
+    tags: Option<&[u8]>,
+    extend: bool,
+    (out_s, out_d, mut out_tags): (&mut [i64], &mut [i64], Option<&mut [u8]>),
+) -> usize {
     let tag = |i: usize| tags.map_or(0, |t| t[i]);
+    // Without `out_tags` every mode carries tag 0.
+    let set_tag = |k: usize, t: u8, out: &mut Option<&mut [u8]>| {
+        if let Some(o) = out.as_deref_mut() {
+            o[k] = t;
+        }
+    };
+    let get_tag = |k: usize, out: &Option<&mut [u8]>| out.as_deref().map_or(0, |o| o[k]);
     let r = shape.len();
-    // Built back to front in reverse order, then reversed in place.
-    let mut rev = Flat::new();
-    let mut rev_tags = [0u8; MAX_LEAVES];
     if r == 0 {
         // The empty layout `():()` coalesces to `1:0`.
-        rev.push(1, 0).ok();
-        return (rev, rev_tags, false);
+        (out_s[0], out_d[0]) = (1, 0);
+        set_tag(0, 0, &mut out_tags);
+        return 1;
     }
-    rev.s[0] = if extend && shape[r - 1] == 1 {
+    // Built back to front in reverse order, then reversed in place.
+    out_s[0] = if extend && shape[r - 1] == 1 {
         2
     } else {
         shape[r - 1]
     };
-    rev.d[0] = stride[r - 1];
-    rev_tags[0] = tag(r - 1);
-    rev.n = 1;
+    out_d[0] = stride[r - 1];
+    set_tag(0, tag(r - 1), &mut out_tags);
+    let mut n = 1;
     for i in (0..r - 1).rev() {
         let (s, d) = (shape[i], stride[i]);
-        let top = rev.n - 1;
+        let top = n - 1;
         if s == 1 {
             continue;
         }
-        if rev.n == 1 && rev.s[0] == 1 {
-            rev.s[0] = s;
-            rev.d[0] = d;
-            rev_tags[0] = tag(i);
-        } else if s.checked_mul(d) == Some(rev.d[top])
-            && rev_tags[top] == tag(i)
-            && rev.s[top].checked_mul(s).is_some()
+        if n == 1 && out_s[0] == 1 {
+            (out_s[0], out_d[0]) = (s, d);
+            set_tag(0, tag(i), &mut out_tags);
+        } else if s.checked_mul(d) == Some(out_d[top])
+            && get_tag(top, &out_tags) == tag(i)
+            && out_s[top].checked_mul(s).is_some()
         {
-            rev.s[top] *= s;
-            rev.d[top] = d;
+            out_s[top] *= s;
+            out_d[top] = d;
         } else {
-            rev.s[rev.n] = s;
-            rev.d[rev.n] = d;
-            rev_tags[rev.n] = tag(i);
-            rev.n += 1;
+            (out_s[n], out_d[n]) = (s, d);
+            set_tag(n, tag(i), &mut out_tags);
+            n += 1;
         }
     }
-    if rev.n == 1 && rev.s[0] == 1 {
-        rev.d[0] = 0;
+    if n == 1 && out_s[0] == 1 {
+        out_d[0] = 0;
     }
-    rev.s[..rev.n].reverse();
-    rev.d[..rev.n].reverse();
-    rev_tags[..rev.n].reverse();
-    (rev, rev_tags, rev.n > 1)
+    out_s[..n].reverse();
+    out_d[..n].reverse();
+    if let Some(t) = out_tags {
+        t[..n].reverse();
+    }
+    n
 }
 
 /// `coalesce` on the flat leaves `shape:stride` of a layout, into `out_s:out_d`: the number of

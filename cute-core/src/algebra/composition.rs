@@ -29,8 +29,8 @@
 //! Rules 1–2 are CuTe's own checks; the overrun and the pointwise checks are where this crate is
 //! exact and CuTe is not. Every result CuTe computes correctly is returned unchanged.
 
-use super::coalesce::coalesce_flat;
-use super::Flat;
+use super::coalesce::{coalesce_flat, coalesce_into};
+use super::FlatRef;
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{add, ceil_div_int, mul, IntTuple, MAX_LEAVES};
 use crate::layout::{eval_flat, Layout, LayoutBuilder, LayoutView};
@@ -369,9 +369,10 @@ pub(crate) enum Exact {
 
 /// What the modes of `B` in scope place in each mode of `coalesce(A)`, for the distributivity
 /// rule.
-pub(crate) struct Scope {
-    /// Sum over `B`'s modes of the largest digit each places in mode `r`.
-    max: [i64; MAX_LEAVES],
+pub(crate) struct Scope<'a> {
+    /// Sum over `B`'s modes of the largest digit each places in mode `r` (one entry per mode of
+    /// `coalesce(A)`).
+    max: &'a mut [i64],
     /// Number of non-zero-stride modes of `B` in scope.
     modes: usize,
     /// Some base case overruns a mode its stride does not divide.
@@ -453,8 +454,9 @@ fn walk<T: Trace>(
     if T::ACTIVE {
         out.step(&Step::Coalesced(fa.layout()?));
     }
+    let mut max = [0; MAX_LEAVES];
     let mut scope = Scope {
-        max: [0; MAX_LEAVES],
+        max: &mut max,
         modes: 0,
         overrun: false,
         backward: false,
@@ -463,12 +465,12 @@ fn walk<T: Trace>(
     if first_only {
         out.open()?;
         for (i, m) in b.view().modes().enumerate() {
-            compose_into(&fa, m, &mut out, (i == 0).then_some(&mut scope))?;
+            compose_into(fa.as_ref(), m, &mut out, (i == 0).then_some(&mut scope))?;
         }
         out.close()?;
     } else {
         let scope = (exact != Exact::CuteOnly).then_some(&mut scope);
-        compose_into(&fa, b.view(), &mut out, scope)?;
+        compose_into(fa.as_ref(), b.view(), &mut out, scope)?;
     }
     let r = out.out.finish();
     if exact == Exact::CuteOnly {
@@ -506,19 +508,19 @@ fn walk<T: Trace>(
         reason,
     });
     if scope.overrun || scope.backward {
-        verify_leaves(&fa, b0.view())?;
+        verify_leaves(fa.as_ref(), b0.view())?;
     }
     if scope.modes > 1 {
-        verify_distributive(&fa, &b0, &r0)?;
+        verify_distributive(fa.as_ref(), &b0, &r0)?;
     }
     Ok(r)
 }
 
 pub(crate) fn compose_into<S: Sink>(
-    fa: &Flat,
+    fa: FlatRef<'_>,
     b: LayoutView<'_>,
     out: &mut S,
-    mut scope: Option<&mut Scope>,
+    mut scope: Option<&mut Scope<'_>>,
 ) -> Result<(), ErrorKind> {
     if b.shape.is_tuple() {
         out.open()?;
@@ -536,11 +538,22 @@ pub(crate) fn compose_into<S: Sink>(
     Ok(())
 }
 
-/// Writes the modes of one leaf of `B` into a run of slots (part of [`compose_slots`]).
+/// Writes the modes of one leaf of `B` into a run of slots from its end backwards, so that no
+/// mode has to move for the padding in front (part of [`compose_slots`]).
 struct Slots<'a> {
     s: &'a mut [i64],
     d: &'a mut [i64],
     n: usize,
+}
+
+impl Slots<'_> {
+    /// Puts the modes written backwards in their order.
+    #[inline]
+    fn finish(&mut self) {
+        let w = self.s.len();
+        self.s[w - self.n..].reverse();
+        self.d[w - self.n..].reverse();
+    }
 }
 
 impl Sink for Slots<'_> {
@@ -551,10 +564,8 @@ impl Sink for Slots<'_> {
         Ok(())
     }
     fn leaf(&mut self, s: i64, d: i64, _from: Option<usize>) -> Result<(), ErrorKind> {
-        let (Some(ss), Some(dd)) = (self.s.get_mut(self.n), self.d.get_mut(self.n)) else {
-            return Err(ErrorKind::Capacity);
-        };
-        (*ss, *dd) = (s, d);
+        let k = self.s.len().checked_sub(self.n + 1).ok_or(ErrorKind::Capacity)?;
+        (self.s[k], self.d[k]) = (s, d);
         self.n += 1;
         Ok(())
     }
@@ -568,6 +579,9 @@ impl Sink for Slots<'_> {
 /// extend as the last mode of a later walk). The first `scoped` leaves of `B` are held to the
 /// exactness rule of this module (all of them for a composition, those of the tile for a divide).
 ///
+/// `scratch` holds the walk's working values: three slices of at least one entry per leaf of `A`
+/// (sized by the caller, so that nothing larger is cleared on every call).
+///
 /// Returns `Ok(true)` when the walk alone shows the result exact, `Ok(false)` when only a
 /// pointwise check could (see [`composition`], which makes it), and the violated condition
 /// otherwise.
@@ -576,28 +590,44 @@ impl Sink for Slots<'_> {
 /// ```
 /// use cute_core::algebra::composition::compose_slots;
 /// let (mut s, mut d) = ([0i64; 4], [0i64; 4]);
+/// let (mut fs, mut fd, mut max) = ([0i64; 4], [0i64; 4], [0i64; 4]);
 /// // (4,6,8,10):(2,3,5,7) ∘ 6:12, in four slots.
-/// let proved = compose_slots(&[4, 6, 8, 10], &[2, 3, 5, 7], &[6], &[12], 1, &[4], &mut s, &mut d);
+/// let proved = compose_slots(
+///     (&[4, 6, 8, 10], &[2, 3, 5, 7]),
+///     (&[6], &[12]),
+///     1,
+///     &[4],
+///     (&mut s, &mut d),
+///     (&mut fs, &mut fd, &mut max),
+/// );
 /// assert_eq!(proved, Ok(true));
 /// assert_eq!((s, d), ([1, 1, 2, 3], [0, 0, 9, 5]));
 /// ```
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the two layouts as arrays, the scope, and where each leaf's modes go"
-)]
+#[inline]
 pub fn compose_slots(
-    a_s: &[i64],
-    a_d: &[i64],
-    b_s: &[i64],
-    b_d: &[i64],
+    (a_s, a_d): (&[i64], &[i64]),
+    (b_s, b_d): (&[i64], &[i64]),
     scoped: usize,
     widths: &[usize],
-    out_s: &mut [i64],
-    out_d: &mut [i64],
+    (out_s, out_d): (&mut [i64], &mut [i64]),
+    (fs, fd, max): (&mut [i64], &mut [i64], &mut [i64]),
 ) -> Result<bool, ErrorKind> {
-    let (fa, _) = coalesce_flat(a_s, a_d, true);
+    let r = a_s.len();
+    if fs.len() < r || fd.len() < r || max.len() < r {
+        return Err(ErrorKind::Capacity);
+    }
+    let n = coalesce_into(a_s, a_d, None, true, (fs, fd, None));
+    let fa = FlatRef {
+        n,
+        s: &fs[..n],
+        d: &fd[..n],
+    };
+    // Whole slices, whose lengths the caller's types fix: filled in line, without a call.
+    max.fill(0);
+    out_s.fill(1);
+    out_d.fill(0);
     let mut scope = Scope {
-        max: [0; MAX_LEAVES],
+        max: &mut max[..n],
         modes: 0,
         overrun: false,
         backward: false,
@@ -614,9 +644,8 @@ pub fn compose_slots(
             d: d_run,
             n: 0,
         };
-        let pending = base(&fa, n, d, &mut slots, (k < scoped).then_some(&mut scope))?;
-        let used = slots.n;
-        pad_front(&mut out_s[at..end], &mut out_d[at..end], used);
+        let pending = base(fa, n, d, &mut slots, (k < scoped).then_some(&mut scope))?;
+        slots.finish();
         if k < scoped {
             scope.overrun |= matches!(pending, Some(Pending::Overrun(_)));
             scope.backward |= matches!(pending, Some(Pending::Backward));
@@ -627,18 +656,8 @@ pub fn compose_slots(
     Ok(!(scope.overrun || scope.backward || carry))
 }
 
-/// Moves the `used` modes written first in the slots of a leaf to their end, and pads the slots
-/// before them with `1:0`.
-fn pad_front(s: &mut [i64], d: &mut [i64], used: usize) {
-    let pad = s.len() - used;
-    s.copy_within(..used, pad);
-    d.copy_within(..used, pad);
-    s[..pad].fill(1);
-    d[..pad].fill(0);
-}
-
 /// Checks pointwise every base case of `b` that the walk did not show exact.
-fn verify_leaves(fa: &Flat, b: LayoutView<'_>) -> Result<(), ErrorKind> {
+fn verify_leaves(fa: FlatRef<'_>, b: LayoutView<'_>) -> Result<(), ErrorKind> {
     if b.shape.is_tuple() {
         return b.modes().try_for_each(|m| verify_leaves(fa, m));
     }
@@ -662,10 +681,12 @@ struct Modes {
 }
 
 impl Modes {
+    #[inline]
     fn is_empty(&self) -> bool {
         self.first.is_none()
     }
 
+    #[inline]
     fn push<S: Sink>(&mut self, out: &mut S, s: i64, d: i64, from: usize) -> Result<(), ErrorKind> {
         match (self.first, self.opened) {
             (None, _) => self.first = Some((s, d, from)),
@@ -680,6 +701,7 @@ impl Modes {
         Ok(())
     }
 
+    #[inline]
     fn finish<S: Sink>(self, out: &mut S) -> Result<(), ErrorKind> {
         match (self.first, self.opened) {
             (_, true) => out.close(),
@@ -690,6 +712,7 @@ impl Modes {
 }
 
 /// One step of the walk over a mode of size `s` with the remaining stride `d`.
+#[derive(Clone, Copy)]
 struct Divided {
     /// `⌈s / |d|⌉`: the elements the mode can hold.
     next_shape: i64,
@@ -701,6 +724,7 @@ struct Divided {
 
 /// CuTe's per-mode arithmetic with as few integer divisions as it needs (this is the hot loop);
 /// `None` when stride divisibility fails (`d % s != 0` and `d >= s`).
+#[inline]
 fn divide(s: i64, d: i64) -> Result<Option<Divided>, ErrorKind> {
     let a = d.checked_abs().ok_or(ErrorKind::Overflow)?;
     if s <= 0 {
@@ -725,11 +749,13 @@ fn divide(s: i64, d: i64) -> Result<Option<Divided>, ErrorKind> {
         return Ok(Some(Divided {
             next_shape: 1,
             next_stride: (q + i64::from(r != 0)) * d.signum(),
-            stride_divides: s % a == 0,
+            // `0 < s <= a`: `s % a == 0` exactly when `s == a`, without a division.
+            stride_divides: s == a,
         }));
     }
-    // 0 < a < s: the stride lands inside the mode; ⌈a/s⌉ = 1.
-    let (q, r) = (s / a, s % a);
+    // 0 < a < s: the stride lands inside the mode; ⌈a/s⌉ = 1. A unit stride (every mode after
+    // the first kept one) needs no division.
+    let (q, r) = if a == 1 { (s, 0) } else { (s / a, s % a) };
     Ok(Some(Divided {
         next_shape: q + i64::from(r != 0),
         next_stride: d.signum(),
@@ -747,12 +773,13 @@ fn trace<S: Sink>(out: &mut S, step: impl FnOnce() -> Step) {
 /// The base case `A ∘ s:d` (seed 000 Eq. 19): divide out the first `d` elements of `A`, keep `s`.
 /// Appends CuTe's result to `out`; returns what remains to check when the walk does not show the
 /// result exact.
+#[inline]
 fn base<S: Sink>(
-    fa: &Flat,
+    fa: FlatRef<'_>,
     n: i64,
     d: i64,
     out: &mut S,
-    mut scope: Option<&mut Scope>,
+    mut scope: Option<&mut Scope<'_>>,
 ) -> Result<Option<Pending>, ErrorKind> {
     trace(out, || Step::Mode {
         shape: n,
@@ -802,7 +829,12 @@ fn base<S: Sink>(
             continue;
         }
         let new = next_shape.min(rest_n);
-        let (left, uneven) = (rest_n / new, rest_n % new);
+        // The last mode that keeps elements often keeps them all: no division then.
+        let (left, uneven) = if new == rest_n {
+            (1, 0)
+        } else {
+            (rest_n / new, rest_n % new)
+        };
         if uneven != 0 {
             return Err(ErrorKind::ShapeDivisibility {
                 mode: k,
@@ -852,6 +884,7 @@ fn base<S: Sink>(
 }
 
 /// The base case over a `coalesce(A)` of one mode of stride `sd`: the strides multiply.
+#[inline]
 fn linear<S: Sink>(sd: i64, n: i64, d: i64, out: &mut S) -> Result<Option<Pending>, ErrorKind> {
     let result = mul(d, sd)?;
     trace(out, || Step::Linear { stride: sd, result });
@@ -885,7 +918,7 @@ pub(crate) fn verify_pointwise<T: PartialEq>(
 }
 
 /// Pointwise check of one base case: `leaf(i) == A(d·i)` for `i < n`.
-fn verify_base(fa: &Flat, n: i64, d: i64, leaf: &Layout) -> Result<(), ErrorKind> {
+fn verify_base(fa: FlatRef<'_>, n: i64, d: i64, leaf: &Layout) -> Result<(), ErrorKind> {
     let (ls, ld) = leaf.flat_modes();
     let pair = |i| {
         Ok((
@@ -897,7 +930,7 @@ fn verify_base(fa: &Flat, n: i64, d: i64, leaf: &Layout) -> Result<(), ErrorKind
 }
 
 /// Pointwise check of the whole composition: `R(i) == A(B(i))` for `i < size(B)`.
-fn verify_distributive(fa: &Flat, b: &Layout, r: &Layout) -> Result<(), ErrorKind> {
+fn verify_distributive(fa: FlatRef<'_>, b: &Layout, r: &Layout) -> Result<(), ErrorKind> {
     let ((bs, bd), (rs, rd)) = (b.flat_modes(), r.flat_modes());
     let pair = |i| {
         Ok((

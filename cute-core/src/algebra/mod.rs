@@ -52,6 +52,15 @@ impl Flat {
         Ok(())
     }
 
+    /// The modes as slices.
+    pub(crate) fn as_ref(&self) -> FlatRef<'_> {
+        FlatRef {
+            n: self.n,
+            s: &self.s[..self.n],
+            d: &self.d[..self.n],
+        }
+    }
+
     pub(crate) fn shape(&self) -> &[i64] {
         &self.s[..self.n]
     }
@@ -66,6 +75,24 @@ impl Flat {
             &IntTuple::flat_or_int(self.shape())?,
             &IntTuple::flat_or_int(self.stride())?,
         ))
+    }
+}
+
+/// The modes of a flat layout, borrowed: what the composition walk reads.
+#[derive(Clone, Copy)]
+pub(crate) struct FlatRef<'a> {
+    pub(crate) n: usize,
+    pub(crate) s: &'a [i64],
+    pub(crate) d: &'a [i64],
+}
+
+impl FlatRef<'_> {
+    pub(crate) fn shape(&self) -> &[i64] {
+        self.s
+    }
+
+    pub(crate) fn stride(&self) -> &[i64] {
+        self.d
     }
 }
 

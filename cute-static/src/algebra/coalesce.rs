@@ -48,16 +48,15 @@ where
     #[inline]
     fn coalesce(l: &Self) -> Result<Self::Output, Error> {
         let (s, d) = l.leaves();
-        let (mut ss, mut ds) = ([None; cute_core::MAX_LEAVES], [None; cute_core::MAX_LEAVES]);
-        S::write_statics(&mut ss);
-        D::write_statics(&mut ds);
+        let (s, d) = (s.as_ref(), d.as_ref());
+        let (ss, ds) = (&S::STATICS, &D::STATICS);
         let (mut os, mut od) = ([0i64; cute_core::MAX_LEAVES], [0i64; cute_core::MAX_LEAVES]);
         let n = S::LEAVES;
         let modes = (0..n).map(|k| ((s[k], ss[k]), (d[k], ds[k])));
         let count = merge_static(modes, &mut os, &mut od);
         // The runtime leaves are those of `L`: the offsets fit as they did.
         let _ = count;
-        Self::Output::checked(&os, &od, || unreachable_overflow(l))
+        Self::Output::checked(&os, &od).map_err(|kind| unreachable_overflow(l, kind))
     }
 }
 
@@ -113,7 +112,7 @@ fn merge_static(
 /// Coalescing keeps the offsets of a checked layout: this error is never built.
 #[cold]
 #[inline(never)]
-fn unreachable_overflow<S, D>(l: &Layout<S, D>) -> Error
+fn unreachable_overflow<S, D>(l: &Layout<S, D>, kind: cute_core::ErrorKind) -> Error
 where
     S: ShapeTuple + Congruent<D>,
     D: IntTupleType,
@@ -121,7 +120,7 @@ where
     Error::new(
         cute_core::Op::Coalesce,
         [Some(cute_core::Operand::from(&l.to_dynamic())), None],
-        cute_core::ErrorKind::Overflow,
+        kind,
     )
 }
 

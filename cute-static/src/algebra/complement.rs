@@ -61,11 +61,9 @@ where
     type Output = <Self as MixedComplement<M, <(S, D) as AllStaticOf>::Output>>::Output;
     #[inline(always)]
     fn complement(l: &Self, m: &M) -> Result<Self::Output, Error> {
-        let mut leaves = [0i64; cute_core::MAX_LEAVES];
-        m.write_leaves(&mut leaves);
         match <Self as MixedComplement<M, <(S, D) as AllStaticOf>::Output>>::complement_of(
             l,
-            &leaves[..M::LEAVES],
+            &m.leaf_vec(),
         ) {
             Some(r) => Ok(r),
             None => Err(cold_complement(l, m)),
@@ -106,13 +104,12 @@ where
     fn complement_of(_: &Self, cotarget: &[i64]) -> Option<Self::Output> {
         let covered = <FilteredOf<S, D> as RestCase<<FilteredOf<S, D> as Trivial>::Output>>::COVERED;
         let rest = rest_of(cotarget, covered)?;
-        let mut statics = [None; cute_core::MAX_LEAVES];
-        RestShape::<S, D>::write_statics(&mut statics);
-        let mut shape = [0i64; cute_core::MAX_LEAVES];
-        for (v, st) in shape.iter_mut().zip(statics) {
-            *v = st.unwrap_or(rest);
-        }
-        Some(Layout::from_leaves(&shape, &[0; cute_core::MAX_LEAVES]))
+        // The one runtime leaf is the last mode's size; the strides are static.
+        let shape = RestShape::<S, D>::STATICS.iter().map(|st| st.unwrap_or(rest));
+        Some(Layout::from_parts(
+            RestShape::<S, D>::read_leaves(&mut shape.into_iter()),
+            RestStride::<S, D>::read_leaves(&mut core::iter::repeat(0)),
+        ))
     }
 }
 
@@ -257,12 +254,14 @@ where
     S: ShapeTuple + Congruent<D>,
     D: IntTupleType,
 {
-    let (mut s, mut d) = ([1i64; cute_core::MAX_LEAVES], [0i64; cute_core::MAX_LEAVES]);
     let (rs, rd) = (r.shape().leaves(), r.stride().leaves());
     let pad = S::LEAVES.checked_sub(rs.len())?;
-    s[pad..S::LEAVES].copy_from_slice(rs);
-    d[pad..S::LEAVES].copy_from_slice(rd);
-    Some(Layout::from_leaves(&s, &d))
+    let s = core::iter::repeat_n(1, pad).chain(rs.iter().copied());
+    let d = core::iter::repeat_n(0, pad).chain(rd.iter().copied());
+    Some(Layout::from_parts(
+        S::read_leaves(&mut s.into_iter()),
+        D::read_leaves(&mut d.into_iter()),
+    ))
 }
 
 /// A **type operator** for the complement of a static layout with cotarget `M` (an integer or a

@@ -31,7 +31,7 @@ use crate::int::{
     AddCarry, Ceil, Dec, DivRem, Int, IntMul, IsUnit, IsZero, Less, MulOf, Product, QuotRem,
     Runtime, SubBorrow, Times, Zero, Many, One,
 };
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::int_tuple::{Buffer, Congruent, IntTupleType, LeafArray, ShapeTuple};
 use crate::layout::Layout;
 use crate::variadic::{AllStaticOf, ListLen, Unwrap};
 
@@ -85,14 +85,10 @@ where
     type Output = Layout<NodeShape<SB, Self, DB>, NodeStride<SB, Self, DB>>;
     #[inline(always)]
     fn composition(a: &Self, b: &Layout<SB, DB>) -> Result<Self::Output, Error> {
-        let mut widths = [0usize; cute_core::MAX_LEAVES];
-        leaf_widths::<Self, DB>(&mut widths);
+        let widths = leaf_widths::<Self, DB>();
         let (bs, bd) = b.leaves();
-        walk_mixed(
-            a,
-            (&bs[..SB::LEAVES], &bd[..SB::LEAVES]),
-            &widths[..SB::LEAVES],
-            SB::LEAVES,
+        finish(
+            walk_mixed(a, (bs.as_ref(), bd.as_ref()), widths.as_ref(), SB::LEAVES),
             || cold_result(cute_core::composition(&a.to_dynamic(), &b.to_dynamic())),
             |kind| lowered_error(cute_core::Op::Composition, a, &b.to_dynamic(), kind),
         )
@@ -102,13 +98,14 @@ where
 /// The number of result modes of each leaf of a `B` of stride `DB` over `A`, as
 /// [`ComposeNode`] gives them: 1 for a static stride 0, else the width of what is known of `A`.
 #[inline(always)]
-pub(crate) fn leaf_widths<A: WalkOf, DB: IntTupleType>(widths: &mut [usize]) {
-    let mut statics = [None; cute_core::MAX_LEAVES];
-    DB::write_statics(&mut statics);
+pub(crate) fn leaf_widths<A: WalkOf, DB: IntTupleType>() -> <DB::Count as Buffer>::Usize {
     let width = <<A as WalkOf>::Info as WalkInfo>::WIDTH;
-    for (w, st) in widths.iter_mut().zip(statics).take(DB::LEAVES) {
-        *w = if st == Some(0) { 1 } else { width };
+    let mut widths = <DB::Count as Buffer>::USIZE_ZERO;
+    // By reference: the constant is promoted, not copied whole.
+    for (w, st) in widths.as_mut().iter_mut().zip(&DB::STATICS) {
+        *w = if *st == Some(0) { 1 } else { width };
     }
+    widths
 }
 
 /// The shape of the mixed composition node for `B`'s shape `SB` over `A`.
@@ -116,56 +113,103 @@ pub(crate) type NodeShape<SB, A, DB> = <SB as ComposeNode<<A as WalkOf>::Info, D
 /// The stride of the mixed composition node for `B`'s shape `SB` over `A`.
 pub(crate) type NodeStride<SB, A, DB> = <SB as ComposeNode<<A as WalkOf>::Info, DB>>::Stride;
 
+/// What the walk at run time gives: the result, shown exact or not, or the condition it fails
+/// (part of the implementation of the mixed operations). Small, so that the fast path does not
+/// move a `Result<_, Error>` (whose error keeps its operands' notation) through every layer.
+pub(crate) enum Outcome<R> {
+    /// The walk alone shows the result exact.
+    Exact(R),
+    /// The result of CuTe's walk, which only a pointwise check shows exact.
+    Unproven(R),
+    /// The walk fails with this condition.
+    Failed(cute_core::ErrorKind),
+}
+
 /// The walk of the leaves `bs:bd` of `B` over `A` at run time, into the layout `R` whose leaf
 /// `k` of `B` takes `widths[k]` modes; the first `scoped` leaves of `B` are held to the
-/// exactness rule. Anything the walk cannot show, or fails, is decided by `cold` (the
-/// `cute_core` operation on the lowered operands): its error is returned, and when it succeeds
-/// the walk's modes are its result (the same walk). `err(kind)` is the operation's error for a
-/// result the walk cannot keep (offsets out of `i64`).
+/// exactness rule. A result whose offsets leave `i64` fails as an overflow.
 #[inline]
 pub(crate) fn walk_mixed<SA, DA, R>(
     a: &Layout<SA, DA>,
     (bs, bd): (&[i64], &[i64]),
     widths: &[usize],
     scoped: usize,
-    cold: impl FnOnce() -> Result<(), Error>,
-    err: impl FnOnce(cute_core::ErrorKind) -> Error,
-) -> Result<R, Error>
+) -> Outcome<R>
 where
     SA: ShapeTuple + Congruent<DA>,
     DA: IntTupleType,
     R: ResultLayout,
 {
     let (as_, ad) = a.leaves();
-    let mut os = [0i64; cute_core::MAX_LEAVES];
-    let mut od = [0i64; cute_core::MAX_LEAVES];
+    let (mut os, mut od) = (R::ZERO, R::ZERO);
+    if SA::LEAVES == 1 {
+        // `coalesce(A)` is the one mode `s:d`: each leaf `n:r` of `B` is `n:(r·d)`, exact (the
+        // walk's one-mode case, without its machinery: the tiles of a kernel take this path).
+        let d = ad.as_ref()[0];
+        for (k, (&n, &r)) in bs.iter().zip(bd).enumerate() {
+            let Some(stride) = r.checked_mul(d) else {
+                return Outcome::Failed(cute_core::ErrorKind::Overflow);
+            };
+            (os.as_mut()[k], od.as_mut()[k]) = (n, stride);
+        }
+        return match R::checked(os.as_ref(), od.as_ref()) {
+            Ok(r) => Outcome::Exact(r),
+            Err(kind) => Outcome::Failed(kind),
+        };
+    }
+    let mut scratch = (
+        <SA::Count as Buffer>::I64_ZERO,
+        <SA::Count as Buffer>::I64_ZERO,
+        <SA::Count as Buffer>::I64_ZERO,
+    );
     let proved = compose_slots(
-        &as_[..SA::LEAVES],
-        &ad[..SA::LEAVES],
-        bs,
-        bd,
+        (as_.as_ref(), ad.as_ref()),
+        (bs, bd),
         scoped,
         widths,
-        &mut os,
-        &mut od,
+        (os.as_mut(), od.as_mut()),
+        (scratch.0.as_mut(), scratch.1.as_mut(), scratch.2.as_mut()),
     );
-    match proved {
-        Ok(true) => {}
-        // Only a pointwise check shows it: `cold` makes it, over the same walk.
-        Ok(false) => cold()?,
-        // `cold` fails the same walk the same way; were it to succeed, the walk's modes would
-        // not be its result.
-        Err(kind) => {
-            cold()?;
-            return Err(err(kind));
-        }
+    let proved = match proved {
+        Ok(proved) => proved,
+        Err(kind) => return Outcome::Failed(kind),
+    };
+    match (proved, R::checked(os.as_ref(), od.as_ref())) {
+        (_, Err(kind)) => Outcome::Failed(kind),
+        (true, Ok(r)) => Outcome::Exact(r),
+        (false, Ok(r)) => Outcome::Unproven(r),
     }
-    R::checked(&os, &od, || err(cute_core::ErrorKind::Overflow))
 }
 
-/// The error of a `cute_core` operation on the lowered operands, or `Ok` when it succeeds.
+/// The result of a mixed operation from its walk: an exact result as it is; otherwise `cold`
+/// (the `cute_core` operation on the lowered operands) decides: its error, or, when it
+/// succeeds, the walk's result (the same walk). `err(kind)` is the operation's error where
+/// `cold` succeeds but the walk failed, which the shared walk rules out.
+#[inline(always)]
+pub(crate) fn finish<R>(
+    walked: Outcome<R>,
+    cold: impl FnOnce() -> Result<(), Error>,
+    err: impl FnOnce(cute_core::ErrorKind) -> Error,
+) -> Result<R, Error> {
+    match walked {
+        Outcome::Exact(r) => Ok(r),
+        Outcome::Unproven(r) => match decide(cold) {
+            None => Ok(r),
+            Some(e) => Err(e),
+        },
+        Outcome::Failed(kind) => Err(decide(cold).unwrap_or_else(|| err(kind))),
+    }
+}
+
+/// `cold`'s error, out of line.
 #[cold]
 #[inline(never)]
+fn decide(cold: impl FnOnce() -> Result<(), Error>) -> Option<Error> {
+    cold().err()
+}
+
+/// The result of a `cute_core` operation without its value.
+#[inline(always)]
 pub(crate) fn cold_result<T>(r: Result<T, Error>) -> Result<(), Error> {
     r.map(|_| ())
 }
@@ -218,8 +262,12 @@ impl Lowered for cute_core::IntTuple {
 /// A layout type the algebra builds from its flat leaves, checked to keep the layout invariant
 /// (part of the implementation of the mixed operations).
 pub trait ResultLayout: Sized {
-    /// The layout of the leaves `s:d`, or `err()` when its offsets leave `i64`.
-    fn checked(s: &[i64], d: &[i64], err: impl FnOnce() -> Error) -> Result<Self, Error>;
+    /// An array of as many zeros as the layout's shape (and stride) has leaves.
+    type Leaves: AsRef<[i64]> + AsMut<[i64]> + Copy;
+    /// The zeros.
+    const ZERO: Self::Leaves;
+    /// The layout of the leaves `s:d`, or the condition of the layout invariant it breaks.
+    fn checked(s: &[i64], d: &[i64]) -> Result<Self, cute_core::ErrorKind>;
 }
 
 impl<S, D> ResultLayout for Layout<S, D>
@@ -227,12 +275,12 @@ where
     S: ShapeTuple + Congruent<D>,
     D: IntTupleType,
 {
+    type Leaves = LeafArray<S>;
+    const ZERO: LeafArray<S> = <S::Count as Buffer>::I64_ZERO;
     #[inline(always)]
-    fn checked(s: &[i64], d: &[i64], err: impl FnOnce() -> Error) -> Result<Self, Error> {
+    fn checked(s: &[i64], d: &[i64]) -> Result<Self, cute_core::ErrorKind> {
         let l = Layout::from_leaves(s, d);
-        if l.check().is_err() {
-            return Err(err());
-        }
+        l.check()?;
         Ok(l)
     }
 }

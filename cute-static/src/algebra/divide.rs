@@ -16,11 +16,11 @@ use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf, Select
 use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
 use super::complement::{LayoutParts, MixedComplement};
 use super::composition::{
-    cold_result, leaf_widths, lowered_error, walk_mixed, ComposeNode, NodeShape, NodeStride,
-    WalkInfo, WalkOf,
+    cold_result, finish, leaf_widths, lowered_error, walk_mixed, ComposeNode, NodeShape,
+    NodeStride, Outcome, WalkInfo, WalkOf,
 };
 use crate::int::Dyn;
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::int_tuple::{Buffer, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
 use crate::variadic::AllStaticOf;
 use crate::variadic::{ListTuple, Spread};
@@ -75,6 +75,8 @@ where
     GridOf<ST, DT>: LayoutParts,
     GridShape<ST, DT>: ShapeTuple + Congruent<GridStride<ST, DT>>,
     GridStride<ST, DT>: IntTupleType,
+    (ST, GridShape<ST, DT>): IntTupleType,
+    (DT, GridStride<ST, DT>): IntTupleType,
     Self: WalkOf,
     ST: ComposeNode<<Self as WalkOf>::Info, DT>,
     GridShape<ST, DT>: ComposeNode<<Self as WalkOf>::Info, GridStride<ST, DT>>,
@@ -107,49 +109,33 @@ where
         let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, &t.to_dynamic(), kind);
         // T* = complement(T, shape(coalesce(A))), the cotarget taken at run time as `cute_core`.
         let (as_, ad) = a.leaves();
-        let mut cs = [0i64; cute_core::MAX_LEAVES];
-        let mut cd = [0i64; cute_core::MAX_LEAVES];
-        let n = if S::LEAVES == 1 {
-            cs[0] = as_[0];
-            1
+        let rest = if S::LEAVES == 1 {
+            <Layout<ST, DT> as MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, as_.as_ref())
         } else {
-            coalesce_leaves(&as_[..S::LEAVES], &ad[..S::LEAVES], &mut cs, &mut cd)
+            let (mut cs, mut cd) = (<S::Count as Buffer>::I64_ZERO, <S::Count as Buffer>::I64_ZERO);
+            let n = coalesce_leaves(as_.as_ref(), ad.as_ref(), cs.as_mut(), cd.as_mut());
+            <Layout<ST, DT> as MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, &cs.as_ref()[..n])
         };
-        let Some(rest) = <Layout<ST, DT> as MixedComplement<
-            Dyn,
-            <(ST, DT) as AllStaticOf>::Output,
-        >>::complement_of(t, &cs[..n]) else {
-            cold()?;
-            return Err(err(cute_core::ErrorKind::Overflow));
+        let Some(rest) = rest else {
+            return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
         };
         // B = (T, T*), its leaves in order; a grid leaf of size 1 is taken as `1:0`, as
         // `cute_core`'s coalesced complement drops it.
-        let (ts, td) = t.leaves();
-        let (mut rs, mut rd) = ([0i64; cute_core::MAX_LEAVES], [0i64; cute_core::MAX_LEAVES]);
         let (grid_shape, grid_stride) = rest.parts();
-        grid_shape.write_leaves(&mut rs);
-        grid_stride.write_leaves(&mut rd);
-        let (nt, nr) = (ST::LEAVES, GridShape::<ST, DT>::LEAVES);
-        let mut bs = [0i64; cute_core::MAX_LEAVES];
-        let mut bd = [0i64; cute_core::MAX_LEAVES];
-        bs[..nt].copy_from_slice(&ts[..nt]);
-        bd[..nt].copy_from_slice(&td[..nt]);
-        bs[nt..nt + nr].copy_from_slice(&rs[..nr]);
-        bd[nt..nt + nr].copy_from_slice(&rd[..nr]);
-        let slots = <<Self as WalkOf>::Info as WalkInfo>::WIDTH > 1;
-        for k in nt..nt + nr {
-            if slots && bs[k] == 1 {
-                bd[k] = 0;
+        let (t_shape, t_stride) = t.into_parts();
+        let b = ((t_shape, grid_shape), (t_stride, grid_stride));
+        let (mut bs, mut bd) = (b.0.leaf_array(), b.1.leaf_array());
+        let nt = ST::LEAVES;
+        if <<Self as WalkOf>::Info as WalkInfo>::WIDTH > 1 {
+            for (s, d) in bs.as_ref().iter().zip(bd.as_mut().iter_mut()).skip(nt) {
+                if *s == 1 {
+                    *d = 0;
+                }
             }
         }
-        let mut widths = [0usize; cute_core::MAX_LEAVES];
-        leaf_widths::<Self, DT>(&mut widths[..nt]);
-        leaf_widths::<Self, GridStride<ST, DT>>(&mut widths[nt..nt + nr]);
-        walk_mixed(
-            a,
-            (&bs[..nt + nr], &bd[..nt + nr]),
-            &widths[..nt + nr],
-            nt,
+        let widths = leaf_widths::<Self, (DT, GridStride<ST, DT>)>();
+        finish(
+            walk_mixed(a, (bs.as_ref(), bd.as_ref()), widths.as_ref(), nt),
             cold,
             err,
         )

@@ -14,8 +14,8 @@ use super::by_mode::{Gather, TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{LayoutParts, MixedComplement, Size, StaticComplement, StaticComplementOf};
 use super::composition::{
-    cold_result, leaf_widths, lowered_error, walk_mixed, ComposeNode, DigitsFit, ModesDistribute,
-    NodeShape, NodeStride, Over, OverA, OverOf, WalkOf,
+    cold_result, finish, leaf_widths, lowered_error, walk_mixed, ComposeNode, DigitsFit,
+    ModesDistribute, NodeShape, NodeStride, Over, OverA, OverOf, Outcome, WalkOf,
 };
 use super::divide::Spreads;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
@@ -113,23 +113,17 @@ where
             <Self as MixedComplement<Dyn, <(SA, DA) as AllStaticOf>::Output>>::complement_of(a, &[c])
         });
         let Some(rest) = rest else {
-            cold()?;
-            return Err(err(cute_core::ErrorKind::Overflow));
+            return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
         };
         let (gs, gd) = rest.parts();
         let grid_a = Layout::from_parts(gs, gd);
-        let mut widths = [0usize; cute_core::MAX_LEAVES];
-        leaf_widths::<Layout<GridShape<SA, DA>, GridStride<SA, DA>>, DB>(&mut widths);
+        let widths = leaf_widths::<Layout<GridShape<SA, DA>, GridStride<SA, DA>>, DB>();
         let (bs, bd) = b.leaves();
-        let grid: Layout<GridNodeShape<SA, DA, SB, DB>, GridNodeStride<SA, DA, SB, DB>> =
-            walk_mixed(
-                &grid_a,
-                (&bs[..SB::LEAVES], &bd[..SB::LEAVES]),
-                &widths[..SB::LEAVES],
-                SB::LEAVES,
-                cold,
-                err,
-            )?;
+        let grid: Layout<GridNodeShape<SA, DA, SB, DB>, GridNodeStride<SA, DA, SB, DB>> = finish(
+            walk_mixed(&grid_a, (bs.as_ref(), bd.as_ref()), widths.as_ref(), SB::LEAVES),
+            cold,
+            err,
+        )?;
         let ((s, d), (ps, pd)) = (a.into_parts(), grid.into_parts());
         Ok(Layout::from_parts((s, ps), (d, pd)))
     }
