@@ -11,4 +11,5 @@ fn ui() {
     t.compile_fail("tests/ui/shape/*.rs");
     t.compile_fail("tests/ui/divisibility/*.rs");
     t.compile_fail("tests/ui/rank/*.rs");
+    t.compile_fail("tests/ui/mixed/*.rs");
 }

@@ -209,7 +209,9 @@ impl CoordLayout {
             Ok(())
         })
         .map_err(err)?;
-        self.codomain.with_leaves(&acc).ok_or_else(|| err(ErrorKind::Capacity))
+        self.codomain
+            .with_leaves(&acc)
+            .ok_or_else(|| err(ErrorKind::Capacity))
     }
 
     /// The layout of the scales alone (for error messages).

@@ -36,12 +36,17 @@ pub trait Int: Sealed + Copy + fmt::Debug {
 }
 
 /// A **marker trait** for a static leaf: a typenum unsigned integer.
+///
+/// In generic code bound a static stride by `T: StaticInt` and a static shape leaf (a tile size)
+/// by `T: StaticInt + ShapeInt`; tuple and layout bounds follow. A bound on a tuple trait such as
+/// `T: ShapeTuple` is taken by rustc as an opaque fact and hides what `StaticInt` implies (that
+/// `T` is one static leaf), so tuples containing `T` stop being shapes.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static integer: a typenum integer (U1, U8, …) is needed here",
     label = "not a static integer",
     note = "in generic code, bound the parameter: `{Self}: cute::cute_static::StaticInt`"
 )]
-pub trait StaticInt: Int + Default {
+pub trait StaticInt: Int<IsStatic = B1> + Default {
     /// The value.
     const VALUE: i64;
 }
@@ -224,49 +229,31 @@ impl<M: Unsigned> Int for Dyn<M> {
     }
 }
 
-/// A value that becomes a leaf: an integer becomes a runtime [`Dyn`], a leaf stays itself (what a
-/// runtime leaf `{expr}` of `cute::layout!` accepts).
+/// A value that becomes a leaf: an `i64` becomes a runtime [`Dyn`], a leaf stays itself (what a
+/// runtime leaf `{expr}` of `cute::layout!` accepts). Only `i64` among the integer types, so that
+/// an integer without a type of its own is an `i64`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a leaf: a runtime leaf is an `i64`, a `Dyn` or a typenum integer",
+    label = "a runtime leaf needs an `i64` here",
+    note = "convert other integers where they come in, e.g. `i64::try_from(m)?`"
+)]
 pub trait IntoDyn {
     /// The leaf.
     type Output: Int;
     /// The leaf.
     ///
     /// # Errors
-    /// [`cute_core::ErrorKind::Overflow`] when the integer does not fit in `i64`.
+    /// Never for the leaves it takes; the `Result` is for the macros' checked construction.
     fn into_dyn(self) -> Result<Self::Output, cute_core::Error>;
 }
 
-macro_rules! into_dyn_lossless {
-    ($($t:ty)*) => {$(
-        impl IntoDyn for $t {
-            type Output = Dyn;
-            #[inline(always)]
-            fn into_dyn(self) -> Result<Dyn, cute_core::Error> {
-                Ok(Dyn::new(i64::from(self)))
-            }
-        }
-    )*};
+impl IntoDyn for i64 {
+    type Output = Dyn;
+    #[inline(always)]
+    fn into_dyn(self) -> Result<Dyn, cute_core::Error> {
+        Ok(Dyn::new(self))
+    }
 }
-into_dyn_lossless!(i8 i16 i32 i64 u8 u16 u32);
-
-macro_rules! into_dyn_checked {
-    ($($t:ty)*) => {$(
-        impl IntoDyn for $t {
-            type Output = Dyn;
-            #[inline(always)]
-            fn into_dyn(self) -> Result<Dyn, cute_core::Error> {
-                i64::try_from(self).map(Dyn::new).map_err(|_| {
-                    cute_core::Error::new(
-                        cute_core::Op::MakeLayout,
-                        [None, None],
-                        cute_core::ErrorKind::Overflow,
-                    )
-                })
-            }
-        }
-    )*};
-}
-into_dyn_checked!(u64 usize isize i128 u128);
 
 impl<L: Int> IntoDyn for L {
     type Output = L;

@@ -11,10 +11,10 @@ use crate::sealed::Sealed;
 
 /// The leaves of an int tuple in order, at most [`cute_core::MAX_LEAVES`]: only those in use are
 /// written (a fixed array would be zeroed whole on every call of the algebra).
-pub type LeafVec = arrayvec::ArrayVec<i64, { cute_core::MAX_LEAVES }>;
+pub(crate) type LeafVec = arrayvec::ArrayVec<i64, { cute_core::MAX_LEAVES }>;
 
 /// The array of exactly the leaves of `T`: `[i64; T::LEAVES]`.
-pub type LeafArray<T> = <<T as IntTupleType>::Count as Buffer>::I64;
+pub(crate) type LeafArray<T> = <<T as IntTupleType>::Count as Buffer>::I64;
 
 /// A **type operator** from a typenum count `N` to the arrays of `N` integers, up to
 /// [`cute_core::MAX_LEAVES`]: how the algebra sizes its working arrays by the type (a larger
@@ -115,12 +115,6 @@ pub trait IntTupleType: Sealed + Copy + fmt::Debug {
         self.push_leaves(&mut leaves);
         leaves
     }
-
-    /// The number of leaves, `LEAVES`.
-    #[doc(hidden)]
-    fn count() -> usize {
-        Self::LEAVES
-    }
 }
 
 /// A **marker trait** for an int tuple whose leaves are all static: its value is a constant.
@@ -201,14 +195,24 @@ pub(crate) const fn deeper(a: usize, b: usize) -> usize {
 /// A **marker trait** for a shape: every leaf is a positive typenum integer or a [`Dyn`] (whose
 /// positivity the constructors check).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a shape leaf: a shape leaf is a positive integer, a typenum `U1`, `U2`, … or a runtime `Dyn`",
+    message = "this is not a shape: every shape leaf must be a positive integer, a typenum `U1`, `U2`, … or a runtime `Dyn`",
     label = "a shape leaf here is zero (`U0` is typenum's `UTerm`) or not an integer",
-    note = "in generic code, bound each parameter used as a shape leaf with `cute::cute_static::ShapeTuple`"
+    note = "in generic code, bound a static shape leaf with `cute::cute_static::StaticInt + cute::cute_static::ShapeInt`"
 )]
 pub trait ShapeTuple: IntTupleType {}
 
-impl<U: Unsigned, B: Bit> ShapeTuple for UInt<U, B> where UInt<U, B>: Int {}
-impl<M: Unsigned> ShapeTuple for Dyn<M> {}
+/// A **marker trait** for a leaf that can be a shape leaf: a positive typenum integer or a
+/// [`Dyn`]. In generic code a static tile size is bound by `T: StaticInt + ShapeInt`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape leaf: a shape leaf is a positive integer, a typenum `U1`, `U2`, … or a runtime `Dyn`",
+    label = "zero (`U0` is typenum's `UTerm`) or not an integer",
+    note = "in generic code, bound a static shape leaf with `cute::cute_static::StaticInt + cute::cute_static::ShapeInt`"
+)]
+pub trait ShapeInt: Int {}
+impl<U: Unsigned, B: Bit> ShapeInt for UInt<U, B> where UInt<U, B>: Int {}
+impl<M: Unsigned> ShapeInt for Dyn<M> {}
+
+impl<T: ShapeInt> ShapeTuple for T {}
 
 /// A **marker trait** for the layout condition that `Self` (a shape) and `D` (a stride) have the
 /// same profile.
@@ -219,12 +223,10 @@ impl<M: Unsigned> ShapeTuple for Dyn<M> {}
 )]
 pub trait Congruent<D> {}
 
-/// `s` and `d` are congruent when both are leaves.
-impl<D: Int> Congruent<D> for typenum::UTerm {}
-/// `s` and `d` are congruent when both are leaves.
-impl<U: Unsigned, B: Bit, D: Int> Congruent<D> for UInt<U, B> {}
-/// `s` and `d` are congruent when both are leaves.
-impl<M, D: Int> Congruent<D> for Dyn<M> {}
+/// `s` and `d` are congruent when both are leaves. (Not recommended, so a tuple shape with a
+/// stride of another rank is reported as not congruent rather than as not a leaf.)
+#[diagnostic::do_not_recommend]
+impl<S: Int, D: Int> Congruent<D> for S {}
 
 /// `make_shape(s)`: the shape `s`, checked once: every runtime leaf positive and the size within
 /// `i64` (static leaves are checked by [`ShapeTuple`]).

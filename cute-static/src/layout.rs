@@ -18,6 +18,7 @@ use crate::slice::IntoTuple;
 /// # Invariant
 /// Every shape leaf is positive, and the size and every offset `L(i)`, `i < size`, fit in `i64`:
 /// [`make_layout`] checks it once, and the algebra keeps it.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Layout<S, D> {
     shape: S,
     stride: D,
@@ -47,28 +48,6 @@ impl<S, D> Layout<S, D> {
     #[inline(always)]
     pub(crate) fn into_parts(self) -> (S, D) {
         (self.shape, self.stride)
-    }
-}
-
-impl<S: Copy, D: Copy> Clone for Layout<S, D> {
-    #[inline(always)]
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<S: Copy, D: Copy> Copy for Layout<S, D> {}
-impl<S: Default, D: Default> Default for Layout<S, D> {
-    #[inline(always)]
-    fn default() -> Self {
-        Layout {
-            shape: S::default(),
-            stride: D::default(),
-        }
-    }
-}
-impl<S: PartialEq, D: PartialEq> PartialEq for Layout<S, D> {
-    fn eq(&self, other: &Self) -> bool {
-        self.shape == other.shape && self.stride == other.stride
     }
 }
 
@@ -125,8 +104,15 @@ where
         #[cfg(debug_assertions)]
         {
             // The algebra's values agree with the static leaves of the type it computed.
-            for (v, st) in shape.iter().zip(&S::STATICS).chain(stride.iter().zip(&D::STATICS)) {
-                debug_assert!(st.is_none_or(|st| st == *v), "static leaf {st:?}, value {v}");
+            for (v, st) in shape
+                .iter()
+                .zip(&S::STATICS)
+                .chain(stride.iter().zip(&D::STATICS))
+            {
+                debug_assert!(
+                    st.is_none_or(|st| st == *v),
+                    "static leaf {st:?}, value {v}"
+                );
             }
         }
         Layout {
@@ -267,7 +253,9 @@ where
             return Err(err(ErrorKind::NotCongruent));
         }
         let fits = |have: &[i64], statics: &[Option<i64>]| {
-            have.iter().zip(statics).all(|(h, w)| w.is_none_or(|w| *h == w))
+            have.iter()
+                .zip(statics)
+                .all(|(h, w)| w.is_none_or(|w| *h == w))
         };
         if !fits(shape.leaves(), &S::STATICS) || !fits(stride.leaves(), &D::STATICS) {
             return Err(err(ErrorKind::InvalidParameters));
@@ -393,7 +381,7 @@ where
 }
 
 /// `B1` when both operands are static.
-pub type BothStatic<A, B> =
+pub(crate) type BothStatic<A, B> =
     <<A as IsStatic>::Output as core::ops::BitAnd<<B as IsStatic>::Output>>::Output;
 
 /// An int tuple (a cotarget) is static when its leaves are.

@@ -20,6 +20,10 @@
 //! offsets, and `cute_core::algorithm::copy` between two of them unrolls at compile time.
 
 #![no_std]
+#![allow(
+    clippy::type_complexity,
+    reason = "type operators spell their results as nested projections (STYLE rule 14)"
+)]
 
 #[macro_use]
 pub mod algebra;
@@ -51,13 +55,15 @@ pub use algebra::inverse::{
 };
 pub use algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
-    BlockedProduct, BlockedProductOf, FlatProduct, FlatProductOf, LogicalProduct,
-    LogicalProductOf, RakedProduct, RakedProductOf, StaticBlockedProduct, StaticBlockedProductOf,
+    BlockedProduct, BlockedProductOf, FlatProduct, FlatProductOf, LogicalProduct, LogicalProductOf,
+    RakedProduct, RakedProductOf, StaticBlockedProduct, StaticBlockedProductOf,
     StaticLogicalProduct, StaticLogicalProductOf, StaticRakedProduct, StaticRakedProductOf,
     TiledProduct, TiledProductOf, ZippedProduct, ZippedProductOf,
 };
 pub use int::{Dyn, Int, IntMul, IntoDyn, Many, MulOf, One, Runtime, StaticInt, Zero};
-pub use int_tuple::{make_shape, make_stride, Congruent, IntTupleType, ShapeTuple, StaticTuple};
+pub use int_tuple::{
+    make_shape, make_stride, Congruent, IntTupleType, ShapeInt, ShapeTuple, StaticTuple,
+};
 pub use layout::{make_layout, IsStatic, Layout, StaticLayout};
 pub use slice::{make_coord, Coord, IntoTuple, SliceOf, Slicer, Underscore, __};
 pub use tiler::Tiler;

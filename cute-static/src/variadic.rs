@@ -1,15 +1,17 @@
 //! The per-arity impls: Rust tuples of static tuples, up to 8 modes.
 
-use cute_core::IntTuple;
 use core::ops::BitAnd;
+use cute_core::IntTuple;
 
 use typenum::{Bit, B0, B1, U0, U1};
 
 use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
 use crate::algebra::by_mode::Gather;
-use crate::algebra::composition::{AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Walked};
-use crate::int::Dyn;
+use crate::algebra::composition::{
+    AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Walked,
+};
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
+use crate::int::Dyn;
 use crate::int::IsUnit;
 use crate::int_tuple::{
     concat_statics, deeper, Buffer, Congruent, IntTupleType, ShapeTuple, StaticTuple,

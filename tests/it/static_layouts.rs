@@ -71,11 +71,15 @@ fn value_level_functions_agree_with_the_dynamic_algebra() {
     let t = cute::tiler!(<4:1,8:2>);
     let cases: [(String, &str); 17] = [
         (
-            st::coalesce(&layout!((2,(1,6)):(1,(6,2)))).unwrap().to_string(),
+            st::coalesce(&layout!((2,(1,6)):(1,(6,2))))
+                .unwrap()
+                .to_string(),
             "coalesce((2,(1,6)):(1,(6,2)))",
         ),
         (
-            st::composition(&layout!((8,8):(8,1)), &tv).unwrap().to_string(),
+            st::composition(&layout!((8,8):(8,1)), &tv)
+                .unwrap()
+                .to_string(),
             "composition((8,8):(8,1), ((4,8),2):((16,1),8))",
         ),
         (
@@ -83,7 +87,9 @@ fn value_level_functions_agree_with_the_dynamic_algebra() {
             "composition((8,16):(16,1), <4:1,8:2>)",
         ),
         (
-            st::complement(&layout!((2,2):(1,6)), &shape!(24)).unwrap().to_string(),
+            st::complement(&layout!((2,2):(1,6)), &shape!(24))
+                .unwrap()
+                .to_string(),
             "complement((2,2):(1,6), 24)",
         ),
         (
@@ -111,31 +117,45 @@ fn value_level_functions_agree_with_the_dynamic_algebra() {
             "flat_divide((8,16):(16,1), 4:2)",
         ),
         (
-            st::logical_product(&layout!((2,2):(1,2)), &t).unwrap().to_string(),
+            st::logical_product(&layout!((2,2):(1,2)), &t)
+                .unwrap()
+                .to_string(),
             "logical_product((2,2):(1,2), <4:1,8:2>)",
         ),
         (
-            st::zipped_product(&layout!((2,2):(1,2)), &t).unwrap().to_string(),
+            st::zipped_product(&layout!((2,2):(1,2)), &t)
+                .unwrap()
+                .to_string(),
             "zipped_product((2,2):(1,2), <4:1,8:2>)",
         ),
         (
-            st::tiled_product(&layout!((2,2):(1,2)), &t).unwrap().to_string(),
+            st::tiled_product(&layout!((2,2):(1,2)), &t)
+                .unwrap()
+                .to_string(),
             "tiled_product((2,2):(1,2), <4:1,8:2>)",
         ),
         (
-            st::flat_product(&layout!((2,2):(1,2)), &layout!((3,4):(4,1))).unwrap().to_string(),
+            st::flat_product(&layout!((2,2):(1,2)), &layout!((3,4):(4,1)))
+                .unwrap()
+                .to_string(),
             "flat_product((2,2):(1,2), (3,4):(4,1))",
         ),
         (
-            st::blocked_product(&layout!((2,5):(5,1)), &layout!((3,4):(1,3))).unwrap().to_string(),
+            st::blocked_product(&layout!((2,5):(5,1)), &layout!((3,4):(1,3)))
+                .unwrap()
+                .to_string(),
             "blocked_product((2,5):(5,1), (3,4):(1,3))",
         ),
         (
-            st::raked_product(&layout!((2,5):(5,1)), &layout!((3,4):(1,3))).unwrap().to_string(),
+            st::raked_product(&layout!((2,5):(5,1)), &layout!((3,4):(1,3)))
+                .unwrap()
+                .to_string(),
             "raked_product((2,5):(5,1), (3,4):(1,3))",
         ),
         (
-            st::raked_product(&layout!(4:1), &layout!((2,3):(3,1))).unwrap().to_string(),
+            st::raked_product(&layout!(4:1), &layout!((2,3):(3,1)))
+                .unwrap()
+                .to_string(),
             "raked_product(4:1, (2,3):(3,1))",
         ),
     ];

@@ -31,18 +31,24 @@ pub(crate) fn coalesce_tagged(
 ) -> (Flat, [u8; MAX_LEAVES], bool) {
     let mut f = Flat::new();
     let mut out_tags = [0u8; MAX_LEAVES];
-    f.n = coalesce_into(
+    let r = shape.len().max(1);
+    let first = coalesce_into(
         shape,
         stride,
         tags,
         extend,
-        (&mut f.s, &mut f.d, Some(&mut out_tags)),
+        (&mut f.s[..r], &mut f.d[..r], Some(&mut out_tags[..r])),
     );
+    f.n = r - first;
+    f.s.copy_within(first..r, 0);
+    f.d.copy_within(first..r, 0);
+    out_tags.copy_within(first..r, 0);
     (f, out_tags, f.n > 1)
 }
 
-/// The modes of [`coalesce_tagged`] written into the slices `out` (at least as long as
-/// `shape`), without building a [`Flat`]: their number.
+/// The modes of [`coalesce_tagged`] written at the end of the slices `out` (as long as `shape`,
+/// or 1 for an empty one), without building a [`Flat`] and without reversing them: the index
+/// of the first mode.
 #[inline(always)]
 pub(crate) fn coalesce_into(
     shape: &[i64],
@@ -64,26 +70,25 @@ pub(crate) fn coalesce_into(
         // The empty layout `():()` coalesces to `1:0`.
         (out_s[0], out_d[0]) = (1, 0);
         set_tag(0, 0, &mut out_tags);
-        return 1;
+        return 0;
     }
-    // Built back to front in reverse order, then reversed in place.
-    out_s[0] = if extend && shape[r - 1] == 1 {
+    // Built from the back: `top` is the first mode so far.
+    let mut top = r - 1;
+    out_s[top] = if extend && shape[r - 1] == 1 {
         2
     } else {
         shape[r - 1]
     };
-    out_d[0] = stride[r - 1];
-    set_tag(0, tag(r - 1), &mut out_tags);
-    let mut n = 1;
+    out_d[top] = stride[r - 1];
+    set_tag(top, tag(r - 1), &mut out_tags);
     for i in (0..r - 1).rev() {
         let (s, d) = (shape[i], stride[i]);
-        let top = n - 1;
         if s == 1 {
             continue;
         }
-        if n == 1 && out_s[0] == 1 {
-            (out_s[0], out_d[0]) = (s, d);
-            set_tag(0, tag(i), &mut out_tags);
+        if top == r - 1 && out_s[top] == 1 {
+            (out_s[top], out_d[top]) = (s, d);
+            set_tag(top, tag(i), &mut out_tags);
         } else if s.checked_mul(d) == Some(out_d[top])
             && get_tag(top, &out_tags) == tag(i)
             && out_s[top].checked_mul(s).is_some()
@@ -91,20 +96,15 @@ pub(crate) fn coalesce_into(
             out_s[top] *= s;
             out_d[top] = d;
         } else {
-            (out_s[n], out_d[n]) = (s, d);
-            set_tag(n, tag(i), &mut out_tags);
-            n += 1;
+            top -= 1;
+            (out_s[top], out_d[top]) = (s, d);
+            set_tag(top, tag(i), &mut out_tags);
         }
     }
-    if n == 1 && out_s[0] == 1 {
-        out_d[0] = 0;
+    if top == r - 1 && out_s[top] == 1 {
+        out_d[top] = 0;
     }
-    out_s[..n].reverse();
-    out_d[..n].reverse();
-    if let Some(t) = out_tags {
-        t[..n].reverse();
-    }
-    n
+    top
 }
 
 /// `coalesce` on the flat leaves `shape:stride` of a layout, into `out_s:out_d`: the number of
@@ -119,7 +119,12 @@ pub(crate) fn coalesce_into(
 /// assert_eq!((s[0], d[0]), (12, 1));
 /// ```
 #[inline]
-pub fn coalesce_leaves(shape: &[i64], stride: &[i64], out_s: &mut [i64], out_d: &mut [i64]) -> usize {
+pub fn coalesce_leaves(
+    shape: &[i64],
+    stride: &[i64],
+    out_s: &mut [i64],
+    out_d: &mut [i64],
+) -> usize {
     let (f, _) = coalesce_flat(shape, stride, false);
     let n = f.n.min(out_s.len()).min(out_d.len());
     out_s[..n].copy_from_slice(&f.s[..n]);

@@ -143,6 +143,9 @@ pub(crate) trait Sink {
     fn leaf(&mut self, s: i64, d: i64, from: Option<usize>) -> Result<(), ErrorKind>;
     /// `true` when [`Sink::step`] records anything, so the walk only builds steps then.
     const TRACING: bool = false;
+    /// `false` for a sink that takes the modes of a leaf of `B` as they come, with no tuple
+    /// around several (the slots of [`compose_slots`]): the walk then skips the unwrapping.
+    const NESTS: bool = true;
     /// Records a step of the walk (for `explain`); ignored by default.
     fn step(&mut self, _step: &Step) {}
 }
@@ -557,6 +560,7 @@ impl Slots<'_> {
 }
 
 impl Sink for Slots<'_> {
+    const NESTS: bool = false;
     fn open(&mut self) -> Result<(), ErrorKind> {
         Ok(())
     }
@@ -564,7 +568,11 @@ impl Sink for Slots<'_> {
         Ok(())
     }
     fn leaf(&mut self, s: i64, d: i64, _from: Option<usize>) -> Result<(), ErrorKind> {
-        let k = self.s.len().checked_sub(self.n + 1).ok_or(ErrorKind::Capacity)?;
+        let k = self
+            .s
+            .len()
+            .checked_sub(self.n + 1)
+            .ok_or(ErrorKind::Capacity)?;
         (self.s[k], self.d[k]) = (s, d);
         self.n += 1;
         Ok(())
@@ -616,11 +624,12 @@ pub fn compose_slots(
     if fs.len() < r || fd.len() < r || max.len() < r {
         return Err(ErrorKind::Capacity);
     }
-    let n = coalesce_into(a_s, a_d, None, true, (fs, fd, None));
+    let first = coalesce_into(a_s, a_d, None, true, (&mut fs[..r], &mut fd[..r], None));
+    let n = r - first;
     let fa = FlatRef {
         n,
-        s: &fs[..n],
-        d: &fd[..n],
+        s: &fs[first..r],
+        d: &fd[first..r],
     };
     // Whole slices, whose lengths the caller's types fix: filled in line, without a call.
     max.fill(0);
@@ -684,6 +693,17 @@ impl Modes {
     #[inline]
     fn is_empty(&self) -> bool {
         self.first.is_none()
+    }
+
+    /// Appends a mode: through [`Modes::push`] for a sink that nests, straight to one that
+    /// does not.
+    #[inline]
+    fn put<S: Sink>(&mut self, out: &mut S, s: i64, d: i64, from: usize) -> Result<(), ErrorKind> {
+        if S::NESTS {
+            return self.push(out, s, d, from);
+        }
+        self.first.get_or_insert((s, d, from));
+        out.leaf(s, d, Some(from))
     }
 
     #[inline]
@@ -828,20 +848,7 @@ fn base<S: Sink>(
             rest_d = next_stride;
             continue;
         }
-        let new = next_shape.min(rest_n);
-        // The last mode that keeps elements often keeps them all: no division then.
-        let (left, uneven) = if new == rest_n {
-            (1, 0)
-        } else {
-            (rest_n / new, rest_n % new)
-        };
-        if uneven != 0 {
-            return Err(ErrorKind::ShapeDivisibility {
-                mode: k,
-                holds: new,
-                remaining: rest_n,
-            });
-        }
+        let (new, left) = kept(next_shape, rest_n, k)?;
         let result = mul(rest_d, sd)?;
         trace(out, || Step::Keep {
             mode: k,
@@ -851,7 +858,7 @@ fn base<S: Sink>(
             result,
             remaining: left,
         });
-        res.push(out, new, result, k)?;
+        res.put(out, new, result, k)?;
         if let Some(scope) = scope.as_deref_mut() {
             let step = rest_d.checked_abs().ok_or(ErrorKind::Overflow)?;
             scope.max[k] = add(scope.max[k], mul(new - 1, step)?)?;
@@ -874,13 +881,36 @@ fn base<S: Sink>(
             keep: rest_n,
             result,
         });
-        res.push(out, rest_n, result, last)?;
+        res.put(out, rest_n, result, last)?;
     }
-    res.finish(out)?;
+    if S::NESTS {
+        res.finish(out)?;
+    }
     if d < 0 && pending.is_none() {
         pending = Some(Pending::Backward);
     }
     Ok(pending)
+}
+
+/// The elements mode `k` keeps, `new = min(next_shape, rest_n)`, and those left, `rest_n / new`,
+/// which shape divisibility needs exact.
+#[inline]
+fn kept(next_shape: i64, rest_n: i64, k: usize) -> Result<(i64, i64), ErrorKind> {
+    let new = next_shape.min(rest_n);
+    // The last mode that keeps elements often keeps them all: no division then.
+    let (left, uneven) = if new == rest_n {
+        (1, 0)
+    } else {
+        (rest_n / new, rest_n % new)
+    };
+    if uneven != 0 {
+        return Err(ErrorKind::ShapeDivisibility {
+            mode: k,
+            holds: new,
+            remaining: rest_n,
+        });
+    }
+    Ok((new, left))
 }
 
 /// The base case over a `coalesce(A)` of one mode of stride `sd`: the strides multiply.

@@ -19,8 +19,8 @@ use cute_core::Error;
 use super::composition::ResultLayout;
 use crate::int::{Int, IsUnit, Product, Same, Times};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
-use crate::variadic::AllStaticOf;
 use crate::layout::Layout;
+use crate::variadic::AllStaticOf;
 use crate::variadic::FromModes;
 
 unary_operator!(
@@ -31,7 +31,9 @@ unary_operator!(
     Coalesce / CoalesceOf / coalesce,
     CoalesceCase,
     StaticCoalesce / StaticCoalesceOf,
-    "coalesce(L)"
+    "coalesce(L)",
+    "`coalesce(L)` is not defined for this operand",
+    "L is a layout"
 );
 
 /// A runtime leaf: the static rule on what is static, the runtime leaves kept where they are.
@@ -72,7 +74,8 @@ fn merge_static(
     out_d: &mut [i64],
 ) -> usize {
     // Built back to front, then reversed.
-    let mut rev: [(Leaf, Leaf); cute_core::MAX_LEAVES] = [((0, None), (0, None)); cute_core::MAX_LEAVES];
+    let mut rev: [(Leaf, Leaf); cute_core::MAX_LEAVES] =
+        [((0, None), (0, None)); cute_core::MAX_LEAVES];
     let mut n = 0usize;
     for (s, d) in modes.rev() {
         if n == 0 {
@@ -140,7 +143,6 @@ pub trait StaticCoalesce {
 
 /// `StaticCoalesceOf<L> = <L as StaticCoalesce>::Output`.
 pub type StaticCoalesceOf<L> = <L as StaticCoalesce>::Output;
-
 
 /// `coalesce(S:D) = from_modes(merge(zip(flatten(S), flatten(D))))`.
 impl<S, D> StaticCoalesce for Layout<S, D>

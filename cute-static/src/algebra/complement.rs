@@ -14,11 +14,11 @@ use typenum::{Add1, B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
 use super::composition::Select;
+use super::composition::{DynModes, DynModesOf};
 use crate::__private::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{
     Ceil, CeilQuotient, Diff, DivRem, IsUnit, IsZero, Product, QuotRem, SubBorrow, Times,
 };
-use super::composition::{DynModes, DynModesOf};
 use crate::int::{Dyn, StaticInt};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
@@ -46,25 +46,24 @@ binary_operator!(
     Complement / ComplementOf / complement,
     ComplementDispatch,
     StaticComplement / StaticComplementOf,
-    "complement(L, M)"
+    "complement(L, M)",
+    "`complement(L, M)` is not defined for these operands",
+    "L is a layout and M an integer or a shape"
 );
 
 /// A runtime leaf in `L` or `M`: by whether `L` is static.
-impl<S, D, M> ComplementDispatch<M, B0> for Layout<S, D>
+impl<S, D, M, StaticL> ComplementDispatch<M, B0> for Layout<S, D>
 where
     S: ShapeTuple + Congruent<D>,
     D: IntTupleType,
     M: IntTupleType,
-    (S, D): AllStaticOf,
-    Self: MixedComplement<M, <(S, D) as AllStaticOf>::Output>,
+    (S, D): AllStaticOf<Output = StaticL>,
+    Self: MixedComplement<M, StaticL>,
 {
-    type Output = <Self as MixedComplement<M, <(S, D) as AllStaticOf>::Output>>::Output;
+    type Output = <Self as MixedComplement<M, StaticL>>::Output;
     #[inline(always)]
     fn complement(l: &Self, m: &M) -> Result<Self::Output, Error> {
-        match <Self as MixedComplement<M, <(S, D) as AllStaticOf>::Output>>::complement_of(
-            l,
-            &m.leaf_vec(),
-        ) {
+        match <Self as MixedComplement<M, StaticL>>::complement_of(l, &m.leaf_vec()) {
             Some(r) => Ok(r),
             None => Err(cold_complement(l, m)),
         }
@@ -102,10 +101,13 @@ where
     type Output = Layout<RestShape<S, D>, RestStride<S, D>>;
     #[inline(always)]
     fn complement_of(_: &Self, cotarget: &[i64]) -> Option<Self::Output> {
-        let covered = <FilteredOf<S, D> as RestCase<<FilteredOf<S, D> as Trivial>::Output>>::COVERED;
+        let covered =
+            <FilteredOf<S, D> as RestCase<<FilteredOf<S, D> as Trivial>::Output>>::COVERED;
         let rest = rest_of(cotarget, covered)?;
         // The one runtime leaf is the last mode's size; the strides are static.
-        let shape = RestShape::<S, D>::STATICS.iter().map(|st| st.unwrap_or(rest));
+        let shape = RestShape::<S, D>::STATICS
+            .iter()
+            .map(|st| st.unwrap_or(rest));
         Some(Layout::from_parts(
             RestShape::<S, D>::read_leaves(&mut shape.into_iter()),
             RestStride::<S, D>::read_leaves(&mut core::iter::repeat(0)),
@@ -201,7 +203,8 @@ where
     <<F as SortByStride>::Output as Gaps<U1>>::Output: RuntimeClose,
 {
     type Output = <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose>::Output;
-    const COVERED: i64 = <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose>::COVERED;
+    const COVERED: i64 =
+        <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose>::COVERED;
 }
 
 /// The gap modes with a last mode of runtime size `rest : covered` appended, coalesced (part of
@@ -218,7 +221,8 @@ where
     <Modes as Append<Mode<Dyn, C>>>::Output: Merge<B0>,
     <<Modes as Append<Mode<Dyn, C>>>::Output as Merge<B0>>::Output: FromModes,
 {
-    type Output = <<<Modes as Append<Mode<Dyn, C>>>::Output as Merge<B0>>::Output as FromModes>::Output;
+    type Output =
+        <<<Modes as Append<Mode<Dyn, C>>>::Output as Merge<B0>>::Output as FromModes>::Output;
     const COVERED: i64 = C::VALUE;
 }
 
@@ -280,7 +284,6 @@ pub trait StaticComplement<M> {
 
 /// `StaticComplementOf<L, M> = <L as StaticComplement<M>>::Output`.
 pub type StaticComplementOf<L, M> = <L as StaticComplement<M>>::Output;
-
 
 /// The modes of `filter(S:D)`, coalesced.
 type Filtered<S, D> = <<FlatModes<S, D> as FilterZeros>::Output as Merge<B0>>::Output;

@@ -28,8 +28,8 @@ use typenum::{Bit, Or, UTerm, Unsigned, B0, B1, U0, U1};
 use super::coalesce::{FlatModes, Merge};
 use crate::__private::{Head, IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{
-    AddCarry, Ceil, Dec, DivRem, Int, IntMul, IsUnit, IsZero, Less, MulOf, Product, QuotRem,
-    Runtime, SubBorrow, Times, Zero, Many, One,
+    AddCarry, Ceil, Dec, DivRem, Int, IntMul, IsUnit, IsZero, Less, Many, MulOf, One, Product,
+    QuotRem, Runtime, SubBorrow, Times, Zero,
 };
 use crate::int_tuple::{Buffer, Congruent, IntTupleType, LeafArray, ShapeTuple};
 use crate::layout::Layout;
@@ -67,7 +67,9 @@ binary_operator!(
     Composition / CompositionOf / composition,
     ComposeCase,
     StaticComposition / StaticCompositionOf,
-    "A ∘ B"
+    "A ∘ B",
+    "`composition(A, B)` is not defined for these operands",
+    "A is a layout and B a layout, a shape or a tiler"
 );
 
 /// A runtime leaf: the structure from what is static, the values from the walk.

@@ -10,15 +10,15 @@ use cute_core::Error;
 use typenum::{B0, B1};
 
 use super::by_mode::{TileUnzip, TileUnzipOf};
-use super::coalesce::{StaticCoalesceOf, FlatModes, Merge};
+use super::coalesce::{FlatModes, Merge, StaticCoalesceOf};
 use super::complement::StaticComplementOf;
-use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf, Select};
-use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
 use super::complement::{LayoutParts, MixedComplement};
 use super::composition::{
     cold_result, finish, leaf_widths, lowered_error, walk_mixed, ComposeNode, NodeShape,
     NodeStride, Outcome, WalkInfo, WalkOf,
 };
+use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf};
+use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
 use crate::int::Dyn;
 use crate::int_tuple::{Buffer, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
@@ -32,7 +32,9 @@ binary_operator!(
     LogicalDivide / LogicalDivideOf / logical_divide,
     LogicalDivideCase,
     StaticLogicalDivide / StaticLogicalDivideOf,
-    "logical_divide(A, T)"
+    "logical_divide(A, T)",
+    "`logical_divide(A, T)` is not defined for these operands",
+    "A is a layout and T a layout, a shape or a tiler"
 );
 
 binary_operator!(
@@ -41,7 +43,9 @@ binary_operator!(
     ZippedDivide / ZippedDivideOf / zipped_divide,
     ZippedDivideCase,
     StaticZippedDivide / StaticZippedDivideOf,
-    "zipped_divide(A, T)"
+    "zipped_divide(A, T)",
+    "`zipped_divide(A, T)` is not defined for these operands",
+    "A is a layout and T a layout, a shape or a tiler"
 );
 
 binary_operator!(
@@ -49,7 +53,9 @@ binary_operator!(
     TiledDivide / TiledDivideOf / tiled_divide,
     TiledDivideCase,
     StaticTiledDivide / StaticTiledDivideOf,
-    "tiled_divide(A, T)"
+    "tiled_divide(A, T)",
+    "`tiled_divide(A, T)` is not defined for these operands",
+    "A is a layout and T a layout, a shape or a tiler"
 );
 
 binary_operator!(
@@ -57,7 +63,9 @@ binary_operator!(
     FlatDivide / FlatDivideOf / flat_divide,
     FlatDivideCase,
     StaticFlatDivide / StaticFlatDivideOf,
-    "flat_divide(A, T)"
+    "flat_divide(A, T)",
+    "`flat_divide(A, T)` is not defined for these operands",
+    "A is a layout and T a layout, a shape or a tiler"
 );
 
 /// A runtime leaf, with a layout tile: `(A ∘ T, A ∘ T*)` by the walk at run time, `T*` the
@@ -112,7 +120,10 @@ where
         let rest = if S::LEAVES == 1 {
             <Layout<ST, DT> as MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, as_.as_ref())
         } else {
-            let (mut cs, mut cd) = (<S::Count as Buffer>::I64_ZERO, <S::Count as Buffer>::I64_ZERO);
+            let (mut cs, mut cd) = (
+                <S::Count as Buffer>::I64_ZERO,
+                <S::Count as Buffer>::I64_ZERO,
+            );
             let n = coalesce_leaves(as_.as_ref(), ad.as_ref(), cs.as_mut(), cd.as_mut());
             <Layout<ST, DT> as MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, &cs.as_ref()[..n])
         };
@@ -124,7 +135,7 @@ where
         let (grid_shape, grid_stride) = rest.parts();
         let (t_shape, t_stride) = t.into_parts();
         let b = ((t_shape, grid_shape), (t_stride, grid_stride));
-        let (mut bs, mut bd) = (b.0.leaf_array(), b.1.leaf_array());
+        let (bs, mut bd) = (b.0.leaf_array(), b.1.leaf_array());
         let nt = ST::LEAVES;
         if <<Self as WalkOf>::Info as WalkInfo>::WIDTH > 1 {
             for (s, d) in bs.as_ref().iter().zip(bd.as_mut().iter_mut()).skip(nt) {
@@ -167,7 +178,6 @@ pub trait StaticLogicalDivide<T> {
 /// `StaticLogicalDivideOf<A, T> = <A as StaticLogicalDivide<T>>::Output`.
 pub type StaticLogicalDivideOf<A, T> = <A as StaticLogicalDivide<T>>::Output;
 
-
 /// `coalesce_x(A)` as a list of modes.
 type ModesX<S, D> = <FlatModes<S, D> as Merge<B1>>::Output;
 /// `T* = complement(T, shape(coalesce(A)))`.
@@ -187,8 +197,9 @@ where
     FlatModes<S, D>: Merge<B1>,
     Layout<S, D>: super::coalesce::StaticCoalesce,
     StaticCoalesceOf<Layout<S, D>>: StaticLayout,
-    Layout<ST, DT>:
-        super::complement::StaticComplement<<StaticCoalesceOf<Layout<S, D>> as StaticLayout>::Shape>,
+    Layout<ST, DT>: super::complement::StaticComplement<
+        <StaticCoalesceOf<Layout<S, D>> as StaticLayout>::Shape,
+    >,
     Rest<S, D, ST, DT>: StaticLayout,
     ST: OverA<ModesX<S, D>, DT, B1>,
     RestShape<S, D, ST, DT>: OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>,
@@ -232,7 +243,6 @@ where
 /// `StaticZippedDivideOf<A, T> = <A as StaticZippedDivide<T>>::Output`.
 pub type StaticZippedDivideOf<A, T> = <A as StaticZippedDivide<T>>::Output;
 
-
 /// A **type operator** for `tiled_divide(A, T)` on static layouts: `((tiles...), rest0, rest1,
 /// ...)`, the rests spread into the top level.
 pub trait StaticTiledDivide<T> {
@@ -248,7 +258,6 @@ where
 /// `StaticTiledDivideOf<A, T> = <A as StaticTiledDivide<T>>::Output`.
 pub type StaticTiledDivideOf<A, T> = <A as StaticTiledDivide<T>>::Output;
 
-
 /// A **type operator** for `flat_divide(A, T)` on static layouts: `(tile0, tile1, ..., rest0,
 /// rest1, ...)`.
 pub trait StaticFlatDivide<T> {
@@ -263,7 +272,6 @@ where
 }
 /// `StaticFlatDivideOf<A, T> = <A as StaticFlatDivide<T>>::Output`.
 pub type StaticFlatDivideOf<A, T> = <A as StaticFlatDivide<T>>::Output;
-
 
 /// Spreads the modes of mode 0 and/or mode 1 of a rank-2 layout into the top level, as CuTe's
 /// `result(repeat<R0>(_), repeat<R1>(_))` (part of the implementation of the tiled and flat
@@ -335,7 +343,9 @@ where
     type Output = TileUnzipOf<LogicalDivideOf<A, T>, T>;
     #[inline(always)]
     fn zipped_divide(a: &A, t: &T) -> Result<Self::Output, Error> {
-        Ok(a.logical_divide(t).map_err(|e| e.within(cute_core::Op::ZippedDivide))?.tile_unzip())
+        Ok(a.logical_divide(t)
+            .map_err(|e| e.within(cute_core::Op::ZippedDivide))?
+            .tile_unzip())
     }
 }
 
@@ -348,7 +358,9 @@ where
     type Output = <ZippedDivideOf<A, T> as Spreads<B0, B1>>::Output;
     #[inline(always)]
     fn tiled_divide(a: &A, t: &T) -> Result<Self::Output, Error> {
-        Ok(a.zipped_divide(t).map_err(|e| e.within(cute_core::Op::TiledDivide))?.spreads())
+        Ok(a.zipped_divide(t)
+            .map_err(|e| e.within(cute_core::Op::TiledDivide))?
+            .spreads())
     }
 }
 
@@ -361,6 +373,8 @@ where
     type Output = <ZippedDivideOf<A, T> as Spreads<B1, B1>>::Output;
     #[inline(always)]
     fn flat_divide(a: &A, t: &T) -> Result<Self::Output, Error> {
-        Ok(a.zipped_divide(t).map_err(|e| e.within(cute_core::Op::FlatDivide))?.spreads())
+        Ok(a.zipped_divide(t)
+            .map_err(|e| e.within(cute_core::Op::FlatDivide))?
+            .spreads())
     }
 }

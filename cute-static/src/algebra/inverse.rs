@@ -31,7 +31,9 @@ unary_operator!(
     RightInverse / RightInverseOf / right_inverse,
     RightInverseCase,
     StaticRightInverse / StaticRightInverseOf,
-    "right_inverse(L)"
+    "right_inverse(L)",
+    "`right_inverse(L)` is not defined for this operand",
+    "L is a layout"
 );
 
 unary_operator!(
@@ -40,7 +42,9 @@ unary_operator!(
     LeftInverse / LeftInverseOf / left_inverse,
     LeftInverseCase,
     StaticLeftInverse / StaticLeftInverseOf,
-    "left_inverse(L)"
+    "left_inverse(L)",
+    "`left_inverse(L)` is not defined for this operand",
+    "L is a layout"
 );
 
 /// The runtime modes of a mixed inverse: `cute_core`'s result on the lowered layout, padded with
@@ -77,7 +81,11 @@ macro_rules! runtime_inverse {
 type LeafCount<S> = <<S as Leaves>::Output as ListLen>::Output;
 
 runtime_inverse!(RightInverseCase::right_inverse, LeafCount<S>);
-runtime_inverse!(LeftInverseCase::left_inverse, Add1<LeafCount<S>>, LeafCount<S>);
+runtime_inverse!(
+    LeftInverseCase::left_inverse,
+    Add1<LeafCount<S>>,
+    LeafCount<S>
+);
 
 /// A **type operator** for the right inverse: the largest `R` with `L(R(i)) == i`.
 ///
@@ -95,7 +103,6 @@ pub trait StaticRightInverse {
 /// `StaticRightInverseOf<L> = <L as StaticRightInverse>::Output`.
 pub type StaticRightInverseOf<L> = <L as StaticRightInverse>::Output;
 
-
 /// A **type operator** for the left inverse: `R(L(i)) == i` for an injective `L`.
 ///
 /// # Examples
@@ -111,7 +118,6 @@ pub trait StaticLeftInverse {
 
 /// `StaticLeftInverseOf<L> = <L as StaticLeftInverse>::Output`.
 pub type StaticLeftInverseOf<L> = <L as StaticLeftInverse>::Output;
-
 
 /// The modes of `coalesce(S:D)`, tagged with prefix products and in `exchange_sort` order.
 type Sorted<S, D> =

@@ -13,9 +13,17 @@ macro_rules! binary_operator {
         $Trait:ident / $Of:ident / $fn:ident,
         $Case:ident,
         $Static:ident / $StaticOf:ident,
-        $what:literal
+        $what:literal,
+        $unsatisfied:tt,
+        $operands:tt
     ) => {
         $(#[$doc])*
+        #[diagnostic::on_unimplemented(
+            message = $unsatisfied,
+            label = "not defined for these operands",
+            note = $operands,
+            note = "when they are, another error here names the violated condition"
+        )]
         pub trait $Trait<B> {
             /// The result.
             type Output;
@@ -52,6 +60,12 @@ macro_rules! binary_operator {
         }
 
         #[doc = concat!("[`", stringify!($Trait), "`] knowing whether both operands are static (part of the implementation of [`", stringify!($Trait), "`]).")]
+        #[diagnostic::on_unimplemented(
+            message = $unsatisfied,
+            label = "not defined for these operands",
+            note = $operands,
+            note = "when they are, another error here names the violated condition"
+        )]
         pub trait $Case<B, AllStatic> {
             /// The result.
             type Output;
@@ -81,9 +95,17 @@ macro_rules! unary_operator {
         $Trait:ident / $Of:ident / $fn:ident,
         $Case:ident,
         $Static:ident / $StaticOf:ident,
-        $what:literal
+        $what:literal,
+        $unsatisfied:tt,
+        $operands:tt
     ) => {
         $(#[$doc])*
+        #[diagnostic::on_unimplemented(
+            message = $unsatisfied,
+            label = "not defined for this operand",
+            note = $operands,
+            note = "when it is, another error here names the violated condition"
+        )]
         pub trait $Trait {
             /// The result.
             type Output;
@@ -118,6 +140,12 @@ macro_rules! unary_operator {
         }
 
         #[doc = concat!("[`", stringify!($Trait), "`] knowing whether the operand is static (part of the implementation of [`", stringify!($Trait), "`]).")]
+        #[diagnostic::on_unimplemented(
+            message = $unsatisfied,
+            label = "not defined for this operand",
+            note = $operands,
+            note = "when it is, another error here names the violated condition"
+        )]
         pub trait $Case<AllStatic> {
             /// The result.
             type Output;

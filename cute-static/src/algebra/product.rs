@@ -15,12 +15,12 @@ use super::coalesce::{FlatModes, Merge};
 use super::complement::{LayoutParts, MixedComplement, Size, StaticComplement, StaticComplementOf};
 use super::composition::{
     cold_result, finish, leaf_widths, lowered_error, walk_mixed, ComposeNode, DigitsFit,
-    ModesDistribute, NodeShape, NodeStride, Over, OverA, OverOf, Outcome, WalkOf,
+    ModesDistribute, NodeShape, NodeStride, Outcome, Over, OverA, OverOf, WalkOf,
 };
 use super::divide::Spreads;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
-use crate::int::{AddCarry, Dec, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
 use crate::int::Dyn;
+use crate::int::{AddCarry, Dec, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
 use crate::variadic::{AllStaticOf, LayoutModes};
@@ -32,7 +32,9 @@ binary_operator!(
     LogicalProduct / LogicalProductOf / logical_product,
     LogicalProductCase,
     StaticLogicalProduct / StaticLogicalProductOf,
-    "logical_product(A, B)"
+    "logical_product(A, B)",
+    "`logical_product(A, B)` is not defined for these operands",
+    "A and B are layouts"
 );
 
 binary_operator!(
@@ -40,7 +42,9 @@ binary_operator!(
     ZippedProduct / ZippedProductOf / zipped_product,
     ZippedProductCase,
     StaticZippedProduct / StaticZippedProductOf,
-    "zipped_product(A, B)"
+    "zipped_product(A, B)",
+    "`zipped_product(A, B)` is not defined for these operands",
+    "A and B are layouts"
 );
 
 binary_operator!(
@@ -48,7 +52,9 @@ binary_operator!(
     TiledProduct / TiledProductOf / tiled_product,
     TiledProductCase,
     StaticTiledProduct / StaticTiledProductOf,
-    "tiled_product(A, B)"
+    "tiled_product(A, B)",
+    "`tiled_product(A, B)` is not defined for these operands",
+    "A and B are layouts"
 );
 
 binary_operator!(
@@ -56,7 +62,9 @@ binary_operator!(
     FlatProduct / FlatProductOf / flat_product,
     FlatProductCase,
     StaticFlatProduct / StaticFlatProductOf,
-    "flat_product(A, B)"
+    "flat_product(A, B)",
+    "`flat_product(A, B)` is not defined for these operands",
+    "A and B are layouts"
 );
 
 binary_operator!(
@@ -65,7 +73,9 @@ binary_operator!(
     BlockedProduct / BlockedProductOf / blocked_product,
     BlockedProductCase,
     StaticBlockedProduct / StaticBlockedProductOf,
-    "blocked_product(A, B)"
+    "blocked_product(A, B)",
+    "`blocked_product(A, B)` is not defined for these operands",
+    "A and B are layouts"
 );
 
 binary_operator!(
@@ -74,7 +84,9 @@ binary_operator!(
     RakedProduct / RakedProductOf / raked_product,
     RakedProductCase,
     StaticRakedProduct / StaticRakedProductOf,
-    "raked_product(A, B)"
+    "raked_product(A, B)",
+    "`raked_product(A, B)` is not defined for these operands",
+    "A and B are layouts"
 );
 
 /// A runtime leaf, with a layout `B`: `(A, A* ∘ B)` by the walk at run time, `A*` the
@@ -94,7 +106,8 @@ where
     GridStride<SA, DA>: IntTupleType,
     Layout<GridShape<SA, DA>, GridStride<SA, DA>>: WalkOf,
     SB: ComposeNode<<Layout<GridShape<SA, DA>, GridStride<SA, DA>> as WalkOf>::Info, DB>,
-    (SA, GridNodeShape<SA, DA, SB, DB>): ShapeTuple + Congruent<(DA, GridNodeStride<SA, DA, SB, DB>)>,
+    (SA, GridNodeShape<SA, DA, SB, DB>):
+        ShapeTuple + Congruent<(DA, GridNodeStride<SA, DA, SB, DB>)>,
     (DA, GridNodeStride<SA, DA, SB, DB>): IntTupleType,
     GridNodeShape<SA, DA, SB, DB>: ShapeTuple + Congruent<GridNodeStride<SA, DA, SB, DB>>,
     GridNodeStride<SA, DA, SB, DB>: IntTupleType,
@@ -110,7 +123,10 @@ where
             .checked_add(1)
             .and_then(|c| a.size().checked_mul(c));
         let rest = cotarget.and_then(|c| {
-            <Self as MixedComplement<Dyn, <(SA, DA) as AllStaticOf>::Output>>::complement_of(a, &[c])
+            <Self as MixedComplement<Dyn, <(SA, DA) as AllStaticOf>::Output>>::complement_of(
+                a,
+                &[c],
+            )
         });
         let Some(rest) = rest else {
             return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
@@ -119,8 +135,13 @@ where
         let grid_a = Layout::from_parts(gs, gd);
         let widths = leaf_widths::<Layout<GridShape<SA, DA>, GridStride<SA, DA>>, DB>();
         let (bs, bd) = b.leaves();
-        let grid: Layout<GridNodeShape<SA, DA, SB, DB>, GridNodeStride<SA, DA, SB, DB>> = finish(
-            walk_mixed(&grid_a, (bs.as_ref(), bd.as_ref()), widths.as_ref(), SB::LEAVES),
+        let grid: GridNode<SA, DA, SB, DB> = finish(
+            walk_mixed(
+                &grid_a,
+                (bs.as_ref(), bd.as_ref()),
+                widths.as_ref(),
+                SB::LEAVES,
+            ),
             cold,
             err,
         )?;
@@ -137,10 +158,14 @@ type GridShape<SA, DA> = <ProductGrid<SA, DA> as LayoutParts>::Shape;
 /// The stride of `A*`.
 type GridStride<SA, DA> = <ProductGrid<SA, DA> as LayoutParts>::Stride;
 /// The shape of `A* ∘ B`.
-type GridNodeShape<SA, DA, SB, DB> = NodeShape<SB, Layout<GridShape<SA, DA>, GridStride<SA, DA>>, DB>;
+type GridNodeShape<SA, DA, SB, DB> =
+    NodeShape<SB, Layout<GridShape<SA, DA>, GridStride<SA, DA>>, DB>;
 /// The stride of `A* ∘ B`.
 type GridNodeStride<SA, DA, SB, DB> =
     NodeStride<SB, Layout<GridShape<SA, DA>, GridStride<SA, DA>>, DB>;
+/// `A* ∘ B`.
+type GridNode<SA, DA, SB, DB> =
+    Layout<GridNodeShape<SA, DA, SB, DB>, GridNodeStride<SA, DA, SB, DB>>;
 
 /// A runtime leaf: `logical_product`, then its blocks gathered.
 impl<A, B> ZippedProductCase<B, B0> for A
@@ -151,7 +176,9 @@ where
     type Output = TileUnzipOf<LogicalProductOf<A, B>, B>;
     #[inline(always)]
     fn zipped_product(a: &A, b: &B) -> Result<Self::Output, Error> {
-        Ok(a.logical_product(b).map_err(|e| e.within(cute_core::Op::ZippedProduct))?.tile_unzip())
+        Ok(a.logical_product(b)
+            .map_err(|e| e.within(cute_core::Op::ZippedProduct))?
+            .tile_unzip())
     }
 }
 
@@ -164,7 +191,9 @@ where
     type Output = <ZippedProductOf<A, B> as Spreads<B0, B1>>::Output;
     #[inline(always)]
     fn tiled_product(a: &A, b: &B) -> Result<Self::Output, Error> {
-        Ok(a.zipped_product(b).map_err(|e| e.within(cute_core::Op::TiledProduct))?.spreads())
+        Ok(a.zipped_product(b)
+            .map_err(|e| e.within(cute_core::Op::TiledProduct))?
+            .spreads())
     }
 }
 
@@ -177,7 +206,9 @@ where
     type Output = <ZippedProductOf<A, B> as Spreads<B1, B1>>::Output;
     #[inline(always)]
     fn flat_product(a: &A, b: &B) -> Result<Self::Output, Error> {
-        Ok(a.zipped_product(b).map_err(|e| e.within(cute_core::Op::FlatProduct))?.spreads())
+        Ok(a.zipped_product(b)
+            .map_err(|e| e.within(cute_core::Op::FlatProduct))?
+            .spreads())
     }
 }
 
@@ -198,7 +229,6 @@ pub trait StaticLogicalProduct<B> {
 /// `StaticLogicalProductOf<A, B> = <A as StaticLogicalProduct<B>>::Output`.
 pub type StaticLogicalProductOf<A, B> = <A as StaticLogicalProduct<B>>::Output;
 
-
 /// A **type operator** for `zipped_product(A, B)` on static layouts: `((blocks...),(products...))`; with a layout `B`, `logical_product` itself.
 pub trait StaticZippedProduct<B> {
     /// The product.
@@ -212,7 +242,6 @@ where
 }
 /// `StaticZippedProductOf<A, B> = <A as StaticZippedProduct<B>>::Output`.
 pub type StaticZippedProductOf<A, B> = <A as StaticZippedProduct<B>>::Output;
-
 
 /// A **type operator** for `tiled_product(A, B)` on static layouts: `((blocks...), p0, p1, ...)`.
 pub trait StaticTiledProduct<B> {
@@ -228,7 +257,6 @@ where
 /// `StaticTiledProductOf<A, B> = <A as StaticTiledProduct<B>>::Output`.
 pub type StaticTiledProductOf<A, B> = <A as StaticTiledProduct<B>>::Output;
 
-
 /// A **type operator** for `flat_product(A, B)` on static layouts: `(a0, a1, ..., p0, p1, ...)`.
 pub trait StaticFlatProduct<B> {
     /// The product.
@@ -242,7 +270,6 @@ where
 }
 /// `StaticFlatProductOf<A, B> = <A as StaticFlatProduct<B>>::Output`.
 pub type StaticFlatProductOf<A, B> = <A as StaticFlatProduct<B>>::Output;
-
 
 /// `cosize(L) = L(size(L) - 1) + 1` of a static layout (part of the implementation of
 /// [`LogicalProduct`]).
@@ -290,8 +317,10 @@ where
 }
 
 /// `A*`, the complement the product strides `B` over.
-type Grid<SA, DA, SB, DB> =
-    StaticComplementOf<Layout<SA, DA>, Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>;
+type Grid<SA, DA, SB, DB> = StaticComplementOf<
+    Layout<SA, DA>,
+    Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>,
+>;
 /// `coalesce_x(A*)` as a list of modes.
 type GridModes<SA, DA, SB, DB> = <FlatModes<
     <Grid<SA, DA, SB, DB> as StaticLayout>::Shape,
@@ -304,7 +333,8 @@ where
     SA: Size,
     Layout<SB, DB>: Cosize,
     <SA as Size>::Output: Times<<Layout<SB, DB> as Cosize>::Output>,
-    Layout<SA, DA>: StaticComplement<Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>,
+    Layout<SA, DA>:
+        StaticComplement<Product<<SA as Size>::Output, <Layout<SB, DB> as Cosize>::Output>>,
     Grid<SA, DA, SB, DB>: StaticLayout,
     <Grid<SA, DA, SB, DB> as StaticLayout>::Shape: Leaves,
     <Grid<SA, DA, SB, DB> as StaticLayout>::Stride: Leaves,
@@ -356,7 +386,6 @@ pub trait StaticBlockedProduct<B> {
 /// `StaticBlockedProductOf<A, B> = <A as StaticBlockedProduct<B>>::Output`.
 pub type StaticBlockedProductOf<A, B> = <A as StaticBlockedProduct<B>>::Output;
 
-
 /// A **type operator** for `raked_product(A, B)`: as [`BlockedProduct`] with mode `i` =
 /// `(grid_i, A_i)`, so the blocks interleave.
 ///
@@ -374,7 +403,6 @@ pub trait StaticRakedProduct<B> {
 
 /// `StaticRakedProductOf<A, B> = <A as StaticRakedProduct<B>>::Output`.
 pub type StaticRakedProductOf<A, B> = <A as StaticRakedProduct<B>>::Output;
-
 
 /// The modes of `A` padded with `1:0` to the rank of `B`.
 type ModesA<A, B> = <<A as LayoutModes>::Output as PadPair<<B as LayoutModes>::Output>>::First;
@@ -617,7 +645,10 @@ impl<XS, XD, YS, YD, XT: ZipModesOf<YT>, YT> ZipModesOf<TCons<Layout<YS, YD>, YT
     #[inline(always)]
     fn zip_modes(self, y: TCons<Layout<YS, YD>, YT>) -> Self::Output {
         let ((xs, xd), (ys, yd)) = (self.0.into_parts(), y.0.into_parts());
-        TCons(Layout::from_parts((xs, ys), (xd, yd)), self.1.zip_modes(y.1))
+        TCons(
+            Layout::from_parts((xs, ys), (xd, yd)),
+            self.1.zip_modes(y.1),
+        )
     }
 }
 
@@ -672,5 +703,10 @@ macro_rules! rank_sensitive {
     (@int Second, $a:ident, $b:ident) => { IntShapedOf<MixedPaddedB<$a, $b>> };
 }
 
-rank_sensitive!(BlockedProductCase::blocked_product, BlockedProduct, First, Second);
+rank_sensitive!(
+    BlockedProductCase::blocked_product,
+    BlockedProduct,
+    First,
+    Second
+);
 rank_sensitive!(RakedProductCase::raked_product, RakedProduct, Second, First);

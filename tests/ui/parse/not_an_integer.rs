@@ -1,3 +1,3 @@
-type L = cute::Layout!((4,x):(1,4));
+type L = cute::Layout!((4,2.5):(1,4));
 
 fn main() {}
