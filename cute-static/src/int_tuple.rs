@@ -28,23 +28,50 @@ pub trait Buffer: typenum::Unsigned {
     const I64_ZERO: Self::I64;
     /// `[0; N]`.
     const USIZE_ZERO: Self::Usize;
+    /// `body.step(0)`, …, `body.step(N - 1)` in order, up to the first `None`: a loop unrolled
+    /// by the type, so that each step sees its index as a constant whatever its size.
+    fn each(body: &mut impl Unrolled) -> Option<()>;
+}
+
+/// The body of a loop that [`Buffer::each`] unrolls (a trait rather than a closure, so that its
+/// step can be `#[inline(always)]`).
+pub trait Unrolled {
+    /// Step `k`; `None` ends the loop.
+    fn step(&mut self, k: usize) -> Option<()>;
+}
+
+impl Buffer for typenum::U0 {
+    type I64 = [i64; 0];
+    type Usize = [usize; 0];
+    const I64_ZERO: [i64; 0] = [];
+    const USIZE_ZERO: [usize; 0] = [];
+    #[inline(always)]
+    fn each(_: &mut impl Unrolled) -> Option<()> {
+        Some(())
+    }
 }
 
 macro_rules! buffers {
-    ($($n:ident $v:literal)+) => {$(
+    ($($prev:ident $n:ident $v:literal)+) => {$(
         impl Buffer for typenum::$n {
             type I64 = [i64; $v];
             type Usize = [usize; $v];
             const I64_ZERO: [i64; $v] = [0; $v];
             const USIZE_ZERO: [usize; $v] = [0; $v];
+            #[inline(always)]
+            fn each(body: &mut impl Unrolled) -> Option<()> {
+                <typenum::$prev as Buffer>::each(body)?;
+                body.step($v - 1)
+            }
         }
     )+};
 }
 
 buffers! {
-    U0 0 U1 1 U2 2 U3 3 U4 4 U5 5 U6 6 U7 7 U8 8 U9 9 U10 10 U11 11 U12 12 U13 13 U14 14 U15 15
-    U16 16 U17 17 U18 18 U19 19 U20 20 U21 21 U22 22 U23 23 U24 24 U25 25 U26 26 U27 27 U28 28
-    U29 29 U30 30 U31 31 U32 32
+    U0 U1 1 U1 U2 2 U2 U3 3 U3 U4 4 U4 U5 5 U5 U6 6 U6 U7 7 U7 U8 8 U8 U9 9 U9 U10 10 U10 U11 11
+    U11 U12 12 U12 U13 13 U13 U14 14 U14 U15 15 U15 U16 16 U16 U17 17 U17 U18 18 U18 U19 19
+    U19 U20 20 U20 U21 21 U21 U22 22 U22 U23 23 U23 U24 24 U24 U25 25 U25 U26 26 U26 U27 27
+    U27 U28 28 U28 U29 29 U29 U30 30 U30 U31 31 U31 U32 32
 }
 
 /// A **marker trait** for an int tuple: a leaf, or a Rust tuple of int tuples. Its structure

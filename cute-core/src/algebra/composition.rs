@@ -551,7 +551,7 @@ struct Slots<'a> {
 
 impl Slots<'_> {
     /// Puts the modes written backwards in their order.
-    #[inline]
+    #[inline(always)]
     fn finish(&mut self) {
         let w = self.s.len();
         self.s[w - self.n..].reverse();
@@ -567,6 +567,7 @@ impl Sink for Slots<'_> {
     fn close(&mut self) -> Result<(), ErrorKind> {
         Ok(())
     }
+    #[inline(always)]
     fn leaf(&mut self, s: i64, d: i64, _from: Option<usize>) -> Result<(), ErrorKind> {
         let k = self
             .s
@@ -611,7 +612,7 @@ impl Sink for Slots<'_> {
 /// assert_eq!(proved, Ok(true));
 /// assert_eq!((s, d), ([1, 1, 2, 3], [0, 0, 9, 5]));
 /// ```
-#[inline]
+#[inline(always)]
 pub fn compose_slots(
     (a_s, a_d): (&[i64], &[i64]),
     (b_s, b_d): (&[i64], &[i64]),
@@ -625,12 +626,234 @@ pub fn compose_slots(
         return Err(ErrorKind::Capacity);
     }
     let first = coalesce_into(a_s, a_d, None, true, (&mut fs[..r], &mut fd[..r], None));
-    let n = r - first;
     let fa = FlatRef {
-        n,
+        n: r - first,
         s: &fs[first..r],
         d: &fd[first..r],
     };
+    walk_slots(fa, (b_s, b_d), scoped, widths, (out_s, out_d), max)
+}
+
+/// The base case `A ∘ n:d` on `A`'s leaves `a_s:a_d` as they are, for the common case (a
+/// stride `d` not negative, every condition met, nothing to check pointwise), written into the
+/// run `run_s:run_d` as [`compose_slots`] writes a leaf of `B`: CuTe's modes in order at its end,
+/// after `1:0` padding. With `max` (a leaf of `B` held to the exactness rule), adds to `max[j]`
+/// the largest digit the leaf places in leaf `j` of `A`. `None` where the general walk is needed
+/// (the run is then unspecified).
+///
+/// Where it gives a result, that result is `A ∘ n:d` with `A`'s last leaf extended (CuTe's
+/// extension of the last mode of `coalesce_x(A)`, which merging leaves does not change), equal
+/// at every index to the walk over `coalesce(A)`. It is CuTe's arithmetic with its conditions as
+/// exits: a stride that skips a leaf divides by it, one that lands inside a leaf divides it (or
+/// keeps all that is left), and the elements kept divide those left. Its loops have the lengths
+/// of its slices, so that inlined where they are constants it is straight-line code.
+///
+/// # Examples
+/// ```
+/// use cute_core::algebra::composition::compose_leaf;
+/// let (mut s, mut d) = ([0i64; 4], [0i64; 4]);
+/// // (4,6,8,10):(2,3,5,7) ∘ 6:12, in four slots.
+/// let a = ([4, 6, 8, 10], [2, 3, 5, 7]);
+/// assert_eq!(compose_leaf((&a.0, &a.1), (6, 12), (&mut s, &mut d), None), Some(()));
+/// assert_eq!((s, d), ([1, 1, 2, 3], [0, 0, 9, 5]));
+/// ```
+#[inline(always)]
+pub fn compose_leaf(
+    a: (&[i64], &[i64]),
+    (n, d): (i64, i64),
+    run: (&mut [i64], &mut [i64]),
+    mut max: Option<&mut [i64]>,
+) -> Option<()> {
+    let mut leaf = LeafWalk::start(a, (n, d), (&mut *run.0, &mut *run.1))?;
+    if let LeafWalk::Walking { .. } = leaf {
+        for j in 0..a.0.len() - 1 {
+            leaf.step(a, j, (&mut *run.0, &mut *run.1), max.as_deref_mut())?;
+        }
+    }
+    leaf.finish(a, run)
+}
+
+/// The walk of [`compose_leaf`] a leaf of `A` at a time, for a caller that unrolls the loop over
+/// `A`'s leaves (`cute-static`, whose types count them): [`LeafWalk::start`], then
+/// [`LeafWalk::step`] for each leaf but the last, in order, then [`LeafWalk::finish`], each on
+/// the same `A` and run.
+#[derive(Clone, Copy, Debug)]
+pub enum LeafWalk {
+    /// A stride 0: the run is written.
+    Done,
+    /// The walk so far.
+    Walking {
+        /// The elements of `B` left to place.
+        rest_n: i64,
+        /// The stride left to divide out.
+        rest_d: i64,
+        /// The first leaf that kept a mode (`usize::MAX` before one does).
+        first: usize,
+        /// The leaf after the last that kept a mode.
+        stop: usize,
+        /// The run's slot of leaf 0 of `A`.
+        base: usize,
+    },
+}
+
+impl LeafWalk {
+    /// Starts `A ∘ n:d` into the run; `None` outside the common case.
+    #[inline(always)]
+    pub fn start(
+        (a_s, a_d): (&[i64], &[i64]),
+        (n, d): (i64, i64),
+        (run_s, run_d): (&mut [i64], &mut [i64]),
+    ) -> Option<LeafWalk> {
+        if a_s.is_empty() || a_d.len() != a_s.len() || run_d.len() != run_s.len() || d < 0 {
+            return None;
+        }
+        let w = run_s.len();
+        if d == 0 {
+            for i in 0..w {
+                (run_s[i], run_d[i]) = (if i + 1 == w { n } else { 1 }, 0);
+            }
+            return Some(LeafWalk::Done);
+        }
+        // Leaf `j` of `A` writes slot `base + j`: its mode, or `1:0` where it keeps nothing.
+        // The leaves that keep a mode are consecutive but for leaves of size 1 among them, so
+        // the modes end the run unless the walk stops before the last leaf; the `1:0` after
+        // them then move to the front.
+        let base = w.checked_sub(a_s.len())?;
+        for i in 0..base {
+            (run_s[i], run_d[i]) = (1, 0);
+        }
+        Some(LeafWalk::Walking {
+            rest_n: n,
+            rest_d: d,
+            first: usize::MAX,
+            stop: 0,
+            base,
+        })
+    }
+
+    /// The step over leaf `j` of `A` (not its last); `None` outside the common case.
+    #[inline(always)]
+    pub fn step(
+        &mut self,
+        (a_s, a_d): (&[i64], &[i64]),
+        j: usize,
+        (run_s, run_d): (&mut [i64], &mut [i64]),
+        max: Option<&mut [i64]>,
+    ) -> Option<()> {
+        let LeafWalk::Walking {
+            rest_n,
+            rest_d,
+            first,
+            stop,
+            base,
+        } = self
+        else {
+            return Some(());
+        };
+        let (s, slot) = (*a_s.get(j)?, *base + j);
+        *run_s.get_mut(slot)? = 1;
+        *run_d.get_mut(slot)? = 0;
+        // Known positive, so that the divisions below need no checks of their own.
+        if s <= 0 || *rest_d <= 0 {
+            return None;
+        }
+        if *rest_d >= s {
+            if *rest_d % s != 0 {
+                return None;
+            }
+            *rest_d /= s;
+            return Some(());
+        }
+        if *rest_n == 1 {
+            // Nothing left to keep: the next leaves only divide the stride `rest_d < s`, which
+            // ends at 1 here.
+            *rest_d = 1;
+            return Some(());
+        }
+        // `0 < rest_d < s`: the leaf holds `⌈s / rest_d⌉` elements of `B`; where `rest_d` does
+        // not divide `s`, only the last of them can be kept exactly.
+        let (q, r) = if *rest_d == 1 {
+            (s, 0)
+        } else {
+            (s / *rest_d, s % *rest_d)
+        };
+        let new = (q + i64::from(r != 0)).min(*rest_n);
+        let left = if new == *rest_n { 1 } else { *rest_n / new };
+        if left * new != *rest_n || left > 1 && r != 0 {
+            return None;
+        }
+        (run_s[slot], run_d[slot]) = (new, rest_d.checked_mul(*a_d.get(j)?)?);
+        if let Some(max) = max {
+            let digit = (new - 1).checked_mul(*rest_d)?;
+            let m = max.get_mut(j)?;
+            *m = m.checked_add(digit)?;
+        }
+        (*first, *stop) = ((*first).min(j), j + 1);
+        (*rest_n, *rest_d) = (left, 1);
+        Some(())
+    }
+
+    /// The last leaf of `A`, which takes what is left; the modes moved to the end of the run.
+    #[inline(always)]
+    pub fn finish(
+        self,
+        (a_s, a_d): (&[i64], &[i64]),
+        (run_s, run_d): (&mut [i64], &mut [i64]),
+    ) -> Option<()> {
+        let LeafWalk::Walking {
+            rest_n,
+            rest_d,
+            first,
+            stop,
+            base,
+        } = self
+        else {
+            return Some(());
+        };
+        let last = a_s.len().checked_sub(1)?;
+        let slot = base + last;
+        if stop == 0 || rest_n != 1 {
+            *run_s.get_mut(slot)? = rest_n;
+            *run_d.get_mut(slot)? = rest_d.checked_mul(*a_d.get(last)?)?;
+            return Some(());
+        }
+        *run_s.get_mut(slot)? = 1;
+        *run_d.get_mut(slot)? = 0;
+        // The walk stopped at leaf `stop`: the slots of the leaves `first..stop` (their modes,
+        // and `1:0` for a leaf of size 1 among them) move `trail` slots on (from the back, as
+        // the runs may overlap), and the slots they leave take the padding.
+        let (from, len, trail) = (base + first, stop - first, last + 1 - stop);
+        for t in (0..len).rev() {
+            (run_s[from + trail + t], run_d[from + trail + t]) = (run_s[from + t], run_d[from + t]);
+        }
+        for t in from..from + trail.min(len) {
+            (run_s[t], run_d[t]) = (1, 0);
+        }
+        Some(())
+    }
+}
+
+/// Whether leaves of `B` held to the exactness rule may carry from one leaf of `A` into the
+/// next: the digits `max` that [`compose_leaf`] summed reach a leaf's size (a pointwise check
+/// decides then).
+#[inline(always)]
+#[must_use]
+pub fn leaves_carry(a_s: &[i64], max: &[i64]) -> bool {
+    let last = a_s.len().saturating_sub(1);
+    (0..last).any(|j| max.get(j).is_some_and(|&m| m >= a_s[j]))
+}
+
+/// The walk of [`compose_slots`] over the modes `fa`.
+#[inline(always)]
+fn walk_slots(
+    fa: FlatRef<'_>,
+    (b_s, b_d): (&[i64], &[i64]),
+    scoped: usize,
+    widths: &[usize],
+    (out_s, out_d): (&mut [i64], &mut [i64]),
+    max: &mut [i64],
+) -> Result<bool, ErrorKind> {
+    let n = fa.n;
     // Whole slices, whose lengths the caller's types fix: filled in line, without a call.
     max.fill(0);
     out_s.fill(1);
@@ -744,7 +967,7 @@ struct Divided {
 
 /// CuTe's per-mode arithmetic with as few integer divisions as it needs (this is the hot loop);
 /// `None` when stride divisibility fails (`d % s != 0` and `d >= s`).
-#[inline]
+#[inline(always)]
 fn divide(s: i64, d: i64) -> Result<Option<Divided>, ErrorKind> {
     let a = d.checked_abs().ok_or(ErrorKind::Overflow)?;
     if s <= 0 {
@@ -793,7 +1016,7 @@ fn trace<S: Sink>(out: &mut S, step: impl FnOnce() -> Step) {
 /// The base case `A ∘ s:d` (seed 000 Eq. 19): divide out the first `d` elements of `A`, keep `s`.
 /// Appends CuTe's result to `out`; returns what remains to check when the walk does not show the
 /// result exact.
-#[inline]
+#[inline(always)]
 fn base<S: Sink>(
     fa: FlatRef<'_>,
     n: i64,
@@ -894,7 +1117,7 @@ fn base<S: Sink>(
 
 /// The elements mode `k` keeps, `new = min(next_shape, rest_n)`, and those left, `rest_n / new`,
 /// which shape divisibility needs exact.
-#[inline]
+#[inline(always)]
 fn kept(next_shape: i64, rest_n: i64, k: usize) -> Result<(i64, i64), ErrorKind> {
     let new = next_shape.min(rest_n);
     // The last mode that keeps elements often keeps them all: no division then.
@@ -914,7 +1137,7 @@ fn kept(next_shape: i64, rest_n: i64, k: usize) -> Result<(i64, i64), ErrorKind>
 }
 
 /// The base case over a `coalesce(A)` of one mode of stride `sd`: the strides multiply.
-#[inline]
+#[inline(always)]
 fn linear<S: Sink>(sd: i64, n: i64, d: i64, out: &mut S) -> Result<Option<Pending>, ErrorKind> {
     let result = mul(d, sd)?;
     trace(out, || Step::Linear { stride: sd, result });
@@ -977,6 +1200,58 @@ mod tests {
 
     fn l(s: &str) -> Layout {
         s.parse().unwrap()
+    }
+
+    /// `compose_leaf` on random leaves: where it gives a result, so does the general walk, and
+    /// both equal `A(d·i)` (the last leaf extended) at every `i < n`, the padding in front.
+    #[test]
+    fn compose_leaf_agrees_with_the_general_walk() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            i64::try_from(x % m).unwrap()
+        };
+        let mut taken = 0;
+        for _ in 0..20_000 {
+            let r = usize::try_from(1 + next(4)).unwrap();
+            let a_s: Vec<i64> = (0..r).map(|_| 1 + next(6)).collect();
+            let a_d: Vec<i64> = (0..r).map(|_| next(20)).collect();
+            let (n, d) = (1 + next(12), next(30));
+            let w = r + usize::try_from(next(2)).unwrap();
+            let (mut s, mut t) = (vec![7; w], vec![7; w]);
+            if compose_leaf((&a_s, &a_d), (n, d), (&mut s, &mut t), None).is_none() {
+                continue;
+            }
+            taken += 1;
+            let (mut gs, mut gd) = (vec![0; w], vec![0; w]);
+            let (mut fs, mut fd, mut max) = (vec![0; r], vec![0; r], vec![0; r]);
+            let general = compose_slots(
+                (&a_s, &a_d),
+                (&[n], &[d]),
+                1,
+                &[w],
+                (&mut gs, &mut gd),
+                (&mut fs, &mut fd, &mut max),
+            );
+            let case = format!("{a_s:?}:{a_d:?} o {n}:{d} -> {s:?}:{t:?}");
+            assert!(general.is_ok(), "{case}: {general:?}");
+            for i in 0..n {
+                let want = eval_flat(&a_s, &a_d, d * i).unwrap();
+                assert_eq!(eval_flat(&s, &t, i).unwrap(), want, "{case} at {i}");
+                assert_eq!(eval_flat(&gs, &gd, i).unwrap(), want, "{case} at {i}");
+            }
+            // The run does not end in padding, which a later walk would extend; without leaves
+            // of size 1 in `A`, all the padding is in front.
+            assert!(n == 1 || s[w - 1] > 1, "{case}: padding at the end");
+            if n > 1 && a_s.iter().all(|&s| s > 1) {
+                let pads = s.iter().zip(&t).take_while(|&(&s, &d)| (s, d) == (1, 0));
+                let ones = s.iter().filter(|&&s| s == 1).count();
+                assert_eq!(pads.count(), ones, "{case}: padding not in front");
+            }
+        }
+        assert!(taken > 5_000, "only {taken} cases in the common case");
     }
 
     fn check(a: &str, b: &str, r: &str) {

@@ -21,7 +21,7 @@
 use core::marker::PhantomData;
 use core::ops::{BitAnd, BitOr, Not};
 
-use cute_core::algebra::composition::compose_slots;
+use cute_core::algebra::composition::{compose_slots, leaves_carry};
 use cute_core::Error;
 use typenum::{Bit, Or, UTerm, Unsigned, B0, B1, U0, U1};
 
@@ -31,7 +31,7 @@ use crate::int::{
     AddCarry, Ceil, Dec, DivRem, Int, IntMul, IsUnit, IsZero, Less, Many, MulOf, One, Product,
     QuotRem, Runtime, SubBorrow, Times, Zero,
 };
-use crate::int_tuple::{Buffer, Congruent, IntTupleType, LeafArray, ShapeTuple};
+use crate::int_tuple::{Buffer, Congruent, IntTupleType, LeafArray, ShapeTuple, Unrolled};
 use crate::layout::Layout;
 use crate::variadic::{AllStaticOf, ListLen, Unwrap};
 
@@ -87,21 +87,31 @@ where
     type Output = Layout<NodeShape<SB, Self, DB>, NodeStride<SB, Self, DB>>;
     #[inline(always)]
     fn composition(a: &Self, b: &Layout<SB, DB>) -> Result<Self::Output, Error> {
-        let widths = leaf_widths::<Self, DB>();
         let (bs, bd) = b.leaves();
         finish(
-            walk_mixed(a, (bs.as_ref(), bd.as_ref()), widths.as_ref(), SB::LEAVES),
+            walk_mixed::<_, _, _, DB>(
+                a,
+                (bs.as_ref(), bd.as_ref()),
+                walk_width::<Self>(),
+                SB::LEAVES,
+            ),
             || cold_result(cute_core::composition(&a.to_dynamic(), &b.to_dynamic())),
             |kind| lowered_error(cute_core::Op::Composition, a, &b.to_dynamic(), kind),
         )
     }
 }
 
-/// The number of result modes of each leaf of a `B` of stride `DB` over `A`, as
-/// [`ComposeNode`] gives them: 1 for a static stride 0, else the width of what is known of `A`.
+/// The number of result modes of a leaf of `B` over `A`, as [`ComposeNode`] gives them for a
+/// stride not statically 0: the width of what is known of `A`.
 #[inline(always)]
-pub(crate) fn leaf_widths<A: WalkOf, DB: IntTupleType>() -> <DB::Count as Buffer>::Usize {
-    let width = <<A as WalkOf>::Info as WalkInfo>::WIDTH;
+pub(crate) const fn walk_width<A: WalkOf>() -> usize {
+    <<A as WalkOf>::Info as WalkInfo>::WIDTH
+}
+
+/// The number of result modes of each leaf of a `B` of stride `DB`, as [`ComposeNode`] gives
+/// them: 1 for a static stride 0, else `width`.
+#[inline(always)]
+fn leaf_widths<DB: IntTupleType>(width: usize) -> <DB::Count as Buffer>::Usize {
     let mut widths = <DB::Count as Buffer>::USIZE_ZERO;
     // By reference: the constant is promoted, not copied whole.
     for (w, st) in widths.as_mut().iter_mut().zip(&DB::STATICS) {
@@ -127,20 +137,22 @@ pub(crate) enum Outcome<R> {
     Failed(cute_core::ErrorKind),
 }
 
-/// The walk of the leaves `bs:bd` of `B` over `A` at run time, into the layout `R` whose leaf
-/// `k` of `B` takes `widths[k]` modes; the first `scoped` leaves of `B` are held to the
-/// exactness rule. A result whose offsets leave `i64` fails as an overflow.
-#[inline]
-pub(crate) fn walk_mixed<SA, DA, R>(
+/// The walk of the leaves `bs:bd` of `B` (of stride type `DB`) over `A` at run time, into the
+/// layout `R` whose leaf `k` of `B` takes `width` modes (1 for a static stride 0); the first
+/// `scoped` leaves of `B` are held to the exactness rule. A result whose offsets leave `i64`
+/// fails as an overflow.
+#[inline(always)]
+pub(crate) fn walk_mixed<SA, DA, R, DB>(
     a: &Layout<SA, DA>,
     (bs, bd): (&[i64], &[i64]),
-    widths: &[usize],
+    width: usize,
     scoped: usize,
 ) -> Outcome<R>
 where
     SA: ShapeTuple + Congruent<DA>,
     DA: IntTupleType,
     R: ResultLayout,
+    DB: IntTupleType,
 {
     let (as_, ad) = a.leaves();
     let (mut os, mut od) = (R::ZERO, R::ZERO);
@@ -159,13 +171,68 @@ where
             Err(kind) => Outcome::Failed(kind),
         };
     }
+    // The common case first: `A`'s leaves as they are, the loop over the `NB` leaves of `B`
+    // unrolled by the type, so that every run of slots is at constant offsets.
+    if width >= SA::LEAVES {
+        let mut max = <SA::Count as Buffer>::I64_ZERO;
+        let mut walk = LeafWalk {
+            a: (as_.as_ref(), ad.as_ref()),
+            b: (bs, bd),
+            statics: &DB::STATICS,
+            width,
+            scoped,
+            out: (os.as_mut(), od.as_mut()),
+            max: max.as_mut(),
+            at: 0,
+            modes: 0,
+            reach: Some(0),
+            count: PhantomData::<SA::Count>,
+        };
+        let walked = DB::Count::each(&mut walk);
+        let (modes, reach) = (walk.modes, walk.reach);
+        if walked.is_some() && !(modes > 1 && leaves_carry(as_.as_ref(), max.as_ref())) {
+            // `R = A ∘ B` with positive shapes and `size(R) = size(B)`; where `B` stays inside
+            // `A`'s domain, `R`'s offsets are among `A`'s, so `R` keeps the layout invariant
+            // without a check of its own.
+            if reach.is_some_and(|r| r < a.size()) {
+                return Outcome::Exact(R::unchecked(os.as_ref(), od.as_ref()));
+            }
+            return match R::checked(os.as_ref(), od.as_ref()) {
+                Ok(r) => Outcome::Exact(r),
+                Err(kind) => Outcome::Failed(kind),
+            };
+        }
+    }
+    let widths = leaf_widths::<DB>(width);
+    walk_general::<SA, R>(
+        (as_.as_ref(), ad.as_ref()),
+        (bs, bd),
+        widths.as_ref(),
+        scoped,
+    )
+}
+
+/// The general walk of [`walk_mixed`], over `coalesce(A)` (`A` of shape `SA` given by its
+/// leaves): out of line, so that the common case keeps a small frame.
+#[inline(always)]
+fn walk_general<SA, R>(
+    (as_, ad): (&[i64], &[i64]),
+    (bs, bd): (&[i64], &[i64]),
+    widths: &[usize],
+    scoped: usize,
+) -> Outcome<R>
+where
+    SA: IntTupleType,
+    R: ResultLayout,
+{
+    let (mut os, mut od) = (R::ZERO, R::ZERO);
     let mut scratch = (
         <SA::Count as Buffer>::I64_ZERO,
         <SA::Count as Buffer>::I64_ZERO,
         <SA::Count as Buffer>::I64_ZERO,
     );
     let proved = compose_slots(
-        (as_.as_ref(), ad.as_ref()),
+        (as_, ad),
         (bs, bd),
         scoped,
         widths,
@@ -180,6 +247,95 @@ where
         (_, Err(kind)) => Outcome::Failed(kind),
         (true, Ok(r)) => Outcome::Exact(r),
         (false, Ok(r)) => Outcome::Unproven(r),
+    }
+}
+
+/// The walk of [`walk_mixed`]'s common case, a step per leaf of `B`, each unrolled over the
+/// `NA` leaves of `A` (see [`cute_core::algebra::composition::compose_leaf`]).
+struct LeafWalk<'a, NA> {
+    /// `A`'s leaves.
+    a: (&'a [i64], &'a [i64]),
+    /// `B`'s leaves.
+    b: (&'a [i64], &'a [i64]),
+    /// Which leaves of `B` have a static stride (a static 0 takes one slot).
+    statics: &'a [Option<i64>],
+    /// The slots of a leaf of `B` of a stride not statically 0.
+    width: usize,
+    /// The leaves of `B` held to the exactness rule.
+    scoped: usize,
+    /// The result's leaves.
+    out: (&'a mut [i64], &'a mut [i64]),
+    /// The digits summed per leaf of `A`.
+    max: &'a mut [i64],
+    /// The first slot of the next leaf of `B`.
+    at: usize,
+    /// The leaves in scope with a stride not 0.
+    modes: usize,
+    /// The largest index of `A` that `B` reaches so far (`None` past `i64`).
+    reach: Option<i64>,
+    /// The number of leaves of `A`.
+    count: PhantomData<NA>,
+}
+
+impl<NA: Buffer> Unrolled for LeafWalk<'_, NA> {
+    #[inline(always)]
+    fn step(&mut self, k: usize) -> Option<()> {
+        let w = if *self.statics.get(k)? == Some(0) {
+            1
+        } else {
+            self.width
+        };
+        let end = self.at + w;
+        let (n, d) = (*self.b.0.get(k)?, *self.b.1.get(k)?);
+        let scoped = k < self.scoped;
+        self.modes += usize::from(scoped && d != 0);
+        let run_s = self.out.0.get_mut(self.at..end)?;
+        let run_d = self.out.1.get_mut(self.at..end)?;
+        let mut over = LeafOverA {
+            a: self.a,
+            leaf: cute_core::algebra::composition::LeafWalk::start(
+                self.a,
+                (n, d),
+                (&mut *run_s, &mut *run_d),
+            )?,
+            run: (&mut *run_s, &mut *run_d),
+            max: scoped.then_some(&mut *self.max),
+        };
+        NA::each(&mut over)?;
+        over.leaf.finish(self.a, (run_s, run_d))?;
+        // `d` is not negative here.
+        self.reach = self
+            .reach
+            .and_then(|r| r.checked_add((n - 1).checked_mul(d)?));
+        self.at = end;
+        Some(())
+    }
+}
+
+/// One leaf of `B` over the leaves of `A` but the last (part of [`LeafWalk`]).
+struct LeafOverA<'a, 'r> {
+    /// `A`'s leaves.
+    a: (&'a [i64], &'a [i64]),
+    /// The walk.
+    leaf: cute_core::algebra::composition::LeafWalk,
+    /// The leaf's run of slots.
+    run: (&'r mut [i64], &'r mut [i64]),
+    /// The digits, for a leaf in scope.
+    max: Option<&'r mut [i64]>,
+}
+
+impl Unrolled for LeafOverA<'_, '_> {
+    #[inline(always)]
+    fn step(&mut self, j: usize) -> Option<()> {
+        if j + 1 >= self.a.0.len() {
+            return Some(());
+        }
+        self.leaf.step(
+            self.a,
+            j,
+            (&mut *self.run.0, &mut *self.run.1),
+            self.max.as_deref_mut(),
+        )
     }
 }
 
@@ -270,6 +426,8 @@ pub trait ResultLayout: Sized {
     const ZERO: Self::Leaves;
     /// The layout of the leaves `s:d`, or the condition of the layout invariant it breaks.
     fn checked(s: &[i64], d: &[i64]) -> Result<Self, cute_core::ErrorKind>;
+    /// The layout of the leaves `s:d`, which the caller shows keep the layout invariant.
+    fn unchecked(s: &[i64], d: &[i64]) -> Self;
 }
 
 impl<S, D> ResultLayout for Layout<S, D>
@@ -284,6 +442,12 @@ where
         let l = Layout::from_leaves(s, d);
         l.check()?;
         Ok(l)
+    }
+    #[inline(always)]
+    fn unchecked(s: &[i64], d: &[i64]) -> Self {
+        let l = Layout::from_leaves(s, d);
+        debug_assert_eq!(l.check(), Ok(()), "{l:?}");
+        l
     }
 }
 

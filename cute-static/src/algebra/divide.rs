@@ -14,8 +14,8 @@ use super::coalesce::{FlatModes, Merge, StaticCoalesceOf};
 use super::complement::StaticComplementOf;
 use super::complement::{LayoutParts, MixedComplement};
 use super::composition::{
-    cold_result, finish, leaf_widths, lowered_error, walk_mixed, ComposeNode, NodeShape,
-    NodeStride, Outcome, WalkInfo, WalkOf,
+    cold_result, finish, lowered_error, walk_mixed, walk_width, ComposeNode, NodeShape, NodeStride,
+    Outcome, WalkInfo, WalkOf,
 };
 use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf};
 use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
@@ -144,9 +144,13 @@ where
                 }
             }
         }
-        let widths = leaf_widths::<Self, (DT, GridStride<ST, DT>)>();
         finish(
-            walk_mixed(a, (bs.as_ref(), bd.as_ref()), widths.as_ref(), nt),
+            walk_mixed::<_, _, _, (DT, GridStride<ST, DT>)>(
+                a,
+                (bs.as_ref(), bd.as_ref()),
+                walk_width::<Self>(),
+                nt,
+            ),
             cold,
             err,
         )

@@ -14,7 +14,7 @@ use super::by_mode::{Gather, TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{LayoutParts, MixedComplement, Size, StaticComplement, StaticComplementOf};
 use super::composition::{
-    cold_result, finish, leaf_widths, lowered_error, walk_mixed, ComposeNode, DigitsFit,
+    cold_result, finish, lowered_error, walk_mixed, walk_width, ComposeNode, DigitsFit,
     ModesDistribute, NodeShape, NodeStride, Outcome, Over, OverA, OverOf, WalkOf,
 };
 use super::divide::Spreads;
@@ -133,13 +133,12 @@ where
         };
         let (gs, gd) = rest.parts();
         let grid_a = Layout::from_parts(gs, gd);
-        let widths = leaf_widths::<Layout<GridShape<SA, DA>, GridStride<SA, DA>>, DB>();
         let (bs, bd) = b.leaves();
         let grid: GridNode<SA, DA, SB, DB> = finish(
-            walk_mixed(
+            walk_mixed::<_, _, _, DB>(
                 &grid_a,
                 (bs.as_ref(), bd.as_ref()),
-                widths.as_ref(),
+                walk_width::<Layout<GridShape<SA, DA>, GridStride<SA, DA>>>(),
                 SB::LEAVES,
             ),
             cold,
