@@ -5,6 +5,8 @@
 # (its dependencies are built first, once; the fastest of three from-scratch builds). With `--cpp`,
 # it also compiles the same operations as a CuTe C++ translation unit with `g++ -O2` (headers via
 # benches/cute_headers.sh: needs pip and PyPI), the fastest of three too, and prints the ratio.
+# Then a kernel module of mixed layouts: K functions (K = 10, 25, 50) that each tile a runtime
+# matrix by their own static tile, slice a tile out, partition it and query it, built the same way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -31,7 +33,10 @@ cycled() { # n list: the first n items, cycling
 }
 generate() { # n
   {
-    echo "use cute::cute_static::{CompositionOf, LogicalDivideOf, StaticLayout};"
+    # The static type operators by name: `CompositionOf` would first ask whether the operands
+    # are static, which the algebra's value functions need and a type-level user does not.
+    echo "use cute::cute_static::StaticLayout;"
+    echo "use cute::cute_static::{StaticCompositionOf as CompositionOf, StaticLogicalDivideOf as LogicalDivideOf};"
     echo "use cute::Layout;"
     echo "fn main() {"
     echo "    let mut sum = 0i64;"
@@ -102,4 +107,40 @@ for n in 50 100 200; do
     ratio=$(awk -v r="$rust" -v g="$gxx" 'BEGIN { printf "%.1fx", g / r }')
   fi
   printf "%39d  %15s  %11s  %5s\n" "$n" "$rust" "$gxx" "$ratio"
+done
+
+# K kernel-like functions over mixed layouts, each with its own static tile (so that none shares
+# another's instances): a runtime M x N matrix, zipped_divide by a static tiler, the tile at a
+# runtime coordinate, composed with a static thread layout, a product and a coalesce.
+generate_mixed() { # k
+  {
+    echo "use cute::cute_static::{self as st, __};"
+    echo "use cute::{layout, tiler};"
+    for k in $(seq 1 "$1"); do
+      bm=$((8 * (k % 8 + 1))) bn=$((4 * (k % 5 + 1)))
+      cat <<RUST
+#[inline(never)]
+pub fn tile_$k(m: i64, n: i64, i: i64, j: i64) -> Result<i64, cute::Error> {
+    let a = layout!(({m},{n}):(1,{m}))?;
+    let tiles = st::zipped_divide(&a, &tiler!(<$bm:1,$bn:1>))?;
+    let (tile, offset) = tiles.slice_and_offset(((__, __), (i, j)))?;
+    let threads = st::composition(&tile, &layout!(($((bm / 8)),$bn):(1,$((bm / 8)))))?;
+    let grid = st::logical_product(&layout!(({m}):(1)).unwrap(), &layout!($k:1))?;
+    let c = st::coalesce(&threads)?;
+    Ok(offset + c.offset(1) + grid.size() + tile.cosize())
+}
+RUST
+    done
+    echo "fn main() {"
+    echo "    let mut sum = 0i64;"
+    for k in $(seq 1 "$1"); do echo "    sum += tile_$k(1000, 600, 1, 2).unwrap_or(0);"; done
+    echo "    println!(\"{sum}\");"
+    echo "}"
+  } > "$dir/src/main.rs"
+}
+echo
+echo "K (mixed-layout kernel functions)  cargo build (s)"
+for k in 10 25 50; do
+  generate_mixed "$k"
+  printf "%33d  %15s\n" "$k" "$(seconds rebuild)"
 done

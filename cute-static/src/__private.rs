@@ -106,4 +106,4 @@ pub use crate::int::{
     AddCarry, BringDown, Ceil, Diff, DiffParts, DivRem, Inc, IncIf, IsUnit, IsZero, Keep, Push,
     PushDiff, QuotRem, QuotRemParts, Same, SubBorrow, Times, TrySub,
 };
-pub use crate::variadic::{AllStaticOf, CountOf};
+pub use crate::int_tuple::AllStaticOf;

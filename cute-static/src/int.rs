@@ -613,6 +613,51 @@ pub(crate) type Remainder<N, D> = <<N as DivRem<D>>::Output as QuotRemParts>::Re
 /// `⌈n / d⌉`.
 pub(crate) type CeilQuotient<N, D> = <<N as DivRem<D>>::Output as Ceil>::Output;
 
+/// `n / d` where `d` divides `n`, else 1: the divisor known of a runtime multiple of `n` divided
+/// by `d` (a runtime `m = k·n` gives `m / d = k·(n / d)`).
+pub(crate) type QuotientDivisor<N, D> = <<N as DivRem<D>>::Output as ExactOrOne>::Output;
+
+/// The quotient of a [`QuotRem`] whose remainder is 0, else 1 (part of the implementation of
+/// the divisors of [`Dyn`]).
+pub trait ExactOrOne {
+    /// `q` or 1.
+    type Output: Unsigned;
+}
+impl<Q, R: IsZero> ExactOrOne for QuotRem<Q, R>
+where
+    <R as IsZero>::Output: PickQuotient<Q>,
+{
+    type Output = <<R as IsZero>::Output as PickQuotient<Q>>::Output;
+}
+
+/// `Q` for `B1` (an exact division), 1 for `B0` (part of the implementation of [`ExactOrOne`]).
+pub trait PickQuotient<Q> {
+    /// `Q` or 1.
+    type Output: Unsigned;
+}
+impl<Q: Unsigned> PickQuotient<Q> for B1 {
+    type Output = Q;
+}
+impl<Q> PickQuotient<Q> for B0 {
+    type Output = U1;
+}
+
+/// A **type operator** for the divisor known statically of an integer: `M` for a
+/// [`Dyn<M>`](Dyn), the value of a positive static integer, 1 for anything else (0, a tuple).
+pub trait KnownDivisor {
+    /// The divisor.
+    type Output: Unsigned;
+}
+impl<M: Unsigned> KnownDivisor for Dyn<M> {
+    type Output = M;
+}
+impl<U: Unsigned, B: Bit> KnownDivisor for UInt<U, B> {
+    type Output = UInt<U, B>;
+}
+impl KnownDivisor for UTerm {
+    type Output = U1;
+}
+
 /// `⌈n / d⌉ = q + [r != 0]` from a [`QuotRem`].
 pub trait Ceil {
     /// `⌈n / d⌉`.

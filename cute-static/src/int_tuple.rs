@@ -28,6 +28,13 @@ pub trait Buffer: typenum::Unsigned {
     const I64_ZERO: Self::I64;
     /// `[0; N]`.
     const USIZE_ZERO: Self::Usize;
+    /// `N + 1`, saturating at [`cute_core::MAX_LEAVES`] (a layout of more leaves fails to
+    /// compile where its leaves are read into arrays).
+    type Succ: Buffer;
+    /// `N + R` (saturating as [`Buffer::Succ`]): a generic associated type, so that a tuple's
+    /// count is a projection that needs no `where` clause, solved only where it is read (the
+    /// `Add` bounds it replaces were a tenth of the trait solving of a static composition).
+    type Plus<R: Buffer>: Buffer;
     /// `body.step(0)`, …, `body.step(N - 1)` in order, up to the first `None`: a loop unrolled
     /// by the type, so that each step sees its index as a constant whatever its size.
     fn each(body: &mut impl Unrolled) -> Option<()>;
@@ -45,6 +52,8 @@ impl Buffer for typenum::U0 {
     type Usize = [usize; 0];
     const I64_ZERO: [i64; 0] = [];
     const USIZE_ZERO: [usize; 0] = [];
+    type Succ = typenum::U1;
+    type Plus<R: Buffer> = R;
     #[inline(always)]
     fn each(_: &mut impl Unrolled) -> Option<()> {
         Some(())
@@ -52,12 +61,14 @@ impl Buffer for typenum::U0 {
 }
 
 macro_rules! buffers {
-    ($($prev:ident $n:ident $v:literal)+) => {$(
+    ($($prev:ident $n:ident $v:literal $next:ident)+) => {$(
         impl Buffer for typenum::$n {
             type I64 = [i64; $v];
             type Usize = [usize; $v];
             const I64_ZERO: [i64; $v] = [0; $v];
             const USIZE_ZERO: [usize; $v] = [0; $v];
+            type Succ = typenum::$next;
+            type Plus<R: Buffer> = <<typenum::$prev as Buffer>::Plus<R> as Buffer>::Succ;
             #[inline(always)]
             fn each(body: &mut impl Unrolled) -> Option<()> {
                 <typenum::$prev as Buffer>::each(body)?;
@@ -68,10 +79,12 @@ macro_rules! buffers {
 }
 
 buffers! {
-    U0 U1 1 U1 U2 2 U2 U3 3 U3 U4 4 U4 U5 5 U5 U6 6 U6 U7 7 U7 U8 8 U8 U9 9 U9 U10 10 U10 U11 11
-    U11 U12 12 U12 U13 13 U13 U14 14 U14 U15 15 U15 U16 16 U16 U17 17 U17 U18 18 U18 U19 19
-    U19 U20 20 U20 U21 21 U21 U22 22 U22 U23 23 U23 U24 24 U24 U25 25 U25 U26 26 U26 U27 27
-    U27 U28 28 U28 U29 29 U29 U30 30 U30 U31 31 U31 U32 32
+    U0 U1 1 U2  U1 U2 2 U3  U2 U3 3 U4  U3 U4 4 U5  U4 U5 5 U6  U5 U6 6 U7  U6 U7 7 U8
+    U7 U8 8 U9  U8 U9 9 U10  U9 U10 10 U11  U10 U11 11 U12  U11 U12 12 U13  U12 U13 13 U14
+    U13 U14 14 U15  U14 U15 15 U16  U15 U16 16 U17  U16 U17 17 U18  U17 U18 18 U19
+    U18 U19 19 U20  U19 U20 20 U21  U20 U21 21 U22  U21 U22 22 U23  U22 U23 23 U24
+    U23 U24 24 U25  U24 U25 25 U26  U25 U26 26 U27  U26 U27 27 U28  U27 U28 28 U29
+    U28 U29 29 U30  U29 U30 30 U31  U30 U31 31 U32  U31 U32 32 U32
 }
 
 /// A **marker trait** for an int tuple: a leaf, or a Rust tuple of int tuples. Its structure
@@ -85,8 +98,6 @@ pub trait IntTupleType: Sealed + Copy + fmt::Debug {
     const LEAVES: usize;
     /// The profile: the lowered tuple with every runtime leaf 0.
     const PROFILE: IntTuple;
-    /// `B1` when every leaf is static.
-    type AllStatic: Bit;
     /// `B1` for a leaf, `B0` for a tuple.
     type IsLeaf: Bit;
     /// `LEAVES` as a typenum integer: what sizes the arrays of its leaves.
@@ -158,7 +169,6 @@ impl<T: Int> IntTupleType for T {
         Some(v) => v,
         None => 0,
     });
-    type AllStatic = <T as Int>::IsStatic;
     type IsLeaf = typenum::B1;
     type Count = typenum::U1;
 
@@ -217,6 +227,19 @@ pub(crate) const fn deeper(a: usize, b: usize) -> usize {
     } else {
         b
     }
+}
+
+/// A **type operator** for whether every leaf of an int tuple is static: `B1` or `B0` (what the
+/// algebra dispatches on). A trait of its own rather than part of [`IntTupleType`], so that
+/// static layouts, which never ask, do not pay for it (it was a fifth of the trait solving of
+/// a static composition).
+pub trait AllStaticOf {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+/// A leaf: static or not.
+impl<T: Int> AllStaticOf for T {
+    type Output = <T as Int>::IsStatic;
 }
 
 /// A **marker trait** for a shape: every leaf is a positive typenum integer or a [`Dyn`] (whose

@@ -4,7 +4,7 @@ use core::fmt;
 
 use cute_core::{Error, ErrorKind, IntTuple, Op, Operand};
 
-use crate::int_tuple::{Congruent, IntTupleType, LeafArray, ShapeTuple, StaticTuple};
+use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, LeafArray, ShapeTuple, StaticTuple};
 use crate::slice::IntoTuple;
 
 /// The layout `S:D` whose shape `S` and stride `D` are int tuples of static and runtime leaves,
@@ -373,11 +373,12 @@ pub trait IsStatic {
     type Output: typenum::Bit;
 }
 
-impl<S, D> IsStatic for Layout<S, D>
+impl<S: AllStaticOf, D: AllStaticOf> IsStatic for Layout<S, D>
 where
-    (S, D): crate::variadic::AllStaticOf,
+    S::Output: core::ops::BitAnd<D::Output>,
+    <S::Output as core::ops::BitAnd<D::Output>>::Output: typenum::Bit,
 {
-    type Output = <(S, D) as crate::variadic::AllStaticOf>::Output;
+    type Output = <S::Output as core::ops::BitAnd<D::Output>>::Output;
 }
 
 /// `B1` when both operands are static.
@@ -385,6 +386,6 @@ pub(crate) type BothStatic<A, B> =
     <<A as IsStatic>::Output as core::ops::BitAnd<<B as IsStatic>::Output>>::Output;
 
 /// An int tuple (a cotarget) is static when its leaves are.
-impl<T: IntTupleType> IsStatic for T {
-    type Output = T::AllStatic;
+impl<T: IntTupleType + AllStaticOf> IsStatic for T {
+    type Output = <T as AllStaticOf>::Output;
 }

@@ -11,10 +11,10 @@ use crate::algebra::composition::{
     AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Walked,
 };
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
-use crate::int::Dyn;
 use crate::int::IsUnit;
+use crate::int::{Dyn, KnownDivisor};
 use crate::int_tuple::{
-    concat_statics, deeper, Buffer, Congruent, IntTupleType, ShapeTuple, StaticTuple,
+    concat_statics, deeper, AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple, StaticTuple,
 };
 use crate::layout::{IsStatic, Layout};
 use crate::sealed::Sealed;
@@ -35,20 +35,31 @@ macro_rules! for_each_arity {
     };
 }
 
+/// The count of the leaves of a tuple whose elements are `$s`: their counts added with
+/// [`Buffer::Plus`].
+macro_rules! count_sum {
+    ($a:ident) => { <$a as IntTupleType>::Count };
+    ($a:ident, $($rest:ident),+) => {
+        <<$a as IntTupleType>::Count as Buffer>::Plus<count_sum!($($rest),+)>
+    };
+}
+
 macro_rules! tuples {
     ($( ( $($s:ident $d:ident),+ ) )+) => {$(
         impl<$($s: IntTupleType),+> Sealed for ($($s,)+) {}
-        impl<$($s: IntTupleType),+> IntTupleType for ($($s,)+)
-        where
-            ($($s,)+): AllStaticOf + CountOf,
-        {
+        impl<$($s: IntTupleType),+> IntTupleType for ($($s,)+) {
             const RANK: usize = [$(stringify!($s)),+].len();
             const DEPTH: usize = { let mut d = 0; $(d = deeper(d, $s::DEPTH);)+ d + 1 };
-            const LEAVES: usize = 0 $(+ $s::LEAVES)+;
+            // Counts saturate past the capacity (`Buffer::Succ`): a larger tuple is an error
+            // wherever its leaves are counted.
+            const LEAVES: usize = {
+                let n = 0 $(+ $s::LEAVES)+;
+                assert!(n <= cute_core::MAX_LEAVES, "a tuple has at most 32 leaves");
+                n
+            };
             const PROFILE: IntTuple = IntTuple::const_tuple(&[$($s::PROFILE),+]);
-            type AllStatic = <($($s,)+) as AllStaticOf>::Output;
             type IsLeaf = B0;
-            type Count = <($($s,)+) as CountOf>::Output;
+            type Count = count_sum!($($s),+);
 
             #[inline(always)]
             #[allow(non_snake_case, reason = "the fields are named after their types")]
@@ -81,6 +92,10 @@ macro_rules! tuples {
                 f.write_str(")")
             }
         }
+        /// A tuple: no divisor is known of the integer it stands for.
+        impl<$($s),+> KnownDivisor for ($($s,)+) {
+            type Output = typenum::U1;
+        }
         impl<$($s: StaticTuple),+> StaticTuple for ($($s,)+)
         where
             ($($s,)+): IntTupleType,
@@ -98,55 +113,18 @@ macro_rules! tuples {
     )+};
 }
 
-/// The number of leaves of a tuple, as a typenum integer (part of the implementation of
-/// [`IntTupleType`]).
-pub trait CountOf {
-    /// The count.
-    type Output: Buffer;
-}
-impl<A: IntTupleType> CountOf for (A,) {
-    type Output = A::Count;
-}
-macro_rules! count_of {
-    ($( ($a:ident, $($rest:ident),+) )+) => {$(
-        impl<$a: IntTupleType, $($rest),+> CountOf for ($a, $($rest),+)
-        where
-            ($($rest,)+): CountOf,
-            $a::Count: core::ops::Add<<($($rest,)+) as CountOf>::Output>,
-            <$a::Count as core::ops::Add<<($($rest,)+) as CountOf>::Output>>::Output: Buffer,
-        {
-            type Output = <$a::Count as core::ops::Add<<($($rest,)+) as CountOf>::Output>>::Output;
-        }
-    )+};
-}
-count_of! {
-    (A, B)
-    (A, B, C)
-    (A, B, C, D)
-    (A, B, C, D, E)
-    (A, B, C, D, E, F)
-    (A, B, C, D, E, F, G)
-    (A, B, C, D, E, F, G, H)
-}
-
-/// `B1` when every leaf of every element of a tuple is static (part of the implementation of
-/// [`IntTupleType`]).
-pub trait AllStaticOf {
-    /// `B1` or `B0`.
-    type Output: Bit;
-}
-impl<A: IntTupleType> AllStaticOf for (A,) {
-    type Output = A::AllStatic;
+impl<A: AllStaticOf> AllStaticOf for (A,) {
+    type Output = A::Output;
 }
 macro_rules! all_static {
     ($( ($a:ident, $($rest:ident),+) )+) => {$(
-        impl<$a: IntTupleType, $($rest: IntTupleType),+> AllStaticOf for ($a, $($rest),+)
+        impl<$a: AllStaticOf, $($rest),+> AllStaticOf for ($a, $($rest),+)
         where
             ($($rest,)+): AllStaticOf,
-            $a::AllStatic: BitAnd<<($($rest,)+) as AllStaticOf>::Output>,
-            <$a::AllStatic as BitAnd<<($($rest,)+) as AllStaticOf>::Output>>::Output: Bit,
+            $a::Output: BitAnd<<($($rest,)+) as AllStaticOf>::Output>,
+            <$a::Output as BitAnd<<($($rest,)+) as AllStaticOf>::Output>>::Output: Bit,
         {
-            type Output = <$a::AllStatic as BitAnd<<($($rest,)+) as AllStaticOf>::Output>>::Output;
+            type Output = <$a::Output as BitAnd<<($($rest,)+) as AllStaticOf>::Output>>::Output;
         }
     )+};
 }

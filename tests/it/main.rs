@@ -3,6 +3,7 @@
 mod algebra;
 mod algorithm;
 mod mixed_corpus;
+mod mixed_layouts;
 mod paper;
 mod readme;
 mod robustness;

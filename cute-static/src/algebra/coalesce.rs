@@ -18,9 +18,8 @@ use cute_core::Error;
 
 use super::composition::ResultLayout;
 use crate::int::{Int, IsUnit, Product, Same, Times};
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::variadic::AllStaticOf;
 use crate::variadic::FromModes;
 
 unary_operator!(

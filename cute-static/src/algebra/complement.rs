@@ -19,10 +19,10 @@ use crate::__private::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{
     Ceil, CeilQuotient, Diff, DivRem, IsUnit, IsZero, Product, QuotRem, SubBorrow, Times,
 };
-use crate::int::{Dyn, StaticInt};
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::int::{Dyn, ExactOrOne, KnownDivisor, QuotientDivisor, StaticInt};
+use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::variadic::{AllStaticOf, FromModes, ListLen};
+use crate::variadic::{FromModes, ListLen};
 
 binary_operator!(
     /// A **type operator** for `complement(L, M)` on layouts and cotargets of static and
@@ -83,37 +83,44 @@ pub trait MixedComplement<M, StaticL> {
 /// The filtered modes of a static layout.
 type FilteredOf<S, D> = Filtered<S, D>;
 
-/// A static `L`, a runtime cotarget: the static gaps, then `⌈M / covered⌉ : covered`.
+/// A static `L`, a runtime cotarget: the static gaps, then `⌈M / covered⌉ : covered`, whose
+/// size keeps the divisor `k / covered` of a cotarget known to be a multiple of `k` that
+/// `covered` divides (so a tile of 128 divides a `Dyn<U256>` into a `Dyn<U2>` of tiles).
 impl<S, D, M> MixedComplement<M, B1> for Layout<S, D>
 where
     S: ShapeTuple + Congruent<D> + Leaves,
     D: IntTupleType + Leaves,
-    M: IntTupleType,
+    M: IntTupleType + KnownDivisor,
     <S as Leaves>::Output: ZipModes<<D as Leaves>::Output>,
     FlatModes<S, D>: FilterZeros,
     <FlatModes<S, D> as FilterZeros>::Output: Merge<B0>,
     FilteredOf<S, D>: Trivial,
-    FilteredOf<S, D>: RestCase<<FilteredOf<S, D> as Trivial>::Output>,
-    RestLayout<S, D>: LayoutParts,
-    RestShape<S, D>: ShapeTuple + Congruent<RestStride<S, D>>,
-    RestStride<S, D>: IntTupleType,
+    FilteredOf<S, D>: RestCase<<FilteredOf<S, D> as Trivial>::Output, DivisorOf<M>>,
+    RestLayout<S, D, M>: LayoutParts,
+    RestShape<S, D, M>: ShapeTuple + Congruent<RestStride<S, D, M>>,
+    RestStride<S, D, M>: IntTupleType,
 {
-    type Output = Layout<RestShape<S, D>, RestStride<S, D>>;
+    type Output = Layout<RestShape<S, D, M>, RestStride<S, D, M>>;
     #[inline(always)]
     fn complement_of(_: &Self, cotarget: &[i64]) -> Option<Self::Output> {
-        let covered =
-            <FilteredOf<S, D> as RestCase<<FilteredOf<S, D> as Trivial>::Output>>::COVERED;
+        let covered = <FilteredOf<S, D> as RestCase<
+            <FilteredOf<S, D> as Trivial>::Output,
+            DivisorOf<M>,
+        >>::COVERED;
         let rest = rest_of(cotarget, covered)?;
         // The one runtime leaf is the last mode's size; the strides are static.
-        let shape = RestShape::<S, D>::STATICS
+        let shape = RestShape::<S, D, M>::STATICS
             .iter()
             .map(|st| st.unwrap_or(rest));
         Some(Layout::from_parts(
-            RestShape::<S, D>::read_leaves(&mut shape.into_iter()),
-            RestStride::<S, D>::read_leaves(&mut core::iter::repeat(0)),
+            RestShape::<S, D, M>::read_leaves(&mut shape.into_iter()),
+            RestStride::<S, D, M>::read_leaves(&mut core::iter::repeat(0)),
         ))
     }
 }
+
+/// The divisor known of a cotarget.
+type DivisorOf<M> = <M as KnownDivisor>::Output;
 
 /// `⌈M / covered⌉` folded over the leaves of the cotarget, as `cute_core`'s `ceil_div`: `None`
 /// for a cotarget leaf that is not positive (or a product out of `i64`), which `cute_core`
@@ -153,13 +160,13 @@ where
     }
 }
 
-/// The shape of the mixed complement of a static layout.
-type RestShape<S, D> = <RestLayout<S, D> as LayoutParts>::Shape;
-/// The stride of the mixed complement of a static layout.
-type RestStride<S, D> = <RestLayout<S, D> as LayoutParts>::Stride;
-/// The mixed complement of a static layout, as a layout type.
-type RestLayout<S, D> =
-    <FilteredOf<S, D> as RestCase<<FilteredOf<S, D> as Trivial>::Output>>::Output;
+/// The shape of the mixed complement of a static layout up to a cotarget of type `M`.
+type RestShape<S, D, M> = <RestLayout<S, D, M> as LayoutParts>::Shape;
+/// The stride of the mixed complement of a static layout up to a cotarget of type `M`.
+type RestStride<S, D, M> = <RestLayout<S, D, M> as LayoutParts>::Stride;
+/// The mixed complement of a static layout up to a cotarget of type `M`, as a layout type.
+type RestLayout<S, D, M> =
+    <FilteredOf<S, D> as RestCase<<FilteredOf<S, D> as Trivial>::Output, DivisorOf<M>>>::Output;
 
 /// The shape and the stride of a layout type (part of the implementation of the mixed
 /// operations).
@@ -180,9 +187,10 @@ impl<S, D> LayoutParts for Layout<S, D> {
     }
 }
 
-/// The mixed complement of a static layout's filtered modes, trivial (`1:0`) or not, with the
-/// span `covered` its modes reach (part of the implementation of [`Complement`]).
-pub trait RestCase<Trivial> {
+/// The mixed complement of a static layout's filtered modes, trivial (`1:0`) or not, up to a
+/// cotarget known to be a multiple of `K`, with the span `covered` its modes reach (part of the
+/// implementation of [`Complement`]).
+pub trait RestCase<Trivial, K> {
     /// The complement, with one runtime leaf: the size of its last mode.
     type Output;
     /// The span the modes of `L` cover.
@@ -190,39 +198,44 @@ pub trait RestCase<Trivial> {
 }
 
 /// `complement(1:0, M) = size(M):1`.
-impl<F> RestCase<B1> for F {
-    type Output = Layout<Dyn, U1>;
+impl<F, K> RestCase<B1, K> for F {
+    type Output = Layout<Dyn<K>, U1>;
     const COVERED: i64 = 1;
 }
 
 /// The gaps between the sorted modes, then `rest : covered`.
-impl<F> RestCase<B0> for F
+impl<F, K> RestCase<B0, K> for F
 where
     F: SortByStride,
     <F as SortByStride>::Output: Gaps<U1>,
-    <<F as SortByStride>::Output as Gaps<U1>>::Output: RuntimeClose,
+    <<F as SortByStride>::Output as Gaps<U1>>::Output: RuntimeClose<K>,
 {
-    type Output = <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose>::Output;
+    type Output = <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose<K>>::Output;
     const COVERED: i64 =
-        <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose>::COVERED;
+        <<<F as SortByStride>::Output as Gaps<U1>>::Output as RuntimeClose<K>>::COVERED;
 }
 
-/// The gap modes with a last mode of runtime size `rest : covered` appended, coalesced (part of
-/// the implementation of [`Complement`]).
-pub trait RuntimeClose {
+/// The gap modes with a last mode of runtime size `rest : covered` appended, coalesced; `rest`
+/// is a multiple of `K / covered` where `covered` divides `K` (part of the implementation of
+/// [`Complement`]).
+pub trait RuntimeClose<K> {
     /// The complement.
     type Output;
     /// `covered`.
     const COVERED: i64;
 }
-impl<Modes, C: StaticInt> RuntimeClose for Spanned<Modes, C>
+impl<Modes, C: StaticInt, K> RuntimeClose<K> for Spanned<Modes, C>
 where
-    Modes: Append<Mode<Dyn, C>>,
-    <Modes as Append<Mode<Dyn, C>>>::Output: Merge<B0>,
-    <<Modes as Append<Mode<Dyn, C>>>::Output as Merge<B0>>::Output: FromModes,
+    K: DivRem<C>,
+    <K as DivRem<C>>::Output: ExactOrOne,
+    Modes: Append<Mode<Dyn<QuotientDivisor<K, C>>, C>>,
+    <Modes as Append<Mode<Dyn<QuotientDivisor<K, C>>, C>>>::Output: Merge<B0>,
+    <<Modes as Append<Mode<Dyn<QuotientDivisor<K, C>>, C>>>::Output as Merge<B0>>::Output:
+        FromModes,
 {
-    type Output =
-        <<<Modes as Append<Mode<Dyn, C>>>::Output as Merge<B0>>::Output as FromModes>::Output;
+    type Output = <<<Modes as Append<Mode<Dyn<QuotientDivisor<K, C>>, C>>>::Output as Merge<
+        B0,
+    >>::Output as FromModes>::Output;
     const COVERED: i64 = C::VALUE;
 }
 

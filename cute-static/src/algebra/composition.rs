@@ -31,9 +31,11 @@ use crate::int::{
     AddCarry, Ceil, Dec, DivRem, Int, IntMul, IsUnit, IsZero, Less, Many, MulOf, One, Product,
     QuotRem, Runtime, SubBorrow, Times, Zero,
 };
-use crate::int_tuple::{Buffer, Congruent, IntTupleType, LeafArray, ShapeTuple, Unrolled};
+use crate::int_tuple::{
+    AllStaticOf, Buffer, Congruent, IntTupleType, LeafArray, ShapeTuple, Unrolled,
+};
 use crate::layout::Layout;
-use crate::variadic::{AllStaticOf, ListLen, Unwrap};
+use crate::variadic::{ListLen, Unwrap};
 
 binary_operator!(
     /// A **type operator** for `A ∘ B` on layouts of static and runtime leaves, with its value:

@@ -19,10 +19,9 @@ use super::composition::{
 };
 use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf};
 use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
-use crate::int::Dyn;
-use crate::int_tuple::{Buffer, Congruent, IntTupleType, ShapeTuple};
+use crate::int::{Dyn, KnownDivisor};
+use crate::int_tuple::{AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
-use crate::variadic::AllStaticOf;
 use crate::variadic::{ListTuple, Spread};
 
 binary_operator!(
@@ -74,41 +73,42 @@ binary_operator!(
 /// the walk cannot show is decided by `cute_core::logical_divide`.
 impl<S, D, ST, DT> LogicalDivideCase<Layout<ST, DT>, B0> for Layout<S, D>
 where
-    S: ShapeTuple + Congruent<D>,
+    S: ShapeTuple + Congruent<D> + KnownDivisor,
     D: IntTupleType,
     ST: ShapeTuple + Congruent<DT>,
     DT: IntTupleType,
     (ST, DT): AllStaticOf,
-    Layout<ST, DT>: MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>,
-    GridOf<ST, DT>: LayoutParts,
-    GridShape<ST, DT>: ShapeTuple + Congruent<GridStride<ST, DT>>,
-    GridStride<ST, DT>: IntTupleType,
-    (ST, GridShape<ST, DT>): IntTupleType,
-    (DT, GridStride<ST, DT>): IntTupleType,
+    Layout<ST, DT>: MixedComplement<Cotarget<S>, <(ST, DT) as AllStaticOf>::Output>,
+    GridOf<ST, DT, Cotarget<S>>: LayoutParts,
+    GridShape<ST, DT, Cotarget<S>>: ShapeTuple + Congruent<GridStride<ST, DT, Cotarget<S>>>,
+    GridStride<ST, DT, Cotarget<S>>: IntTupleType,
+    (ST, GridShape<ST, DT, Cotarget<S>>): IntTupleType,
+    (DT, GridStride<ST, DT, Cotarget<S>>): IntTupleType,
     Self: WalkOf,
     ST: ComposeNode<<Self as WalkOf>::Info, DT>,
-    GridShape<ST, DT>: ComposeNode<<Self as WalkOf>::Info, GridStride<ST, DT>>,
+    GridShape<ST, DT, Cotarget<S>>:
+        ComposeNode<<Self as WalkOf>::Info, GridStride<ST, DT, Cotarget<S>>>,
     (
         NodeShape<ST, Self, DT>,
-        NodeShape<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+        NodeShape<GridShape<ST, DT, Cotarget<S>>, Self, GridStride<ST, DT, Cotarget<S>>>,
     ): ShapeTuple
         + Congruent<(
             NodeStride<ST, Self, DT>,
-            NodeStride<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+            NodeStride<GridShape<ST, DT, Cotarget<S>>, Self, GridStride<ST, DT, Cotarget<S>>>,
         )>,
     (
         NodeStride<ST, Self, DT>,
-        NodeStride<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+        NodeStride<GridShape<ST, DT, Cotarget<S>>, Self, GridStride<ST, DT, Cotarget<S>>>,
     ): IntTupleType,
 {
     type Output = Layout<
         (
             NodeShape<ST, Self, DT>,
-            NodeShape<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+            NodeShape<GridShape<ST, DT, Cotarget<S>>, Self, GridStride<ST, DT, Cotarget<S>>>,
         ),
         (
             NodeStride<ST, Self, DT>,
-            NodeStride<GridShape<ST, DT>, Self, GridStride<ST, DT>>,
+            NodeStride<GridShape<ST, DT, Cotarget<S>>, Self, GridStride<ST, DT, Cotarget<S>>>,
         ),
     >;
     #[inline(always)]
@@ -118,14 +118,14 @@ where
         // T* = complement(T, shape(coalesce(A))), the cotarget taken at run time as `cute_core`.
         let (as_, ad) = a.leaves();
         let rest = if S::LEAVES == 1 {
-            <Layout<ST, DT> as MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, as_.as_ref())
+            <Layout<ST, DT> as MixedComplement<Cotarget<S>, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, as_.as_ref())
         } else {
             let (mut cs, mut cd) = (
                 <S::Count as Buffer>::I64_ZERO,
                 <S::Count as Buffer>::I64_ZERO,
             );
             let n = coalesce_leaves(as_.as_ref(), ad.as_ref(), cs.as_mut(), cd.as_mut());
-            <Layout<ST, DT> as MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, &cs.as_ref()[..n])
+            <Layout<ST, DT> as MixedComplement<Cotarget<S>, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, &cs.as_ref()[..n])
         };
         let Some(rest) = rest else {
             return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
@@ -145,7 +145,7 @@ where
             }
         }
         finish(
-            walk_mixed::<_, _, _, (DT, GridStride<ST, DT>)>(
+            walk_mixed::<_, _, _, (DT, GridStride<ST, DT, Cotarget<S>>)>(
                 a,
                 (bs.as_ref(), bd.as_ref()),
                 walk_width::<Self>(),
@@ -158,12 +158,15 @@ where
 }
 
 /// `T* = complement(T, ?)`, the grid of a divide by `T` (a runtime cotarget).
-type GridOf<ST, DT> =
-    <Layout<ST, DT> as MixedComplement<Dyn, <(ST, DT) as AllStaticOf>::Output>>::Output;
+type GridOf<ST, DT, M> =
+    <Layout<ST, DT> as MixedComplement<M, <(ST, DT) as AllStaticOf>::Output>>::Output;
+/// The cotarget of the grid of a divide of a layout of shape `S`: a runtime integer, with the
+/// divisor known of `S` when `S` is one leaf.
+type Cotarget<S> = Dyn<<S as KnownDivisor>::Output>;
 /// The shape of the grid.
-type GridShape<ST, DT> = <GridOf<ST, DT> as LayoutParts>::Shape;
+type GridShape<ST, DT, M> = <GridOf<ST, DT, M> as LayoutParts>::Shape;
 /// The stride of the grid.
-type GridStride<ST, DT> = <GridOf<ST, DT> as LayoutParts>::Stride;
+type GridStride<ST, DT, M> = <GridOf<ST, DT, M> as LayoutParts>::Stride;
 
 /// A **type operator** for `logical_divide(A, T)` of static layouts with a layout tile `T`.
 ///

@@ -21,9 +21,9 @@ use super::divide::Spreads;
 use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::Dyn;
 use crate::int::{AddCarry, Dec, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
-use crate::variadic::{AllStaticOf, LayoutModes};
+use crate::variadic::LayoutModes;
 
 binary_operator!(
     /// A **type operator** for `logical_product(A, B)` on layouts (and tilers) of static and

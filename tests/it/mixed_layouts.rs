@@ -1,0 +1,164 @@
+//! Layouts of static and runtime leaves: what is checked when a runtime value enters, the errors
+//! of runtime violations (`cute-core`'s, naming the operation and the lowered operands), the
+//! types of the results (all-static operands give the static types; known divisors carry into
+//! quotients), printing and lowering. The algebra's results against `cute-core` on the whole
+//! corpus are `mixed_corpus.rs`.
+
+use cute::cute_static::typenum::consts::*;
+use cute::cute_static::{self as st, make_coord, make_layout, Dyn, Layout, StaticInt, __};
+use cute::{layout, tiler};
+
+/// `e`'s message, which names the operation, the operands and the condition.
+fn message(e: &cute::Error) -> String {
+    e.to_string()
+}
+
+#[test]
+fn make_layout_checks_runtime_leaves_once() {
+    let e = make_layout((Dyn::new(0), U8::new()), (U1::new(), Dyn::new(0))).unwrap_err();
+    assert_eq!(e.code(), "non_positive");
+    assert!(message(&e).contains("make_layout"), "{e}");
+    let e = make_layout((1i64 << 40, 1i64 << 40), (1, 1)).unwrap_err();
+    assert_eq!(e.code(), "overflow", "{e}");
+    // A size that fits, offsets that do not.
+    let e = make_layout((4, 1i64 << 62), (1i64 << 62, 1)).unwrap_err();
+    assert_eq!(e.code(), "overflow", "{e}");
+    let e = layout!(({-3},8):(1,{-3})).unwrap_err();
+    assert_eq!(e.code(), "non_positive", "{e}");
+    assert!(message(&e).contains("-3"), "{e}");
+}
+
+#[test]
+fn a_known_divisor_is_checked_once() {
+    assert_eq!(Dyn::<U32>::multiple_of(96).unwrap().get(), 96);
+    let e = Dyn::<U64>::multiple_of(96).unwrap_err();
+    assert_eq!(e.code(), "divisibility");
+    assert!(
+        message(&e).contains("96") && message(&e).contains("64"),
+        "{e}"
+    );
+}
+
+#[test]
+fn runtime_violations_are_cute_core_errors() {
+    // Seed 000 §3.3.3: no layout holds the first 6 elements of (4,6,8):(2,3,5) at stride 3.
+    let a = layout!(({4},{6},{8}):({2},{3},{5})).unwrap();
+    let b = layout!({6}:{3}).unwrap();
+    let mixed = st::composition(&a, &b).unwrap_err();
+    let dynamic = cute::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err();
+    assert_eq!(mixed.code(), dynamic.code());
+    assert_eq!(message(&mixed), message(&dynamic));
+    assert!(message(&mixed).contains("(4,6,8):(2,3,5)"), "{mixed}");
+
+    // The static mode of a mixed layout is still held to the rule, at run time here because
+    // the tile's stride is runtime.
+    let a = layout!(({100},(4,6,8)):(1,(2,3,5))).unwrap();
+    let t = st::Tiler::from_tiles((layout!(8:1), layout!(6:{3}).unwrap()));
+    let e = st::composition(&a, &t).unwrap_err();
+    assert_eq!(e.code(), "not_admissible", "{e}");
+
+    let l = layout!(({5},{3}):(1,{7})).unwrap();
+    let e = st::left_inverse(&layout!(({2},{2}):({2},{3})).unwrap()).unwrap_err();
+    assert_eq!(e.code(), "left_inverse_divisibility", "{e}");
+    let e = st::complement(&layout!(({2},2):(1,{1})).unwrap(), &Dyn::new(16)).unwrap_err();
+    assert_eq!(e.code(), "not_injective", "{e}");
+    assert!(st::right_inverse(&l).is_ok());
+}
+
+#[test]
+fn slicing_out_of_range_is_an_error() {
+    let a = layout!(({20},{12}):({12},1)).unwrap();
+    let (row, offset) = a.slice_and_offset((3, __)).unwrap();
+    assert_eq!((row.to_string(), offset), ("(12):(1)".to_string(), 36));
+    let (want_offset, want) = a.to_dynamic().slice(&"(3,_)".parse().unwrap()).unwrap();
+    assert_eq!((row.to_dynamic(), offset), (want, want_offset));
+    let e = a.slice((20, __)).unwrap_err();
+    assert_eq!(e.code(), "index_out_of_range", "{e}");
+    let e = a.slice((__, -1)).unwrap_err();
+    assert_eq!(e.code(), "index_out_of_range", "{e}");
+    assert_eq!(make_coord((1, __)).unwrap(), (Dyn::new(1), __));
+}
+
+#[test]
+fn residues_give_ceil_div_tiles() {
+    // 20x12 by 8x8: 3x2 tiles, the last ones partial (a tensor predicates them).
+    let a = layout!(({20},{12}):(1,{20})).unwrap();
+    let z = st::zipped_divide(&a, &tiler!(<8:1,8:1>)).unwrap();
+    assert_eq!(format!("{z:?}"), "((_8,_8),(3,2)):((_1,20),(_8,160))");
+    let tiler: cute::Tiler = "<8:1,8:1>".parse().unwrap();
+    let want = cute::zipped_divide(&a.to_dynamic(), tiler).unwrap();
+    assert_eq!(
+        cute::coalesce(&z.to_dynamic()).unwrap(),
+        cute::coalesce(&want).unwrap()
+    );
+}
+
+#[test]
+fn all_static_operands_give_the_static_types() {
+    let a = layout!((4,6,8,10):(2,3,5,7));
+    let r: Layout<(U2, U3), (U9, U5)> = st::composition(&a, &layout!(6:12)).unwrap();
+    assert_eq!(r.to_string(), "(2,3):(9,5)");
+    assert_eq!(core::mem::size_of_val(&r), 0);
+    // One runtime leaf: the structure is still a type, the values are the walk's.
+    let m = layout!(({4},6,8,10):(2,3,5,7)).unwrap();
+    let r = st::composition(&m, &layout!(6:12)).unwrap();
+    assert_eq!(core::mem::size_of_val(&r), 2 * 4 * 8);
+    assert_eq!(
+        cute::coalesce(&r.to_dynamic()).unwrap().to_string(),
+        "(2,3):(9,5)"
+    );
+}
+
+#[test]
+fn known_divisors_carry_into_quotients() {
+    type Tiles = Layout<((U32, U64), (Dyn<U4>, Dyn)), ((U1, Dyn), (U32, Dyn<U64>))>;
+    type Divided = Layout<((U48, Dyn), (U64, Dyn)), ((U1, U48), (Dyn, Dyn<U64>))>;
+    // A runtime M known to be a multiple of 256, tiled by 128: M/128 tiles, a multiple of 2.
+    let m = Dyn::<U256>::multiple_of(1024).unwrap();
+    let a = make_layout(m, U1::new()).unwrap();
+    let z: Layout<(U128, Dyn<U2>), (U1, U128)> = st::zipped_divide(&a, &layout!(128:1)).unwrap();
+    assert_eq!(z.to_string(), "(128,8):(1,128)");
+    // By mode: 128 | ?{div=128} leaves a plain runtime count; 48 does not divide 128.
+    let (m, n) = (
+        Dyn::<U128>::multiple_of(256).unwrap(),
+        Dyn::<U64>::multiple_of(192).unwrap(),
+    );
+    let b = make_layout((m, n), (U1::new(), Dyn::new(300))).unwrap();
+    let t: Tiles = st::zipped_divide(&b, &tiler!(<32:1,64:1>)).unwrap();
+    assert_eq!(format!("{t:?}"), "((_32,_64),(8,3)):((_1,300),(_32,19200))");
+    let l = st::logical_divide(&b, &tiler!(<48:1,64:1>)).unwrap();
+    let _: &Divided = &l;
+}
+
+#[test]
+fn prints_values_and_lowers_to_cute_core() {
+    type T = cute::Layout!((?,8):(8,1));
+    type D = cute::Layout!((?{div=16},8):(8,1));
+    let (m, n) = (20, 12);
+    let a = layout!(({m},(4,{n})):({n},(1,{m * 4}))).unwrap();
+    assert_eq!(a.to_string(), "(20,(4,12)):(12,(1,80))");
+    assert_eq!(format!("{a:?}"), "(20,(_4,12)):(12,(_1,80))");
+    let want: cute::Layout = "(20,(4,12)):(12,(1,80))".parse().unwrap();
+    assert_eq!(a.to_dynamic(), want);
+    for i in [0, 1, 19, 20, 959] {
+        assert_eq!(a.offset(i), want.eval(i).unwrap(), "{i}");
+    }
+    assert_eq!((a.size(), a.cosize()), (960, want.cosize().unwrap()));
+    let t: T = layout!(({m},8):(8,1)).unwrap();
+    assert_eq!(core::mem::size_of::<T>(), 8);
+    assert_eq!(t.size(), 160);
+    assert!(
+        layout!(({Dyn::<U16>::multiple_of(32).unwrap()},8):(8,1)).is_ok_and(|d: D| d.size() == 256)
+    );
+}
+
+/// The offset of element `i` of a `TM x 8` row-major tile, for any static `TM`.
+fn tile_offset<TM: StaticInt + st::ShapeInt>(i: i64) -> i64 {
+    Layout::<(TM, U8), (U8, U1)>::new().offset(i)
+}
+
+#[test]
+fn generic_over_a_static_tile_size() {
+    assert_eq!(tile_offset::<U4>(5), 9);
+    assert_eq!(tile_offset::<U16>(35), 3 * 8 + 2); // 35 = 3 + 16·2: (3,2)
+}
