@@ -13,6 +13,7 @@ use criterion::criterion_main;
 mod algebra;
 mod algorithm;
 mod layout;
+mod tensor;
 
 criterion_main!(
     algebra::coalesce::benches,
@@ -22,5 +23,6 @@ criterion_main!(
     algebra::divide::benches,
     algebra::product::benches,
     algorithm::copy::benches,
-    layout::benches
+    layout::benches,
+    tensor::benches
 );

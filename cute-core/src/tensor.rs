@@ -329,19 +329,18 @@ pub const fn image(l: &Layout) -> Option<(i64, i64)> {
 
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// The tensor at `base` over `engine`, checked against the engine's extent.
+    #[inline(always)]
     fn at(engine: E, base: i64, layout: L, op: Op) -> Result<Self, Error> {
-        let err = |kind| {
-            Error::new(
-                op,
-                [Some((&layout.layout()).into()), Some(Operand::from(base))],
-                kind,
-            )
+        let Some((lo, hi)) = layout.image() else {
+            return Err(place_error(op, &layout, base, ErrorKind::Overflow));
         };
-        let (lo, hi) = layout.image().ok_or_else(|| err(ErrorKind::Overflow))?;
-        let (lo, hi) = (add(base, lo).map_err(err)?, add(base, hi).map_err(err)?);
+        let (Some(lo), Some(hi)) = (base.checked_add(lo), base.checked_add(hi)) else {
+            return Err(place_error(op, &layout, base, ErrorKind::Overflow));
+        };
         if let Some(len) = engine.extent() {
             if lo < 0 || hi >= len as i64 {
-                return Err(err(ErrorKind::OutOfBounds { lo, hi, len }));
+                let kind = ErrorKind::OutOfBounds { lo, hi, len };
+                return Err(place_error(op, &layout, base, kind));
             }
         }
         Ok(Tensor {
@@ -349,6 +348,30 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             base,
             layout,
         })
+    }
+
+    /// The tensor over the same engine at `base + offset` with `layout`: a view whose layout
+    /// and offset the caller computed (a tile, a slice, a partition), checked once against the
+    /// engine's extent, as [`make_tensor`]; `op` names the operation in an error.
+    ///
+    /// # Errors
+    /// [`ErrorKind::OutOfBounds`] when an offset of `layout` lands outside the data,
+    /// [`ErrorKind::Overflow`] when one does not fit in `i64`.
+    #[inline(always)]
+    pub fn remap<M: TensorLayout>(
+        self,
+        op: Op,
+        offset: i64,
+        layout: M,
+    ) -> Result<Tensor<E, M>, Error> {
+        match self.base.checked_add(offset) {
+            Some(base) => Tensor::at(self.engine, base, layout, op),
+            None => Err(Error::new(
+                op,
+                [Some((&layout.layout()).into()), Some(Operand::from(offset))],
+                ErrorKind::Overflow,
+            )),
+        }
     }
 
     /// The layout.
@@ -676,6 +699,17 @@ impl<T: Copy, L: TensorLayout> Tensor<&mut [T], L> {
             layout: self.layout,
         }
     }
+}
+
+/// The error of placing `layout` at `base` of an engine, built out of line.
+#[cold]
+#[inline(never)]
+fn place_error<L: TensorLayout>(op: Op, layout: &L, base: i64, kind: ErrorKind) -> Error {
+    Error::new(
+        op,
+        [Some((&layout.layout()).into()), Some(Operand::from(base))],
+        kind,
+    )
 }
 
 /// The rank of mode `k` of `l` (1 for an integer mode).

@@ -107,3 +107,6 @@ pub use crate::int::{
     PushDiff, QuotRem, QuotRemParts, Same, SubBorrow, Times, TrySub,
 };
 pub use crate::int_tuple::AllStaticOf;
+pub use crate::tensor::{
+    LeafProduct, LocalPartition, LocalTile, Pair, ShapeSize, ThreadLayout, Trips, Unders, Unroll,
+};

@@ -16,8 +16,10 @@
 //! logical, zipped, tiled and flat divides and products with a layout or a [`Tiler`] (mode by
 //! mode), and [`BlockedProductOf`] and [`RakedProductOf`].
 //!
-//! A static layout is also a `cute_core::TensorLayout` ([`tensor`]): a tensor over it has constant
-//! offsets, and `cute_core::algorithm::copy` between two of them unrolls at compile time.
+//! Every layout, static or mixed, is also a `cute_core::TensorLayout` ([`tensor`]): a tensor over
+//! a static layout has constant offsets, `cute_core::algorithm::copy` unrolls at compile time
+//! over a static shape, and [`tensor::local_tile`] and [`tensor::local_partition`] keep static
+//! tiles static on runtime-sized tensors.
 
 #![no_std]
 #![allow(

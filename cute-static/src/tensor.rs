@@ -1,14 +1,24 @@
-//! Static layouts as tensor layouts: a tensor over a static layout has constant offsets, and
-//! `cute_core::algorithm::copy` unrolls over it at compile time.
+//! Tensors over static and mixed layouts: every `cute_static::Layout` is a
+//! `cute_core::TensorLayout`, so `cute_core::make_tensor(data, layout)` checks its image once and
+//! `cute_core::algorithm::copy` runs over it; a static shape (whatever the strides) unrolls at
+//! compile time, a static layout folds every offset to a constant. The CTA- and thread-level
+//! partitions of seed 000 §3.5.2 on such tensors, [`local_tile`] and [`local_partition`], keep
+//! their static tiles static.
 
 use core::ops::{Div, Rem};
 
 use typenum::{Bit, Mod, Quot, UInt, UTerm, Unsigned, U8};
 
-use cute_core::tensor::BLOCK;
+use cute_core::tensor::{Engine, Tensor, TensorLayout, BLOCK};
+use cute_core::{Error, ErrorKind, Op, Operand};
 
-use crate::algebra::complement::Size;
-use crate::layout::{Layout, StaticLayout};
+use crate::__private::{Leaves, TCons, TNil};
+use crate::algebra::complement::LayoutParts;
+use crate::algebra::divide::{zipped_divide, ZippedDivide, ZippedDivideOf};
+use crate::int::{Dyn, Int, IntMul};
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::layout::Layout;
+use crate::slice::{Coord, IntoTuple, SliceOf, Slicer, Underscore, __};
 
 /// A loop of a static trip count, unrolled at compile time: `run(base, f)` calls `f(base)`,
 /// `f(base + 1)`, …, `f(base + N - 1)` as straight-line code (part of the implementation of
@@ -36,51 +46,399 @@ impl<U: Unroll + Unsigned, B: Bit> Unroll for UInt<U, B> {
     }
 }
 
-// SAFETY: `offset_of` is the evaluation of `LAYOUT`, which `layout` and `STATIC` return; the
-// cosize is checked at compile time, so no offset below the size overflows.
-unsafe impl<S, D> cute_core::TensorLayout for Layout<S, D>
+/// The loops over the indices of a layout whose size is the leaf `Self`: unrolled for a static
+/// size, a counted loop for a runtime one (part of the implementation of
+/// [`cute_core::TensorLayout`]).
+pub trait Trips {
+    /// Calls `f(i)` for `0 <= i < n` in order (`n` is the size, equal to `Self` when static).
+    fn each<F: FnMut(i64)>(n: i64, f: &mut F);
+    /// Calls `block(i)` for `i = 0, 8, 16, …` while a whole block fits, then `single(i)` for
+    /// each index left.
+    fn blocks<F: FnMut(i64), G: FnMut(i64)>(n: i64, block: &mut F, single: &mut G);
+}
+
+impl<N> Trips for N
 where
-    Layout<S, D>: StaticLayout,
-    S: Size,
-    <S as Size>::Output: Unroll + Div<U8> + Rem<U8>,
-    Quot<<S as Size>::Output, U8>: Unroll + Unsigned,
-    Mod<<S as Size>::Output, U8>: Unroll,
+    N: Unroll + Unsigned + Div<U8> + Rem<U8>,
+    Quot<N, U8>: Unroll + Unsigned,
+    Mod<N, U8>: Unroll,
 {
-    const STATIC: Option<cute_core::Layout> = {
-        assert!(<Self as StaticLayout>::COSIZE >= 0);
-        Some(<Self as StaticLayout>::LAYOUT)
-    };
+    #[inline(always)]
+    fn each<F: FnMut(i64)>(_: i64, f: &mut F) {
+        N::run(0, f);
+    }
+
+    #[inline(always)]
+    fn blocks<F: FnMut(i64), G: FnMut(i64)>(_: i64, block: &mut F, single: &mut G) {
+        <Quot<N, U8> as Unroll>::run(0, &mut |b| block(b * BLOCK));
+        <Mod<N, U8> as Unroll>::run(<Quot<N, U8> as Unsigned>::I64 * BLOCK, single);
+    }
+}
+
+impl<M> Trips for Dyn<M> {
+    #[inline(always)]
+    fn each<F: FnMut(i64)>(n: i64, f: &mut F) {
+        for i in 0..n {
+            f(i);
+        }
+    }
+
+    #[inline(always)]
+    fn blocks<F: FnMut(i64), G: FnMut(i64)>(n: i64, block: &mut F, single: &mut G) {
+        for b in 0..n / BLOCK {
+            block(b * BLOCK);
+        }
+        for i in n / BLOCK * BLOCK..n {
+            single(i);
+        }
+    }
+}
+
+/// A **type operator** for the size of a shape as a leaf: static when every leaf is, else a
+/// [`Dyn`] (part of the implementation of [`cute_core::TensorLayout`]).
+pub trait ShapeSize {
+    /// The product of the leaves.
+    type Output: Int;
+}
+impl<S: Leaves> ShapeSize for S
+where
+    <S as Leaves>::Output: LeafProduct,
+{
+    type Output = <<S as Leaves>::Output as LeafProduct>::Output;
+}
+
+/// The product of a list of leaves, by [`IntMul`] (part of the implementation of [`ShapeSize`]).
+pub trait LeafProduct {
+    /// The product.
+    type Output: Int;
+}
+impl LeafProduct for TNil {
+    type Output = typenum::U1;
+}
+impl<H: IntMul<<T as LeafProduct>::Output>, T: LeafProduct> LeafProduct for TCons<H, T> {
+    type Output = <H as IntMul<<T as LeafProduct>::Output>>::Output;
+}
+
+/// Whether the leaves `statics` (of `leaves` entries) are all static.
+const fn all_static(statics: &[Option<i64>], leaves: usize) -> bool {
+    let mut k = 0;
+    while k < leaves {
+        if statics[k].is_none() {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
+// SAFETY: `offset_of` is `Layout::offset`, the evaluation of the layout `layout` returns; the
+// layout invariant (checked where a runtime leaf enters, at compile time for a static layout)
+// keeps the size and every offset within `i64`; `STATIC` is the layout itself when it has no
+// runtime leaf (the profile of an all-static tuple is the tuple).
+unsafe impl<S, D> TensorLayout for Layout<S, D>
+where
+    S: ShapeTuple + Congruent<D> + ShapeSize,
+    D: IntTupleType,
+    <S as ShapeSize>::Output: Trips,
+{
+    const STATIC: Option<cute_core::Layout> =
+        if all_static(&S::STATICS, S::LEAVES) && all_static(&D::STATICS, D::LEAVES) {
+            let l = cute_core::Layout::new_const(S::PROFILE, D::PROFILE);
+            match (l.shape().const_product(), l.const_cosize()) {
+                (Some(_), Some(_)) => Some(l),
+                _ => panic!("the size or cosize of a static layout overflows i64"),
+            }
+        } else {
+            None
+        };
 
     #[inline(always)]
     fn layout(&self) -> cute_core::Layout {
-        <Self as StaticLayout>::LAYOUT
+        match Self::STATIC {
+            Some(l) => l,
+            None => self.to_dynamic(),
+        }
     }
 
     #[inline(always)]
     fn size(&self) -> i64 {
-        <Self as StaticLayout>::SIZE
+        Layout::size(self)
     }
 
     #[inline(always)]
     fn offset_of(&self, i: i64) -> i64 {
-        <Self as StaticLayout>::at(i)
+        self.offset(i)
     }
 
     #[inline(always)]
     fn image(&self) -> Option<(i64, i64)> {
-        const { cute_core::tensor::image(&<Self as StaticLayout>::LAYOUT) }
+        let (s, d) = self.leaves();
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
+            // The layout invariant keeps every span and their sums within `i64`.
+            let span = (s - 1).wrapping_mul(*d);
+            if span < 0 {
+                lo = lo.wrapping_add(span);
+            } else {
+                hi = hi.wrapping_add(span);
+            }
+        }
+        Some((lo, hi))
     }
 
     #[inline(always)]
     fn for_each_index(&self, mut f: impl FnMut(i64)) {
-        <<S as Size>::Output as Unroll>::run(0, &mut f);
+        <<S as ShapeSize>::Output as Trips>::each(Layout::size(self), &mut f);
     }
 
     #[inline(always)]
-    fn for_each_block(&self, block: impl FnMut(i64), mut single: impl FnMut(i64)) {
-        let mut block = block;
-        <Quot<<S as Size>::Output, U8> as Unroll>::run(0, &mut |b| block(b * BLOCK));
-        let whole = <Quot<<S as Size>::Output, U8> as Unsigned>::I64 * BLOCK;
-        <Mod<<S as Size>::Output, U8> as Unroll>::run(whole, &mut single);
+    fn for_each_block(&self, mut block: impl FnMut(i64), mut single: impl FnMut(i64)) {
+        <<S as ShapeSize>::Output as Trips>::blocks(Layout::size(self), &mut block, &mut single);
     }
+}
+
+/// A **type operator** for `repeat<rank(S)>(_)`: one `_` per mode of a shape, `_` for a leaf
+/// (part of the implementation of [`local_tile`] and [`local_partition`], which keep one mode of
+/// a zipped divide whole).
+pub trait Unders {
+    /// The coordinate of `_`s.
+    type Output: Coord;
+    /// Its value.
+    const UNDERS: Self::Output;
+}
+impl<U, B> Unders for UInt<U, B> {
+    type Output = Underscore;
+    const UNDERS: Underscore = __;
+}
+impl<M> Unders for Dyn<M> {
+    type Output = Underscore;
+    const UNDERS: Underscore = __;
+}
+
+/// A thread layout: the tiler `product_each(shape(thr))` of [`local_partition`] and the flat
+/// coordinate of a thread in it (`thr.get_flat_coord(i)`), for a layout of tuple shape (part of
+/// the implementation of [`local_partition`]).
+pub trait ThreadLayout {
+    /// `product_each(shape(thr))` as a tiler of `n:1` tiles.
+    type Tiler;
+    /// The flat coordinate: one runtime integer per mode.
+    type Coord;
+    /// The tiler.
+    fn tiler(&self) -> Self::Tiler;
+    /// The flat coordinate of the thread whose index (offset of `thr`) is `i`, `None` when `i`
+    /// is not an offset of `thr`.
+    fn flat_coord(&self, i: i64) -> Option<Self::Coord>;
+}
+
+/// The shape of a layout `Z`.
+type ShapeOf<Z> = <Z as LayoutParts>::Shape;
+/// The stride of a layout `Z`.
+type StrideOf<Z> = <Z as LayoutParts>::Stride;
+/// The coordinate `(repeat<R>(_), c)` of a zipped divide `Z`: its tile mode kept whole.
+type TileCoord<Z, C> = <(UndersOf<<ShapeOf<Z> as Pair>::First>, C) as IntoTuple>::Output;
+/// The coordinate `(c, repeat<R>(_))` of a zipped divide `Z`: its rest mode kept whole.
+type RestCoord<Z, C> = <(C, UndersOf<<ShapeOf<Z> as Pair>::Second>) as IntoTuple>::Output;
+/// `repeat<rank(S)>(_)`.
+type UndersOf<S> = <S as Unders>::Output;
+
+/// The two modes of a pair (part of the implementation of [`local_tile`]).
+pub trait Pair {
+    /// Mode 0.
+    type First;
+    /// Mode 1.
+    type Second;
+}
+impl<A, B> Pair for (A, B) {
+    type First = A;
+    type Second = B;
+}
+
+/// `local_tile(A, tiler, c)` on a layout: the tile at tile coordinate `c` and its offset (part
+/// of the implementation of [`local_tile`]).
+pub trait LocalTile<T, C> {
+    /// The layout of a tile.
+    type Output;
+    /// The tile and its offset.
+    ///
+    /// # Errors
+    /// As [`local_tile`].
+    fn local_tile(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error>;
+}
+
+impl<S, D, T, C> LocalTile<T, C> for Layout<S, D>
+where
+    Layout<S, D>: ZippedDivide<T>,
+    ZippedDivideOf<Layout<S, D>, T>: LayoutParts,
+    ShapeOf<ZippedDivideOf<Layout<S, D>, T>>:
+        ShapeTuple + Congruent<StrideOf<ZippedDivideOf<Layout<S, D>, T>>> + Pair,
+    StrideOf<ZippedDivideOf<Layout<S, D>, T>>: IntTupleType,
+    <ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::First: Unders,
+    (
+        UndersOf<<ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::First>,
+        C,
+    ): IntoTuple,
+    TileCoord<ZippedDivideOf<Layout<S, D>, T>, C>:
+        Slicer<ShapeOf<ZippedDivideOf<Layout<S, D>, T>>, StrideOf<ZippedDivideOf<Layout<S, D>, T>>>,
+{
+    type Output = SliceOf<
+        TileCoord<ZippedDivideOf<Layout<S, D>, T>, C>,
+        ShapeOf<ZippedDivideOf<Layout<S, D>, T>>,
+        StrideOf<ZippedDivideOf<Layout<S, D>, T>>,
+    >;
+
+    #[inline(always)]
+    fn local_tile(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error> {
+        let (s, d) = zipped_divide(self, tiler)?.parts();
+        let unders = <<ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::First as Unders>::UNDERS;
+        Layout::from_parts(s, d).slice_and_offset((unders, c))
+    }
+}
+
+/// `local_partition(A, thr, i)` on a layout: thread `i`'s elements and their offset (part of
+/// the implementation of [`local_partition`]).
+pub trait LocalPartition<P> {
+    /// The layout of a partition.
+    type Output;
+    /// The partition and its offset.
+    ///
+    /// # Errors
+    /// As [`local_partition`].
+    fn local_partition(&self, thr: &P, i: i64) -> Result<(Self::Output, i64), Error>;
+}
+
+impl<S, D, P> LocalPartition<P> for Layout<S, D>
+where
+    P: ThreadLayout,
+    Layout<S, D>: ZippedDivide<P::Tiler>,
+    ZippedDivideOf<Layout<S, D>, P::Tiler>: LayoutParts,
+    ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>:
+        ShapeTuple + Congruent<StrideOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>> + Pair,
+    StrideOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>: IntTupleType,
+    <ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>> as Pair>::Second: Unders,
+    (
+        P::Coord,
+        UndersOf<<ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>> as Pair>::Second>,
+    ): IntoTuple,
+    RestCoord<ZippedDivideOf<Layout<S, D>, P::Tiler>, P::Coord>: Slicer<
+        ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>,
+        StrideOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>,
+    >,
+{
+    type Output = SliceOf<
+        RestCoord<ZippedDivideOf<Layout<S, D>, P::Tiler>, P::Coord>,
+        ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>,
+        StrideOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>,
+    >;
+
+    #[inline(always)]
+    fn local_partition(&self, thr: &P, i: i64) -> Result<(Self::Output, i64), Error> {
+        let Some(c) = thr.flat_coord(i) else {
+            return Err(thread_error(thr, i));
+        };
+        let (s, d) = zipped_divide(self, &thr.tiler())?.parts();
+        let unders =
+            <<ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>> as Pair>::Second as Unders>::UNDERS;
+        Layout::from_parts(s, d).slice_and_offset((c, unders))
+    }
+}
+
+/// The error of a thread index that is not an offset of the thread layout.
+#[cold]
+#[inline(never)]
+fn thread_error<P>(_: &P, i: i64) -> Error {
+    Error::new(
+        Op::LocalPartition,
+        [None, Some(Operand::from(i))],
+        ErrorKind::InvalidParameters,
+    )
+}
+
+/// `local_tile(T, tiler, c)`: the tile of `T` at tile coordinate `c` (CuTe's CTA-level
+/// partition, seed 000 §3.5.2): `zipped_divide(T, tiler)` sliced at `(repeat<R>(_), c)`. The
+/// tile of a static tiler has a static shape whatever `T`'s sizes are, and taking it costs one
+/// offset computation.
+///
+/// # Errors
+/// The errors of `zipped_divide(layout(T), tiler)`; [`ErrorKind::IndexOutOfRange`] when an
+/// integer of `c` is outside its mode of the grid of tiles; [`ErrorKind::OutOfBounds`] when the
+/// tile reaches outside the data (a partial last tile of a size the tile does not divide).
+///
+/// # Examples
+/// ```
+/// use cute_core::{make_tensor, Counting};
+/// use cute_static::{make_layout, tensor::local_tile, typenum::consts::*, Layout, Tiler};
+/// let (m, n) = (64, 48);
+/// let a = make_tensor(Counting, make_layout((m, n), (U1::new(), m)).unwrap()).unwrap();
+/// let tiler = Tiler::<(Layout<U16, U1>, Layout<U8, U1>)>::new(); // <16:1,8:1>
+/// let tile = local_tile(a, &tiler, (2, 3)).unwrap();
+/// assert_eq!(format!("{:?}", tile.layout()), "(_16,_8):(_1,64)");
+/// assert_eq!(tile.base(), 2 * 16 + 3 * 8 * 64);
+/// ```
+#[inline(always)]
+pub fn local_tile<E, A, T, C>(
+    t: Tensor<E, A>,
+    tiler: &T,
+    c: C,
+) -> Result<Tensor<E, <A as LocalTile<T, C>>::Output>, Error>
+where
+    E: Engine,
+    A: TensorLayout + LocalTile<T, C>,
+    <A as LocalTile<T, C>>::Output: TensorLayout,
+{
+    match t.layout().local_tile(tiler, c) {
+        Ok((tile, offset)) => t.remap(Op::LocalTile, offset, tile),
+        Err(e) => Err(e.within(Op::LocalTile)),
+    }
+}
+
+/// `local_partition(T, thr, i)`: the elements of thread `i` when the threads, laid out by
+/// `thr`, repeat over `T` (CuTe's thread-level partition, seed 000 §3.5.2): `outer_partition` of
+/// `T` by `product_each(shape(thr))` at `thr.get_flat_coord(i)`. A static `T` and `thr` give a
+/// static layout; taking it costs one offset computation.
+///
+/// # Errors
+/// [`ErrorKind::InvalidParameters`] when `i` is not an offset of `thr` (a thread index out of
+/// range); the errors of `zipped_divide`.
+///
+/// # Examples
+/// ```
+/// use cute_core::{make_tensor, Counting};
+/// use cute_static::{tensor::local_partition, typenum::consts::*, Layout};
+/// let t = make_tensor(Counting, Layout::<(U16, U64), (U1, U16)>::new()).unwrap();
+/// let thr = Layout::<(U2, U16), (U16, U1)>::new();
+/// let mine = local_partition(t, &thr, 17).unwrap();
+/// assert_eq!((mine.base(), format!("{:?}", mine.layout()).as_str()), (17, "(_8,_4):(_2,_256)"));
+/// ```
+#[inline(always)]
+pub fn local_partition<E, A, P>(
+    t: Tensor<E, A>,
+    thr: &P,
+    i: i64,
+) -> Result<Tensor<E, <A as LocalPartition<P>>::Output>, Error>
+where
+    E: Engine,
+    A: TensorLayout + LocalPartition<P>,
+    <A as LocalPartition<P>>::Output: TensorLayout,
+{
+    match t.layout().local_partition(thr, i) {
+        Ok((part, offset)) => t.remap(Op::LocalPartition, offset, part),
+        Err(e) => Err(e.within(Op::LocalPartition)),
+    }
+}
+
+/// The size of one mode of a thread layout, and the flat coordinate in it of the thread whose
+/// index is `i` with the part of `i` it accounts for: CuTe's `idx2crd(i, s, d)` leaf by leaf
+/// (`(i / d) % s`, 0 for a stride 0), then `crd2idx` of that coordinate in `s`.
+#[inline(always)]
+pub(crate) fn thread_mode<S: IntTupleType, D: IntTupleType>(s: &S, d: &D, i: i64) -> [i64; 3] {
+    let (s, d) = (s.leaf_array(), d.leaf_array());
+    let (mut size, mut flat, mut offset) = (1i64, 0i64, 0i64);
+    for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
+        let c = if *d == 0 { 0 } else { i / d % s };
+        // A thread layout's size and offsets fit in `i64` by the layout invariant.
+        flat = flat.wrapping_add(c.wrapping_mul(size));
+        offset = offset.wrapping_add(c.wrapping_mul(*d));
+        size = size.wrapping_mul(*s);
+    }
+    [size, flat, offset]
 }

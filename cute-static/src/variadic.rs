@@ -11,6 +11,7 @@ use crate::algebra::composition::{
     AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Walked,
 };
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
+use crate::int::Int;
 use crate::int::IsUnit;
 use crate::int::{Dyn, KnownDivisor};
 use crate::int_tuple::{
@@ -18,6 +19,9 @@ use crate::int_tuple::{
 };
 use crate::layout::{IsStatic, Layout};
 use crate::sealed::Sealed;
+use crate::slice::{Underscore, __};
+use crate::tensor::{thread_mode, ShapeSize, ThreadLayout, Unders};
+use crate::tiler::Tiler;
 
 /// Calls `$m!` with the shape and stride parameter lists of every arity from 1 to 8.
 macro_rules! for_each_arity {
@@ -520,3 +524,60 @@ tiles_static! {
     (A, B, C, D, E, F, G)
     (A, B, C, D, E, F, G, H)
 }
+
+/// `_` for each mode, and the thread layouts of each rank (see [`crate::tensor`]).
+macro_rules! tensor_modes {
+    ($( ($($s:ident $d:ident),+) )+) => {$(
+        impl<$($s),+> Unders for ($($s,)+) {
+            type Output = ($(under!($s),)+);
+            const UNDERS: Self::Output = ($(under_value!($s),)+);
+        }
+        #[allow(non_snake_case)]
+        impl<$($s, $d),+> ThreadLayout for Layout<($($s,)+), ($($d,)+)>
+        where
+            $($s: IntTupleType + ShapeSize, $d: IntTupleType,)+
+        {
+            type Tiler = Tiler<($(Layout<<$s as ShapeSize>::Output, U1>,)+)>;
+            type Coord = ($(dyn_of!($s),)+);
+            #[inline(always)]
+            fn tiler(&self) -> Self::Tiler {
+                let (($($s,)+), ($($d,)+)) = self.into_parts();
+                Tiler::from_tiles(($(
+                    Layout::from_parts(
+                        <<$s as ShapeSize>::Output as Int>::from_value(
+                            thread_mode(&$s, &$d, 0)[0],
+                        ),
+                        U1::new(),
+                    ),
+                )+))
+            }
+            #[inline(always)]
+            fn flat_coord(&self, i: i64) -> Option<Self::Coord> {
+                let (($($s,)+), ($($d,)+)) = self.into_parts();
+                let mut offset = 0i64;
+                let c = ($({
+                    let [_, flat, part] = thread_mode(&$s, &$d, i);
+                    offset = offset.wrapping_add(part);
+                    Dyn::new(flat)
+                },)+);
+                (i >= 0 && offset == i).then_some(c)
+            }
+        }
+    )+};
+}
+macro_rules! under {
+    ($s:ident) => {
+        Underscore
+    };
+}
+macro_rules! under_value {
+    ($s:ident) => {
+        __
+    };
+}
+macro_rules! dyn_of {
+    ($s:ident) => {
+        Dyn
+    };
+}
+for_each_arity!(tensor_modes);

@@ -4,6 +4,7 @@ mod algebra;
 mod algorithm;
 mod mixed_corpus;
 mod mixed_layouts;
+mod mixed_tensor;
 mod paper;
 mod readme;
 mod robustness;

@@ -1,0 +1,132 @@
+//! Tensors over mixed layouts: `local_tile` and `local_partition` of a runtime-shaped tensor by
+//! static tiles and thread layouts, against `cute-core`'s on the same values, tile by tile and
+//! thread by thread; their result types (static shapes); coordinates out of range; copies
+//! between a runtime-strided tile and a static fragment.
+
+use cute::algorithm::copy;
+use cute::cute_static::tensor::{local_partition, local_tile};
+use cute::cute_static::typenum::consts::*;
+use cute::cute_static::{Dyn, Layout};
+use cute::{layout, make_tensor, tiler, Counting, IntTuple};
+
+/// The offsets of every element of a counting tensor.
+fn values<L: cute::TensorLayout>(x: &cute::Tensor<Counting, L>) -> Vec<i64> {
+    (0..x.size()).map(|i| x.get(i).unwrap()).collect()
+}
+
+/// `(i,j)` as a cute-core coordinate.
+fn crd(i: i64, j: i64) -> IntTuple {
+    format!("({i},{j})").parse().unwrap()
+}
+
+/// Every whole 8x8 tile of the runtime-shaped layout `a` (of `m x n`) against cute-core's.
+macro_rules! check_tiles {
+    ($a:expr, $m:expr, $n:expr) => {{
+        let (a, m, n) = ($a, $m, $n);
+        let t = make_tensor(Counting, a).unwrap();
+        let d = make_tensor(Counting, a.to_dynamic()).unwrap();
+        let tiler = tiler!(<8:1,8:1>);
+        let dynamic: cute::Tiler = "<8:1,8:1>".parse().unwrap();
+        for i in 0..m / 8 {
+            for j in 0..n / 8 {
+                let tile = local_tile(t, &tiler, (i, j)).unwrap();
+                // A static tile shape whatever the matrix's sizes; the runtime stride stays.
+                let _: &Layout<(U8, U8), (_, _)> = tile.layout();
+                let want = d.local_tile(dynamic, &crd(i, j)).unwrap();
+                assert_eq!(tile.base(), want.base(), "{m}x{n} ({i},{j})");
+                assert_eq!(tile.layout().to_dynamic(), *want.layout());
+                assert_eq!(values(&tile), values(&want));
+            }
+        }
+        // The grid's coordinates are checked: one past the last tile in each mode.
+        let e = local_tile(t, &tiler, (m / 8, 0)).unwrap_err();
+        assert_eq!(e.code(), "index_out_of_range", "{e}");
+        assert!(e.to_string().contains("local_tile"), "{e}");
+        assert!(local_tile(t, &tiler, (0, n / 8)).is_err());
+        assert!(local_tile(t, &tiler, (-1, 0)).is_err());
+    }};
+}
+
+#[test]
+fn local_tile_of_a_runtime_matrix_is_cute_core_s_tile_by_tile() {
+    for (m, n) in [(64, 48), (16, 8), (40, 24), (8, 64)] {
+        check_tiles!(layout!(({m},{n}):(1,{m})).unwrap(), m, n);
+        check_tiles!(layout!(({m},{n}):({n},1)).unwrap(), m, n);
+    }
+}
+
+#[test]
+fn local_partition_of_a_tile_is_cute_core_s_thread_by_thread() {
+    let (m, n) = (64, 32);
+    let t = make_tensor(Counting, layout!(({m},{n}):(1,{m})).unwrap()).unwrap();
+    let tile = local_tile(t, &tiler!(<32:1,16:1>), (1, 1)).unwrap();
+    let d = make_tensor(Counting, tile.layout().to_dynamic()).unwrap();
+    // Column-major, row-major and hierarchical thread layouts.
+    let col = layout!((8,4):(1,8));
+    let row = layout!((8,4):(4,1));
+    let nested = layout!(((2,4),4):((1,8),2));
+    let mut seen = vec![0u32; 32 * 16];
+    for i in 0..32 {
+        let mine = local_partition(tile, &col, i).unwrap();
+        assert_eq!(mine.size(), 16);
+        let want = d.local_partition(&col.to_dynamic(), i).unwrap();
+        assert_eq!(mine.base(), tile.base() + want.base(), "thread {i}");
+        assert_eq!(mine.layout().to_dynamic(), *want.layout(), "thread {i}");
+        for v in values(&mine) {
+            let local = v - tile.base();
+            seen[usize::try_from(local % m + local / m * 32).unwrap()] += 1;
+        }
+        for thr in [row.to_dynamic(), nested.to_dynamic()] {
+            let want = d.local_partition(&thr, i).unwrap();
+            let got = if thr == row.to_dynamic() {
+                local_partition(tile, &row, i).map(|x| (x.base(), x.layout().to_dynamic()))
+            } else {
+                local_partition(tile, &nested, i).map(|x| (x.base(), x.layout().to_dynamic()))
+            };
+            assert_eq!(got.unwrap(), (tile.base() + want.base(), *want.layout()));
+        }
+    }
+    // The 32 threads cover the tile once.
+    assert!(seen.iter().all(|&k| k == 1));
+    // Thread indices that are not offsets of the thread layout.
+    for i in [-1, 32, 1000] {
+        let e = local_partition(tile, &col, i).unwrap_err();
+        assert!(e.to_string().contains("local_partition"), "{e}");
+    }
+}
+
+#[test]
+fn a_tile_that_reaches_past_the_data_is_an_error_and_interior_tiles_are_not() {
+    // M = 20, N = 12 by 8x8 tiles (the example): every whole tile is a view, and a
+    // partial tile is one only where it stays inside the data.
+    let (m, n) = (20, 12);
+    let data: Vec<i32> = (0..m * n).map(|x| i32::try_from(x).unwrap()).collect();
+    let a = make_tensor(data.as_slice(), layout!(({m},{n}):(1,{m})).unwrap()).unwrap();
+    let tile = local_tile(a, &tiler!(<8:1,8:1>), (0, 0)).unwrap();
+    assert_eq!(tile.get(9).unwrap(), 20 + 1);
+    assert!(local_tile(a, &tiler!(<8:1,8:1>), (1, 0)).is_ok());
+    let e = local_tile(a, &tiler!(<8:1,8:1>), (2, 1)).unwrap_err();
+    assert_eq!(e.code(), "out_of_bounds", "{e}");
+}
+
+#[test]
+fn copy_between_a_runtime_strided_tile_and_a_static_fragment() {
+    let (m, n) = (24, 16);
+    let data: Vec<i32> = (0..m * n).map(|x| i32::try_from(x).unwrap()).collect();
+    let a = make_tensor(data.as_slice(), layout!(({m},{n}):({n},1)).unwrap()).unwrap();
+    let tile = local_tile(a, &tiler!(<8:1,4:1>), (2, 3)).unwrap();
+    let mut frag = [0i32; 32];
+    let mut f = make_tensor(&mut frag[..], layout!((8,4):(1,8))).unwrap();
+    copy(&tile, &mut f).unwrap();
+    for (r, c) in (0..8).flat_map(|r| (0..4).map(move |c| (r, c))) {
+        let want = data[usize::try_from((16 + r) * n + 12 + c).unwrap()];
+        assert_eq!(frag[usize::try_from(r + 8 * c).unwrap()], want, "({r},{c})");
+    }
+    // A fully runtime tensor copies too (a counted loop).
+    let dynamic = make_tensor(data.as_slice(), layout!(({m},{n}):({n},1)).unwrap()).unwrap();
+    let mut all = vec![0i32; data.len()];
+    let mut out = make_tensor(all.as_mut_slice(), layout!(({m},{n}):({n},1)).unwrap()).unwrap();
+    copy(&dynamic, &mut out).unwrap();
+    assert_eq!(all, data);
+    let _ = Dyn::new(0);
+}
