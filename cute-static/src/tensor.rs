@@ -131,10 +131,10 @@ const fn all_static(statics: &[Option<i64>], leaves: usize) -> bool {
     true
 }
 
-// SAFETY: `offset_of` is `Layout::offset`, the evaluation of the layout `layout` returns; the
-// layout invariant (checked where a runtime leaf enters, at compile time for a static layout)
-// keeps the size and every offset within `i64`; `STATIC` is the layout itself when it has no
-// runtime leaf (the profile of an all-static tuple is the tuple).
+// SAFETY: `offset_of` is `Layout::offset`, the evaluation of the layout `layout` returns, exact
+// whenever `image` is `Some` (every partial sum of offsets then lies between its bounds);
+// `STATIC` is the layout itself when it has no runtime leaf (the profile of an all-static tuple
+// is the tuple).
 unsafe impl<S, D> TensorLayout for Layout<S, D>
 where
     S: ShapeTuple + Congruent<D> + ShapeSize,
@@ -172,15 +172,16 @@ where
 
     #[inline(always)]
     fn image(&self) -> Option<(i64, i64)> {
+        // Checked, not taken from the layout invariant: a static layout value (`Layout::new`)
+        // is not checked until here, and tensors rely on this image for every access.
         let (s, d) = self.leaves();
         let (mut lo, mut hi) = (0i64, 0i64);
         for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
-            // The layout invariant keeps every span and their sums within `i64`.
-            let span = (s - 1).wrapping_mul(*d);
+            let span = s.checked_sub(1)?.checked_mul(*d)?;
             if span < 0 {
-                lo = lo.wrapping_add(span);
+                lo = lo.checked_add(span)?;
             } else {
-                hi = hi.wrapping_add(span);
+                hi = hi.checked_add(span)?;
             }
         }
         Some((lo, hi))
