@@ -229,6 +229,8 @@ pub trait ThreadLayout {
     /// The flat coordinate of the thread whose index (offset of `thr`) is `i`, `None` when `i`
     /// is not an offset of `thr`.
     fn flat_coord(&self, i: i64) -> Option<Self::Coord>;
+    /// The thread layout in `cute-core`'s notation, for errors.
+    fn lower(&self) -> cute_core::Layout;
 }
 
 /// The shape of a layout `Z`.
@@ -346,10 +348,10 @@ where
 /// The error of a thread index that is not an offset of the thread layout.
 #[cold]
 #[inline(never)]
-fn thread_error<P>(_: &P, i: i64) -> Error {
+fn thread_error<P: ThreadLayout>(thr: &P, i: i64) -> Error {
     Error::new(
         Op::LocalPartition,
-        [None, Some(Operand::from(i))],
+        [Some(Operand::from(&thr.lower())), Some(Operand::from(i))],
         ErrorKind::InvalidParameters,
     )
 }

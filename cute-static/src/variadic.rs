@@ -562,6 +562,13 @@ macro_rules! tensor_modes {
                 },)+);
                 (i >= 0 && offset == i).then_some(c)
             }
+            fn lower(&self) -> cute_core::Layout {
+                let (s, d) = self.into_parts();
+                cute_core::Layout::new_const(
+                    IntTupleType::lower(&s),
+                    IntTupleType::lower(&d),
+                )
+            }
         }
     )+};
 }

@@ -92,6 +92,7 @@ fn local_partition_of_a_tile_is_cute_core_s_thread_by_thread() {
     for i in [-1, 32, 1000] {
         let e = local_partition(tile, &col, i).unwrap_err();
         assert!(e.to_string().contains("local_partition"), "{e}");
+        assert!(e.to_string().contains("(8,4):(1,8)"), "{e}");
     }
 }
 
