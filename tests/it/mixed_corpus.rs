@@ -15,6 +15,10 @@ use cute::cute_static::Layout;
 use cute::{Error, IntTuple};
 use serde_json::Value as Json;
 
+// What the static operators accept (a walk that alone proves the result exact) decides which
+// cases have a static type here too.
+use crate::static_corpus::{divide_proved, layouts, padded_product_proved, product_proved, proved};
+
 /// A deterministic generator (xorshift64*), seeded from a case id.
 struct Rng(u64);
 
@@ -197,52 +201,10 @@ fn tiler_fits(a: &str, t: &str, ma: &[bool], mt: &[bool], op: &Op) -> bool {
         && total + rest <= 32
 }
 
-/// Whether `run` succeeds with a walk that alone shows the result exact (`Step::Proved`): what
-/// a static operator accepts, having no pointwise fallback.
-fn proved_by(run: impl FnOnce(&mut dyn FnMut(&cute::Step)) -> bool) -> bool {
-    let mut proved = false;
-    let ok = run(&mut |s: &cute::Step| proved |= *s == cute::Step::Proved);
-    ok && proved
-}
-
-/// Two layouts from notation.
-fn layouts(a: &str, b: &str) -> (cute::Layout, cute::Layout) {
-    (a.parse().unwrap(), b.parse().unwrap())
-}
-
-/// Whether the static composition accepts `A ∘ B`.
-fn proved(a: &str, b: &str) -> bool {
-    let (a, b) = layouts(a, b);
-    proved_by(|mut t| cute::composition_traced(&a, &b, &mut t).is_ok())
-}
-
-/// Whether the static divide accepts `A ⊘ T`.
-fn divide_proved(a: &str, t: &str) -> bool {
-    let (a, t) = layouts(a, t);
-    proved_by(|mut tr| cute::algebra::divide::logical_divide_traced(&a, &t, &mut tr).is_ok())
-}
-
 /// Whether a divide of `A` by the layout `T` fits the mixed path: the walk over `A` of the
 /// leaves of `T` and of its complement (at most one more leaf than `T`).
 fn divide_fits(a: &str, t: &str) -> bool {
     leaves(a) <= 8 && leaves(t) < 8 && leaves(a) * (2 * leaves(t) + 1) <= 32
-}
-
-/// Whether the static product accepts `A ⊗ B`.
-fn product_proved(a: &str, b: &str) -> bool {
-    let (a, b) = layouts(a, b);
-    proved_by(|mut t| cute::algebra::product::logical_product_traced(&a, &b, &mut t).is_ok())
-}
-
-/// Whether the product of `A` and `B` padded to the same rank is accepted statically (the
-/// blocked and raked products).
-fn padded_product_proved(a: &str, b: &str) -> bool {
-    let (a, b) = layouts(a, b);
-    let r = a.rank().max(b.rank());
-    let (Ok(a), Ok(b)) = (a.append_to_rank(r), b.append_to_rank(r)) else {
-        return false;
-    };
-    product_proved(&a.to_string(), &b.to_string())
 }
 
 /// Whether a product of `A` by `B` fits the mixed path: `B` walked over the complement of `A`

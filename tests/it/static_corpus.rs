@@ -35,18 +35,18 @@ fn proved_by(run: impl FnOnce(&mut dyn FnMut(&cute::Step)) -> bool) -> bool {
 }
 
 /// Two layouts from notation.
-fn layouts(a: &str, b: &str) -> (cute::Layout, cute::Layout) {
+pub(crate) fn layouts(a: &str, b: &str) -> (cute::Layout, cute::Layout) {
     (a.parse().unwrap(), b.parse().unwrap())
 }
 
 /// Whether the dynamic composition proves `A ∘ B` exact from the walk alone.
-fn proved(a: &str, b: &str) -> bool {
+pub(crate) fn proved(a: &str, b: &str) -> bool {
     let (a, b) = layouts(a, b);
     proved_by(|mut t| cute::composition_traced(&a, &b, &mut t).is_ok())
 }
 
 /// Whether the dynamic divide proves its tile exact from the walk alone.
-fn divide_proved(a: &str, t: &str) -> bool {
+pub(crate) fn divide_proved(a: &str, t: &str) -> bool {
     let (a, t) = layouts(a, t);
     proved_by(|mut tr| cute::algebra::divide::logical_divide_traced(&a, &t, &mut tr).is_ok())
 }
@@ -70,14 +70,14 @@ fn each_mode(a: &str, t: &str, per_mode: fn(&str, &str) -> bool) -> bool {
 }
 
 /// Whether the dynamic product proves its grid `A* ∘ B` exact from the walk alone.
-fn product_proved(a: &str, b: &str) -> bool {
+pub(crate) fn product_proved(a: &str, b: &str) -> bool {
     let (a, b) = layouts(a, b);
     proved_by(|mut t| cute::algebra::product::logical_product_traced(&a, &b, &mut t).is_ok())
 }
 
 /// Whether the product of `A` and `B` padded to the same rank is proved exact (the blocked and
 /// raked products).
-fn padded_product_proved(a: &str, b: &str) -> bool {
+pub(crate) fn padded_product_proved(a: &str, b: &str) -> bool {
     let (a, b) = layouts(a, b);
     let r = a.rank().max(b.rank());
     let (Ok(a), Ok(b)) = (a.append_to_rank(r), b.append_to_rank(r)) else {
