@@ -48,6 +48,7 @@ pub enum Op {
     LocalTile,
     LocalPartition,
     Copy,
+    CopyIf,
     Gemm,
 }
 
@@ -92,6 +93,7 @@ impl Op {
             Op::LocalTile => "local_tile",
             Op::LocalPartition => "local_partition",
             Op::Copy => "copy",
+            Op::CopyIf => "copy_if",
             Op::Gemm => "gemm",
         }
     }
@@ -581,6 +583,10 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+/// A kind alone is an error too (the functions that build values, such as `IntTuple::flat`,
+/// return one), so `?` takes it into `Box<dyn Error>`.
+impl core::error::Error for ErrorKind {}
 
 /// Attaches an operation and its operands to an [`ErrorKind`]; the operands are written only when
 /// there is an error.

@@ -7,6 +7,12 @@
 //! offset of the layout lands inside the data, so element access and
 //! [`crate::algorithm::copy()`] need no per-element bounds check.
 //!
+//! A view of a tensor (a slice, a divide, a tile, a partition) may reach past the data, as the
+//! last tiles of a size the tile does not divide do (CuTe's residues): such a view is *partial*
+//! ([`Tensor::is_whole`] is `false`). Its elements inside the data are read and written with a
+//! check each ([`Tensor::get`], [`Tensor::set`], [`crate::algorithm::copy_if()`], predicated by
+//! the identity tensor tiled the same way); `copy` and `gemm` reject it.
+//!
 //! The layout is any [`TensorLayout`]: the dynamic [`Layout`], or a static layout of
 //! `cute-static`, whose offsets fold to constants.
 
@@ -16,9 +22,9 @@ use crate::algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, IntTuple};
+use crate::int_tuple::{add, IntTuple, View};
 use crate::layout::Layout;
-use crate::stride::{crd2idx_shape, idx2crd, idx2crd_strided};
+use crate::stride::{crd2idx_shape, crd2idx_view, idx2crd, idx2crd_strided};
 use crate::tiler::{Tile, TilerBuilder};
 
 /// A layout a tensor can use: the dynamic [`Layout`], or a static layout of `cute-static`.
@@ -44,6 +50,15 @@ pub unsafe trait TensorLayout: Copy {
     #[inline]
     fn image(&self) -> Option<(i64, i64)> {
         image(&self.layout())
+    }
+
+    /// Calls `f(s, d)` for each leaf `s:d` in order.
+    #[inline]
+    fn for_each_leaf(&self, mut f: impl FnMut(i64, i64)) {
+        let l = self.layout();
+        for (s, d) in l.shape().leaves().iter().zip(l.stride().leaves()) {
+            f(*s, *d);
+        }
     }
 
     /// The layout by reference when it is a runtime value (no copy), `None` for a static one.
@@ -141,6 +156,16 @@ pub unsafe trait Engine {
     #[inline(always)]
     fn as_slice(&self) -> Option<&[Self::Value]> {
         None
+    }
+
+    /// Whether a tensor may place `layout` at `base` on this engine besides the extent check:
+    /// `false` where two offsets of the layout would read one position as two elements (the
+    /// packed coordinates of an identity tensor past a coordinate's field). Checked once per
+    /// tensor and view; every position of an accepted layout must be sound to read.
+    #[inline(always)]
+    fn admits<L: TensorLayout>(&self, base: i64, layout: &L) -> bool {
+        let _ = (base, layout);
+        true
     }
 }
 
@@ -273,12 +298,15 @@ unsafe impl Engine for Counting {
 /// A tensor: element `i` is at position `base + L(i)` of the engine `E`.
 ///
 /// # Invariant
-/// Every position `base + L(i)`, `0 <= i < size(L)`, is inside the engine's extent.
+/// Every position `base + L(i)`, `0 <= i < size(L)`, fits in `i64` and the engine admits the
+/// layout at `base` ([`Engine::admits`]); when the tensor is whole, every position is inside the
+/// engine's extent.
 #[derive(Clone, Copy, Debug)]
 pub struct Tensor<E, L> {
     engine: E,
     base: i64,
     layout: L,
+    whole: bool,
 }
 
 /// `make_tensor(engine, layout)`: the tensor of `layout` over `engine`.
@@ -299,7 +327,7 @@ pub fn make_tensor<E: Engine, L: TensorLayout>(
     engine: E,
     layout: L,
 ) -> Result<Tensor<E, L>, Error> {
-    Tensor::at(engine, 0, layout, Op::MakeTensor)
+    Tensor::at(engine, 0, layout, Op::MakeTensor, false)
 }
 
 /// The smallest and largest offset of `l`, `None` on overflow.
@@ -328,35 +356,44 @@ pub const fn image(l: &Layout) -> Option<(i64, i64)> {
 }
 
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {
-    /// The tensor at `base` over `engine`, checked against the engine's extent.
+    /// The tensor at `base` over `engine`, checked against the engine's extent: whole when every
+    /// position is inside it, else partial when `partial` allows (a view), an error otherwise.
     #[inline(always)]
-    fn at(engine: E, base: i64, layout: L, op: Op) -> Result<Self, Error> {
+    fn at(engine: E, base: i64, layout: L, op: Op, partial: bool) -> Result<Self, Error> {
         let Some((lo, hi)) = layout.image() else {
             return Err(place_error(op, &layout, base, ErrorKind::Overflow));
         };
         let (Some(lo), Some(hi)) = (base.checked_add(lo), base.checked_add(hi)) else {
             return Err(place_error(op, &layout, base, ErrorKind::Overflow));
         };
-        if let Some(len) = engine.extent() {
-            if lo < 0 || hi >= len as i64 {
-                let kind = ErrorKind::OutOfBounds { lo, hi, len };
-                return Err(place_error(op, &layout, base, kind));
-            }
+        if !engine.admits(base, &layout) {
+            return Err(place_error(op, &layout, base, ErrorKind::Overflow));
+        }
+        let whole = match engine.extent() {
+            Some(len) => lo >= 0 && hi < len as i64,
+            None => true,
+        };
+        if !whole && !partial {
+            let len = engine.extent().unwrap_or(0);
+            let kind = ErrorKind::OutOfBounds { lo, hi, len };
+            return Err(place_error(op, &layout, base, kind));
         }
         Ok(Tensor {
             engine,
             base,
             layout,
+            whole,
         })
     }
 
     /// The tensor over the same engine at `base + offset` with `layout`: a view whose layout
     /// and offset the caller computed (a tile, a slice, a partition), checked once against the
-    /// engine's extent, as [`make_tensor`]; `op` names the operation in an error.
+    /// engine's extent: partial when it reaches past the data. `op` names the operation in an
+    /// error.
     ///
     /// # Errors
-    /// [`ErrorKind::OutOfBounds`] when an offset of `layout` lands outside the data,
-    /// [`ErrorKind::Overflow`] when one does not fit in `i64`.
+    /// [`ErrorKind::Overflow`] when an offset does not fit in `i64`, or the engine does not
+    /// admit the layout (an identity tensor's coordinate past its field).
     #[inline(always)]
     pub fn remap<M: TensorLayout>(
         self,
@@ -365,7 +402,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         layout: M,
     ) -> Result<Tensor<E, M>, Error> {
         match self.base.checked_add(offset) {
-            Some(base) => Tensor::at(self.engine, base, layout, op),
+            Some(base) => Tensor::at(self.engine, base, layout, op, true),
             None => Err(Error::new(
                 op,
                 [Some((&layout.layout()).into()), Some(Operand::from(offset))],
@@ -403,6 +440,46 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         self.base
     }
 
+    /// Whether every element's position is inside the data: `false` for a view that reaches
+    /// past it (a residue tile), whose elements past the data are predicated off with
+    /// [`crate::algorithm::copy_if()`]. A memory notion, as CuTe's pointers: a row-major tile
+    /// past the last column can still be whole, reading the next rows, and only the identity
+    /// tensor tells the elements of the matrix apart.
+    #[inline(always)]
+    pub fn is_whole(&self) -> bool {
+        self.whole
+    }
+
+    /// Whether element `i`'s position is inside the data (always, for a whole tensor).
+    #[inline(always)]
+    pub(crate) fn inside(&self, i: i64) -> bool {
+        self.whole
+            || match self.engine.extent() {
+                Some(len) => (self.position(i) as u64) < len as u64,
+                None => true,
+            }
+    }
+
+    /// The error of a partial tensor where an algorithm needs a whole one, or of element `i`
+    /// outside the data.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn outside_error(&self, op: Op, i: Option<i64>) -> Error {
+        let len = self.engine.extent().unwrap_or(0);
+        let (lo, hi) = if let Some(i) = i {
+            (self.position(i), self.position(i))
+        } else {
+            let (lo, hi) = self.layout.image().unwrap_or((0, 0));
+            (self.base + lo, self.base + hi)
+        };
+        let at = i.map_or(Operand::from(self.base), Operand::from);
+        Error::new(
+            op,
+            [Some((&self.layout.layout()).into()), Some(at)],
+            ErrorKind::OutOfBounds { lo, hi, len },
+        )
+    }
+
     /// `size(L)`.
     pub fn size(&self) -> i64 {
         self.layout.size()
@@ -417,10 +494,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// Reads element `i` without checking `0 <= i < size`.
     ///
     /// # Safety
-    /// `0 <= i < size()`.
+    /// `0 <= i < size()`, and the tensor is whole or element `i` is [`Tensor::inside`].
     #[inline(always)]
     pub(crate) unsafe fn read_unchecked(&self, i: i64) -> E::Value {
-        // SAFETY: by the invariant, `position(i)` is inside the extent for `i < size`.
+        // SAFETY: by the invariant and the caller, `position(i)` is inside the extent.
         unsafe { E::read(self.engine.ptr(), self.position(i)) }
     }
 
@@ -441,9 +518,16 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// `T(i)`: element `i`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::IndexOutOfRange`] unless `0 <= i < size`; [`ErrorKind::OutOfBounds`] for an
+    /// element of a partial view past the data.
     pub fn get(&self, i: i64) -> Result<E::Value, Error> {
         let i = self.index(i, Op::Eval)?;
-        // SAFETY: `i < size`.
+        if !self.inside(i) {
+            return Err(self.outside_error(Op::Eval, Some(i)));
+        }
+        // SAFETY: `i < size`, and its position is inside the data.
         Ok(unsafe { self.read_unchecked(i) })
     }
 
@@ -454,18 +538,33 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         self.get(i)
     }
 
-    /// The tensor over the same engine with the layout `f(L)`, checked against the extent.
+    /// The tensor over the same engine with the layout `f(L)`, whole: checked against the
+    /// extent as [`make_tensor`] (compositions and products; divides may be partial).
     pub fn map_layout(
         self,
         op: Op,
         f: impl FnOnce(&Layout) -> Result<Layout, Error>,
     ) -> Result<Tensor<E, Layout>, Error> {
+        self.map_view(op, f, false)
+    }
+
+    /// The tensor of `f(L)`: partial (reaching past the data) only when `partial` allows.
+    fn map_view(
+        self,
+        op: Op,
+        f: impl FnOnce(&Layout) -> Result<Layout, Error>,
+        partial: bool,
+    ) -> Result<Tensor<E, Layout>, Error> {
         let l = f(&self.layout.layout()).map_err(|e| e.within(op))?;
-        Tensor::at(self.engine, self.base, l, op)
+        Tensor::at(self.engine, self.base, l, op, partial)
     }
 
     /// `T(c)` with `_` in `c`: the sub-tensor of the modes where `c` holds `_`, starting at the
     /// element of `c` with every `_` taken as 0 (seed 000 §2.5.1).
+    ///
+    /// # Errors
+    /// [`ErrorKind::IndexOutOfRange`] when an integer of `c` is outside the mode it indexes (an
+    /// integer for a tuple mode is a 1-D index into it); the errors of `Layout::slice`.
     ///
     /// # Examples
     /// ```
@@ -475,10 +574,13 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!((s.base(), s.layout().to_string().as_str()), (8, "(((2,3),2)):(((2,15),100))"));
     /// ```
     pub fn slice(self, c: &IntTuple) -> Result<Tensor<E, Layout>, Error> {
-        let (offset, sub) = self.layout.layout().slice(c)?;
+        let l = self.layout.layout();
+        coord_in_range(c.view(), l.shape().view())
+            .map_err(|k| Error::new(Op::Slice, [Some((&l).into()), Some(c.into())], k))?;
+        let (offset, sub) = l.slice(c)?;
         let base = add(self.base, offset)
             .map_err(|k| Error::new(Op::Slice, [Some((&sub).into()), Some(c.into())], k))?;
-        Tensor::at(self.engine, base, sub, Op::Slice)
+        Tensor::at(self.engine, base, sub, Op::Slice, true)
     }
 
     /// `T ∘ B`: the tensor of `composition(L, B)`.
@@ -490,28 +592,28 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         })
     }
 
-    /// The tensor of `logical_divide(L, T)`.
+    /// The tensor of `logical_divide(L, T)`, partial where a tile reaches past the data.
     pub fn logical_divide(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
         let t = t.into();
-        self.map_layout(Op::LogicalDivide, |l| logical_divide(l, t))
+        self.map_view(Op::LogicalDivide, |l| logical_divide(l, t), true)
     }
 
-    /// The tensor of `zipped_divide(L, T)`.
+    /// The tensor of `zipped_divide(L, T)`, partial where a tile reaches past the data.
     pub fn zipped_divide(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
         let t = t.into();
-        self.map_layout(Op::ZippedDivide, |l| zipped_divide(l, t))
+        self.map_view(Op::ZippedDivide, |l| zipped_divide(l, t), true)
     }
 
-    /// The tensor of `tiled_divide(L, T)`.
+    /// The tensor of `tiled_divide(L, T)`, partial where a tile reaches past the data.
     pub fn tiled_divide(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
         let t = t.into();
-        self.map_layout(Op::TiledDivide, |l| tiled_divide(l, t))
+        self.map_view(Op::TiledDivide, |l| tiled_divide(l, t), true)
     }
 
-    /// The tensor of `flat_divide(L, T)`.
+    /// The tensor of `flat_divide(L, T)`, partial where a tile reaches past the data.
     pub fn flat_divide(self, t: impl Into<Tile>) -> Result<Tensor<E, Layout>, Error> {
         let t = t.into();
-        self.map_layout(Op::FlatDivide, |l| flat_divide(l, t))
+        self.map_view(Op::FlatDivide, |l| flat_divide(l, t), true)
     }
 
     /// The tensor of `logical_product(L, T)`.
@@ -590,6 +692,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// `local_tile(T, tiler, c)`: the tile of `T` at tile coordinate `c` (CuTe's CTA-level
     /// partition), as [`Tensor::inner_partition`].
     ///
+    /// # Errors
+    /// [`ErrorKind::IndexOutOfRange`] when an integer of `c` is outside the grid of tiles (of
+    /// `ceil_div` tiles: the last ones may be partial); the errors of `zipped_divide`.
+    ///
     /// # Examples
     /// ```
     /// use cute_core::{make_tensor, Counting, IntTuple, Layout, Tiler};
@@ -606,6 +712,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// `local_partition(T, thr, i)`: the elements of thread `i` when the threads, laid out by
     /// `thr`, repeat over `T` (CuTe's thread-level partition): `outer_partition` by the shape of
     /// `thr` mode by mode, at the coordinate of `i` in `thr`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidParameters`] when `i` is not an offset of `thr` (a thread index out of
+    /// range); the errors of `zipped_divide` and of the slice.
     ///
     /// # Examples
     /// ```
@@ -627,6 +737,11 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         // product_each(shape(thr)) as a tiler of `N:1` tiles, and get_flat_coord(i).
         let hier = idx2crd_strided(&IntTuple::int(i), shape, thr.stride())
             .map_err(|e| e.within(Op::LocalPartition))?;
+        // A thread index is an offset of `thr`: one that is not would take another thread's
+        // coordinate (the division wraps).
+        if i < 0 || crd2idx_view(hier.view(), shape.view(), thr.stride().view()) != Ok(i) {
+            return Err(err(ErrorKind::InvalidParameters));
+        }
         let mut tiles = TilerBuilder::new();
         tiles.open().map_err(err)?;
         let mut flat = [0i64; crate::MAX_LEAVES];
@@ -657,18 +772,24 @@ impl<E: EngineMut, L: TensorLayout> Tensor<E, L> {
     /// Writes element `i` without checking `0 <= i < size`.
     ///
     /// # Safety
-    /// `0 <= i < size()`.
+    /// `0 <= i < size()`, and the tensor is whole or element `i` is [`Tensor::inside`].
     #[inline(always)]
     pub(crate) unsafe fn write_unchecked(&mut self, i: i64, v: E::Value) {
         let k = self.position(i);
-        // SAFETY: by the invariant, `position(i)` is inside the extent for `i < size`.
+        // SAFETY: by the invariant and the caller, `position(i)` is inside the extent.
         unsafe { E::write(self.engine.ptr_mut(), k, v) }
     }
 
     /// `T(i) = v`.
+    ///
+    /// # Errors
+    /// As [`Tensor::get`].
     pub fn set(&mut self, i: i64, v: E::Value) -> Result<(), Error> {
         let i = self.index(i, Op::Eval)?;
-        // SAFETY: `i < size`.
+        if !self.inside(i) {
+            return Err(self.outside_error(Op::Eval, Some(i)));
+        }
+        // SAFETY: `i < size`, and its position is inside the data.
         unsafe { self.write_unchecked(i, v) };
         Ok(())
     }
@@ -688,6 +809,7 @@ impl<T: Copy, L: TensorLayout> Tensor<&mut [T], L> {
             engine: &*self.engine,
             base: self.base,
             layout: self.layout,
+            whole: self.whole,
         }
     }
 
@@ -697,6 +819,7 @@ impl<T: Copy, L: TensorLayout> Tensor<&mut [T], L> {
             engine: &mut *self.engine,
             base: self.base,
             layout: self.layout,
+            whole: self.whole,
         }
     }
 }
@@ -710,6 +833,22 @@ fn place_error<L: TensorLayout>(op: Op, layout: &L, base: i64, kind: ErrorKind) 
         [Some((&layout.layout()).into()), Some(Operand::from(base))],
         kind,
     )
+}
+
+/// Checks each integer of `c` against the size of the mode of `shape` it indexes; a coordinate
+/// whose profile does not match is left to `Layout::slice`, which names the mismatch.
+fn coord_in_range(c: View<'_>, shape: View<'_>) -> Result<(), ErrorKind> {
+    if let Some(index) = c.as_int() {
+        let size = shape.product()?;
+        if !(0..size).contains(&index) {
+            return Err(ErrorKind::IndexOutOfRange { index, size });
+        }
+    } else if c.is_tuple() && shape.is_tuple() && c.rank() == shape.rank() {
+        for (c, s) in c.children().zip(shape.children()) {
+            coord_in_range(c, s)?;
+        }
+    }
+    Ok(())
 }
 
 /// The rank of mode `k` of `l` (1 for an integer mode).

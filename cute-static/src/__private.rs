@@ -106,6 +106,9 @@ pub use crate::int::{
     AddCarry, BringDown, Ceil, Diff, DiffParts, DivRem, Inc, IncIf, IsUnit, IsZero, Keep, Push,
     PushDiff, QuotRem, QuotRemParts, Same, SubBorrow, Times, TrySub,
 };
+pub use crate::algebra::divide::GridComplement;
+pub use crate::identity::IdentityShape;
+pub use crate::int::AsLeaf;
 pub use crate::int_tuple::AllStaticOf;
 pub use crate::tensor::{
     LeafProduct, LocalPartition, LocalTile, Pair, ShapeSize, ThreadLayout, Trips, Unders, Unroll,

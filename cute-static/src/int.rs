@@ -658,6 +658,24 @@ impl KnownDivisor for UTerm {
     type Output = U1;
 }
 
+/// A **type operator** for the integer a shape stands for, as one leaf: a positive static
+/// integer is itself, anything else (0, a runtime leaf, a tuple) a [`Dyn`] with the divisor
+/// [`KnownDivisor`] knows. The cotarget of a divide's grid: a static-shaped mode keeps a static
+/// grid whatever its stride.
+pub trait AsLeaf {
+    /// The leaf.
+    type Output;
+}
+impl<U: Unsigned, B: Bit> AsLeaf for UInt<U, B> {
+    type Output = UInt<U, B>;
+}
+impl AsLeaf for UTerm {
+    type Output = Dyn<U1>;
+}
+impl<M: Unsigned> AsLeaf for Dyn<M> {
+    type Output = Dyn<M>;
+}
+
 /// `⌈n / d⌉ = q + [r != 0]` from a [`QuotRem`].
 pub trait Ceil {
     /// `⌈n / d⌉`.

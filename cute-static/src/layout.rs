@@ -146,7 +146,7 @@ where
     /// The error of `make_layout` on this shape and stride, built out of line.
     #[cold]
     #[inline(never)]
-    fn make_error(&self, kind: ErrorKind) -> Error {
+    pub(crate) fn make_error(&self, kind: ErrorKind) -> Error {
         Error::new(
             Op::MakeLayout,
             [

@@ -188,6 +188,14 @@ where
     }
 
     #[inline(always)]
+    fn for_each_leaf(&self, mut f: impl FnMut(i64, i64)) {
+        let (s, d) = self.leaves();
+        for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
+            f(*s, *d);
+        }
+    }
+
+    #[inline(always)]
     fn for_each_index(&self, mut f: impl FnMut(i64)) {
         <<S as ShapeSize>::Output as Trips>::each(Layout::size(self), &mut f);
     }
@@ -363,8 +371,10 @@ fn thread_error<P: ThreadLayout>(thr: &P, i: i64) -> Error {
 ///
 /// # Errors
 /// The errors of `zipped_divide(layout(T), tiler)`; [`ErrorKind::IndexOutOfRange`] when an
-/// integer of `c` is outside its mode of the grid of tiles; [`ErrorKind::OutOfBounds`] when the
-/// tile reaches outside the data (a partial last tile of a size the tile does not divide).
+/// integer of `c` is outside its mode of the grid of `ceil_div` tiles. A last tile of a size the
+/// tile does not divide reaches past the data: it is a partial tensor (`is_whole()` is false),
+/// copied with `cute_core::algorithm::copy_if` predicated by the identity tensor tiled the same
+/// way ([`crate::identity::make_identity_tensor`]).
 ///
 /// # Examples
 /// ```

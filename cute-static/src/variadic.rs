@@ -13,7 +13,7 @@ use crate::algebra::composition::{
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
 use crate::int::Int;
 use crate::int::IsUnit;
-use crate::int::{Dyn, KnownDivisor};
+use crate::int::{AsLeaf, Dyn, KnownDivisor};
 use crate::int_tuple::{
     concat_statics, deeper, AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple, StaticTuple,
 };
@@ -99,6 +99,10 @@ macro_rules! tuples {
         /// A tuple: no divisor is known of the integer it stands for.
         impl<$($s),+> KnownDivisor for ($($s,)+) {
             type Output = typenum::U1;
+        }
+        /// A tuple: a runtime leaf of no known divisor.
+        impl<$($s),+> AsLeaf for ($($s,)+) {
+            type Output = Dyn<typenum::U1>;
         }
         impl<$($s: StaticTuple),+> StaticTuple for ($($s,)+)
         where

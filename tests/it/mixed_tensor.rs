@@ -3,7 +3,8 @@
 //! thread by thread; their result types (static shapes); coordinates out of range; copies
 //! between a runtime-strided tile and a static fragment.
 
-use cute::algorithm::copy;
+use cute::algorithm::{copy, copy_if, elem_less};
+use cute::cute_static::identity::make_identity_tensor;
 use cute::cute_static::tensor::{local_partition, local_tile};
 use cute::cute_static::typenum::consts::*;
 use cute::cute_static::{Dyn, Layout};
@@ -96,18 +97,109 @@ fn local_partition_of_a_tile_is_cute_core_s_thread_by_thread() {
     }
 }
 
+/// Every tile of an `m x n` matrix (column- and row-major) by 8x8, and every thread's part of
+/// each by a 4x2 thread layout, copied with `copy_if` predicated by the identity tensor tiled and
+/// partitioned the same way: element by element, the elements inside the matrix are copied and
+/// the others left alone.
+fn check_residues(m: i64, n: i64) {
+    let data: Vec<i64> = (0..m * n).map(|x| 1000 + x).collect();
+    let tiler = tiler!(<8:1,8:1>);
+    let thr = layout!((4,2):(1,4));
+    let id = make_identity_tensor((m, n)).unwrap();
+    // The value at (r, c) of either major order: its column-major index, as stored below.
+    let want = |r: i64, c: i64| 1000 + r + c * m;
+    let col = make_tensor(data.as_slice(), layout!(({m},{n}):(1,{m})).unwrap()).unwrap();
+    let row_major: Vec<i64> = (0..m * n).map(|x| want(x / n, x % n)).collect();
+    let row = make_tensor(row_major.as_slice(), layout!(({m},{n}):({n},1)).unwrap()).unwrap();
+    let in_bounds = |c: [i64; 2]| elem_less(&c, &[m, n]);
+    for (i, j) in (0..(m + 7) / 8).flat_map(|i| (0..(n + 7) / 8).map(move |j| (i, j))) {
+        let cid = local_tile(id, &tiler, (i, j)).unwrap();
+        let whole = 8 * (i + 1) <= m && 8 * (j + 1) <= n;
+        macro_rules! check {
+            ($a:expr) => {{
+                let a = $a;
+            let tile = local_tile(a, &tiler, (i, j)).unwrap();
+                // A tile inside the matrix is whole; one past it may still be inside the data
+                // (a row-major tile past the last column reads the next rows, as in CuTe).
+                assert!(tile.is_whole() || !whole, "{m}x{n} tile ({i},{j})");
+                let mut frag = [-1i64; 64];
+                let mut f = make_tensor(&mut frag[..], layout!((8,8):(1,8))).unwrap();
+                copy_if(|k| in_bounds(cid.get(k).unwrap()), &tile, &mut f).unwrap();
+                // Unpredicated, a tile that reaches past the data is refused.
+                let mut scratch = [0i64; 64];
+                let mut g = make_tensor(&mut scratch[..], layout!((8,8):(1,8))).unwrap();
+                let copied = copy(&tile, &mut g);
+                assert_eq!(copied.is_ok(), tile.is_whole(), "{m}x{n} tile ({i},{j})");
+                if let Err(e) = copied {
+                    assert_eq!(e.code(), "out_of_bounds", "{e}");
+                    assert!(e.to_string().starts_with("copy("), "{e}");
+                }
+                for (r, c) in (0..8).flat_map(|r| (0..8).map(move |c| (r, c))) {
+                let (gr, gc) = (8 * i + r, 8 * j + c);
+                let got = frag[usize::try_from(r + 8 * c).unwrap()];
+                let expected = if gr < m && gc < n { want(gr, gc) } else { -1 };
+                assert_eq!(got, expected, "{m}x{n} tile ({i},{j}) element ({r},{c})");
+                assert_eq!(cid.get(r + 8 * c).unwrap(), [gr, gc]);
+                if gr < m && gc < n {
+                        assert_eq!(tile.get(r + 8 * c).unwrap(), expected);
+                    }
+            }
+            for t in 0..8 {
+                let mine = local_partition(tile, &thr, t).unwrap();
+                let cmine = local_partition(cid, &thr, t).unwrap();
+                let mut part = [-1i64; 8];
+                let mut p = make_tensor(&mut part[..], layout!((2,4):(1,2))).unwrap();
+                copy_if(|k| in_bounds(cmine.get(k).unwrap()), &mine, &mut p).unwrap();
+                for k in 0..8 {
+                    let [gr, gc] = cmine.get(k).unwrap();
+                    // Thread t holds rows t % 4 + 4a and columns t / 4 + 2b of the tile.
+                    let (a, b) = (k % 2, k / 2);
+                    assert_eq!([gr, gc], [8 * i + t % 4 + 4 * a, 8 * j + t / 4 + 2 * b]);
+                    let expected = if gr < m && gc < n { want(gr, gc) } else { -1 };
+                    assert_eq!(part[usize::try_from(k).unwrap()], expected, "thread {t}");
+                }
+            }
+            }};
+        }
+        check!(col);
+        check!(row);
+    }
+    // Past the grid of ceil_div tiles, a coordinate is still out of range.
+    let e = local_tile(col, &tiler, ((m + 7) / 8, 0)).unwrap_err();
+    assert_eq!(e.code(), "index_out_of_range", "{e}");
+}
+
 #[test]
-fn a_tile_that_reaches_past_the_data_is_an_error_and_interior_tiles_are_not() {
-    // M = 20, N = 12 by 8x8 tiles (the example): every whole tile is a view, and a
-    // partial tile is one only where it stays inside the data.
+fn residue_tiles_copy_only_their_elements_inside_the_data() {
+    for (m, n) in [(20, 12), (1, 1), (8, 8), (17, 3)] {
+        check_residues(m, n);
+    }
+}
+
+#[test]
+fn a_zero_sized_problem_is_refused_where_its_layout_is_made() {
+    // CuTe launches no tile for M = 0; here the layout of a zero extent is rejected by name.
+    let e = layout!(({0i64},{12i64}):(1,{0i64})).unwrap_err();
+    assert_eq!(e.code(), "non_positive", "{e}");
+    let e = make_identity_tensor((0i64, 12i64)).unwrap_err();
+    assert_eq!(e.code(), "non_positive", "{e}");
+}
+
+#[test]
+fn a_predicate_that_selects_an_element_past_the_data_is_an_error() {
     let (m, n) = (20, 12);
-    let data: Vec<i32> = (0..m * n).map(|x| i32::try_from(x).unwrap()).collect();
+    let data = vec![0i64; usize::try_from(m * n).unwrap()];
     let a = make_tensor(data.as_slice(), layout!(({m},{n}):(1,{m})).unwrap()).unwrap();
-    let tile = local_tile(a, &tiler!(<8:1,8:1>), (0, 0)).unwrap();
-    assert_eq!(tile.get(9).unwrap(), 20 + 1);
-    assert!(local_tile(a, &tiler!(<8:1,8:1>), (1, 0)).is_ok());
-    let e = local_tile(a, &tiler!(<8:1,8:1>), (2, 1)).unwrap_err();
+    let tile = local_tile(a, &tiler!(<8:1,8:1>), (2, 1)).unwrap();
+    let mut frag = [0i64; 64];
+    let mut f = make_tensor(&mut frag[..], layout!((8,8):(1,8))).unwrap();
+    let e = copy_if(|_| true, &tile, &mut f).unwrap_err();
     assert_eq!(e.code(), "out_of_bounds", "{e}");
+    assert!(e.to_string().starts_with("copy_if("), "{e}");
+    // The identity tensor's coordinates must fit their fields: extents up to 2^30 for rank 2.
+    assert!(make_identity_tensor((1i64 << 30, 2i64)).is_ok());
+    let e = make_identity_tensor((1i64 << 30 | 1, 2i64)).unwrap_err();
+    assert_eq!(e.code(), "overflow", "{e}");
 }
 
 #[test]

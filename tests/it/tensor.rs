@@ -99,6 +99,33 @@ fn local_tile_and_local_partition_cover_the_tensor() {
     assert_eq!(mine.layout().to_string(), "(8,4):(128,16)");
     // Thread 17 is at (1,1) of the thread layout: rows 1, 3, ..., columns 1, 17, 33, 49.
     assert_eq!(mine.base(), 64 + 1);
+    // Coordinates and thread indices out of range are errors, as `get(1024)` is, not views of
+    // other elements.
+    for c in ["(4,0)", "(0,4)", "(-1,0)", "(0,(1,1))"] {
+        let e = data.local_tile(tiler, &t(c)).unwrap_err();
+        assert!(
+            ["index_out_of_range", "invalid_parameters"].contains(&e.code()),
+            "{c}: {e}"
+        );
+    }
+    for i in [32, -1, 1 << 40] {
+        let e = data.local_partition(&thr, i).unwrap_err();
+        assert_eq!(e.code(), "invalid_parameters", "{i}: {e}");
+        assert!(
+            e.to_string().starts_with("local_partition((2,16):(16,1), "),
+            "{e}"
+        );
+    }
+    let e = data.slice(&t("(16,_)")).unwrap_err();
+    assert_eq!(e.code(), "index_out_of_range");
+    assert_eq!(
+        e.to_string(),
+        "slice((16,64):(64,1), (16,_)): index 16 is out of range for size 16"
+    );
+    assert_eq!(
+        data.slice(&t("1024")).unwrap_err().code(),
+        "index_out_of_range"
+    );
     // A tiler with more modes than the tensor is an error naming the operation.
     let e = data.local_tile(
         Tiler::new(&[l("2:1"), l("2:1"), l("2:1")]).unwrap(),
@@ -172,6 +199,19 @@ fn algebra_on_tensors() {
     assert_eq!(
         short.compose(l("4:32")).unwrap_err().code(),
         "out_of_bounds"
+    );
+    // A divide may: its last tile is partial, read element by element with a check.
+    let tiles = short.zipped_divide(l("48:1")).unwrap();
+    assert_eq!(tiles.layout().to_string(), "(48,2):(1,48)");
+    assert!(!tiles.is_whole());
+    let last = tiles.slice(&t("(_,1)")).unwrap();
+    assert_eq!(
+        (last.get(15).unwrap(), last.get(16).unwrap_err().code()),
+        (63, "out_of_bounds")
+    );
+    assert_eq!(
+        tiles.slice(&t("(_,2)")).unwrap_err().code(),
+        "index_out_of_range"
     );
     let p = make_tensor(Counting, l("(2,2):(1,2)")).unwrap();
     assert_eq!(

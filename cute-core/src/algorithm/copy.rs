@@ -269,7 +269,8 @@ impl<A: TensorLayout, B: TensorLayout> StaticPlan<A, B> {
 /// back to evaluating both layouts at each index when there is no common refinement.
 ///
 /// # Preconditions
-/// `size(src) == size(dst)` ([`ErrorKind::SizeMismatch`]).
+/// `size(src) == size(dst)` ([`ErrorKind::SizeMismatch`]); both tensors whole
+/// ([`ErrorKind::OutOfBounds`] for a partial view: copy it with [`super::copy_if()`]).
 ///
 /// # Postconditions
 /// `dst(i) == src(i)` for every `i` (for a non-injective `dst`, the last write in index order
@@ -295,7 +296,13 @@ where
     B: TensorLayout,
 {
     if src.size() != dst.size() {
-        return Err(size_mismatch(src, dst));
+        return Err(size_mismatch(Op::Copy, src, dst));
+    }
+    if !src.is_whole() {
+        return Err(src.outside_error(Op::Copy, None));
+    }
+    if !dst.is_whole() {
+        return Err(dst.outside_error(Op::Copy, None));
     }
     if A::STATIC.is_some() && B::STATIC.is_some() {
         let (sb, db, a, b) = (src.base(), dst.base(), *src.layout(), *dst.layout());
@@ -429,8 +436,10 @@ fn run(p: &CopyPlan, sb: i64, db: i64, mut inner: impl FnMut(i64, i64)) {
     }
 }
 
+/// The error of tensors of different sizes.
 #[cold]
-fn size_mismatch<E, F, A: TensorLayout, B: TensorLayout>(
+pub(crate) fn size_mismatch<E, F, A: TensorLayout, B: TensorLayout>(
+    op: Op,
     src: &Tensor<E, A>,
     dst: &Tensor<F, B>,
 ) -> Error
@@ -439,7 +448,7 @@ where
     F: Engine,
 {
     Error::new(
-        Op::Copy,
+        op,
         [
             Some(Operand::from(&src.layout().layout())),
             Some(Operand::from(&dst.layout().layout())),

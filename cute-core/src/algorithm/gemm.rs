@@ -20,7 +20,8 @@ fn extents<L: TensorLayout>(l: &L) -> Result<(i64, i64), ErrorKind> {
 ///
 /// # Preconditions
 /// Each tensor has rank 2, `M = size<0>(A) == size<0>(C)`, `N = size<0>(B) == size<1>(C)`,
-/// `K = size<1>(A) == size<1>(B)` ([`ErrorKind::RankMismatch`], [`ErrorKind::SizeMismatch`]).
+/// `K = size<1>(A) == size<1>(B)` ([`ErrorKind::RankMismatch`], [`ErrorKind::SizeMismatch`]);
+/// every tensor whole ([`ErrorKind::OutOfBounds`] for a partial view).
 ///
 /// # Examples
 /// ```
@@ -59,6 +60,15 @@ where
     let (m, k) = extents(a.layout()).map_err(|e| Error::new(Op::Gemm, ops(&la, &lb), e))?;
     let (n, kb) = extents(b.layout()).map_err(|e| Error::new(Op::Gemm, ops(&lb, &lc), e))?;
     let (mc, nc) = extents(c.layout()).map_err(|e| Error::new(Op::Gemm, ops(&lc, &la), e))?;
+    if !a.is_whole() {
+        return Err(a.outside_error(Op::Gemm, None));
+    }
+    if !b.is_whole() {
+        return Err(b.outside_error(Op::Gemm, None));
+    }
+    if !c.is_whole() {
+        return Err(c.outside_error(Op::Gemm, None));
+    }
     for (what, left, right, x, y) in [
         (
             "M",

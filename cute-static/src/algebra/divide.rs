@@ -7,19 +7,19 @@
 
 use cute_core::algebra::coalesce::coalesce_leaves;
 use cute_core::Error;
-use typenum::{B0, B1};
+use typenum::{Bit, UInt, Unsigned, B0, B1};
 
 use super::by_mode::{TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge, StaticCoalesceOf};
 use super::complement::StaticComplementOf;
-use super::complement::{LayoutParts, MixedComplement};
+use super::complement::{complement, Complement, ComplementOf, LayoutParts, MixedComplement};
 use super::composition::{
     cold_result, finish, lowered_error, walk_mixed, walk_width, ComposeNode, NodeShape, NodeStride,
     Outcome, WalkInfo, WalkOf,
 };
 use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf};
 use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
-use crate::int::{Dyn, KnownDivisor};
+use crate::int::{AsLeaf, Dyn};
 use crate::int_tuple::{AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
 use crate::variadic::{ListTuple, Spread};
@@ -73,12 +73,11 @@ binary_operator!(
 /// the walk cannot show is decided by `cute_core::logical_divide`.
 impl<S, D, ST, DT> LogicalDivideCase<Layout<ST, DT>, B0> for Layout<S, D>
 where
-    S: ShapeTuple + Congruent<D> + KnownDivisor,
+    S: ShapeTuple + Congruent<D> + AsLeaf,
     D: IntTupleType,
     ST: ShapeTuple + Congruent<DT>,
     DT: IntTupleType,
-    (ST, DT): AllStaticOf,
-    Layout<ST, DT>: MixedComplement<Cotarget<S>, <(ST, DT) as AllStaticOf>::Output>,
+    Layout<ST, DT>: GridComplement<Cotarget<S>>,
     GridOf<ST, DT, Cotarget<S>>: LayoutParts,
     GridShape<ST, DT, Cotarget<S>>: ShapeTuple + Congruent<GridStride<ST, DT, Cotarget<S>>>,
     GridStride<ST, DT, Cotarget<S>>: IntTupleType,
@@ -118,14 +117,14 @@ where
         // T* = complement(T, shape(coalesce(A))), the cotarget taken at run time as `cute_core`.
         let (as_, ad) = a.leaves();
         let rest = if S::LEAVES == 1 {
-            <Layout<ST, DT> as MixedComplement<Cotarget<S>, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, as_.as_ref())
+            <Layout<ST, DT> as GridComplement<Cotarget<S>>>::grid(t, as_.as_ref())
         } else {
             let (mut cs, mut cd) = (
                 <S::Count as Buffer>::I64_ZERO,
                 <S::Count as Buffer>::I64_ZERO,
             );
             let n = coalesce_leaves(as_.as_ref(), ad.as_ref(), cs.as_mut(), cd.as_mut());
-            <Layout<ST, DT> as MixedComplement<Cotarget<S>, <(ST, DT) as AllStaticOf>::Output>>::complement_of(t, &cs.as_ref()[..n])
+            <Layout<ST, DT> as GridComplement<Cotarget<S>>>::grid(t, &cs.as_ref()[..n])
         };
         let Some(rest) = rest else {
             return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
@@ -157,12 +156,52 @@ where
     }
 }
 
-/// `T* = complement(T, ?)`, the grid of a divide by `T` (a runtime cotarget).
-type GridOf<ST, DT, M> =
-    <Layout<ST, DT> as MixedComplement<M, <(ST, DT) as AllStaticOf>::Output>>::Output;
-/// The cotarget of the grid of a divide of a layout of shape `S`: a runtime integer, with the
-/// divisor known of `S` when `S` is one leaf.
-type Cotarget<S> = Dyn<<S as KnownDivisor>::Output>;
+/// `T* = complement(T, M)`, the grid of a divide by `T`.
+type GridOf<ST, DT, M> = <Layout<ST, DT> as GridComplement<M>>::Output;
+/// The cotarget of the grid of a divide of a layout of shape `S`: `S` when it is one static
+/// leaf (whatever its stride, so the grid stays static), else a runtime integer with the
+/// divisor known of `S`.
+type Cotarget<S> = <S as AsLeaf>::Output;
+
+/// `complement(T, M)` for the grid of a mixed divide, given the cotarget's leaves at run time
+/// (part of the implementation of [`LogicalDivide`]): static when `T` and `M` are.
+pub trait GridComplement<M> {
+    /// The grid.
+    type Output;
+    /// The grid up to the cotarget whose leaves are `cotarget` (those of `M`); `None` where
+    /// `cute_core::complement` fails.
+    fn grid(t: &Self, cotarget: &[i64]) -> Option<Self::Output>;
+}
+
+/// A runtime cotarget.
+impl<ST, DT, K> GridComplement<Dyn<K>> for Layout<ST, DT>
+where
+    (ST, DT): AllStaticOf,
+    Self: MixedComplement<Dyn<K>, <(ST, DT) as AllStaticOf>::Output>,
+{
+    type Output = <Self as MixedComplement<Dyn<K>, <(ST, DT) as AllStaticOf>::Output>>::Output;
+    #[inline(always)]
+    fn grid(t: &Self, cotarget: &[i64]) -> Option<Self::Output> {
+        <Self as MixedComplement<Dyn<K>, <(ST, DT) as AllStaticOf>::Output>>::complement_of(
+            t, cotarget,
+        )
+    }
+}
+
+/// A static cotarget (one leaf): the complement operator, static for a static `T`.
+impl<ST, DT, U, B> GridComplement<UInt<U, B>> for Layout<ST, DT>
+where
+    Self: Complement<UInt<U, B>>,
+    U: Unsigned,
+    B: Bit,
+{
+    type Output = ComplementOf<Self, UInt<U, B>>;
+    #[inline(always)]
+    fn grid(t: &Self, _: &[i64]) -> Option<Self::Output> {
+        complement(t, &UInt::new()).ok()
+    }
+}
+
 /// The shape of the grid.
 type GridShape<ST, DT, M> = <GridOf<ST, DT, M> as LayoutParts>::Shape;
 /// The stride of the grid.
