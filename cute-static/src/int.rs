@@ -660,7 +660,7 @@ impl KnownDivisor for UTerm {
 
 /// A **type operator** for the integer a shape stands for, as one leaf: a positive static
 /// integer is itself, anything else (0, a runtime leaf, a tuple) a [`Dyn`] with the divisor
-/// [`KnownDivisor`] knows. The cotarget of a divide's grid: a static-shaped mode keeps a static
+/// `KnownDivisor` knows. The cotarget of a divide's grid: a static-shaped mode keeps a static
 /// grid whatever its stride.
 pub trait AsLeaf {
     /// The leaf.
