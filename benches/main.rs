@@ -23,6 +23,7 @@ criterion_main!(
     algebra::divide::benches,
     algebra::product::benches,
     algorithm::copy::benches,
+    algorithm::gemm::benches,
     layout::benches,
     tensor::benches
 );

@@ -431,6 +431,39 @@ impl IntTuple {
         Some(p)
     }
 
+    /// The sizes of the top-level modes and their number, in const context (an integer is one
+    /// mode); a product that overflows wraps (a checked layout's never does).
+    #[must_use]
+    pub const fn const_mode_sizes(&self) -> ([i64; MAX_LEAVES], usize) {
+        let mut sizes = [1i64; MAX_LEAVES];
+        if self.ntok == 1 {
+            sizes[0] = self.leaf[0];
+            return (sizes, 1);
+        }
+        let (mut depth, mut modes, mut l, mut t) = (0usize, 0usize, 0usize, 0usize);
+        while t < self.ntok as usize {
+            match self.tok[t] {
+                OPEN => {
+                    depth += 1;
+                    if depth == 2 {
+                        modes += 1;
+                    }
+                }
+                CLOSE => depth -= 1,
+                LEAF => {
+                    if depth == 1 {
+                        modes += 1;
+                    }
+                    sizes[modes - 1] = sizes[modes - 1].wrapping_mul(self.leaf[l]);
+                    l += 1;
+                }
+                _ => {}
+            }
+            t += 1;
+        }
+        (sizes, modes)
+    }
+
     /// The tuple with the profile of `self` and the first leaves of `values`, in order: how a
     /// layout whose profile is a type (`cute-static`) lowers its runtime leaves. `None` when
     /// `values` holds fewer leaves than `self`.

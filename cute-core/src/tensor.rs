@@ -31,11 +31,17 @@ use crate::tiler::{Tile, TilerBuilder};
 ///
 /// # Safety
 /// `offset_of(i)` must equal `layout().eval(i)` for every `0 <= i < size()`, `size()` must equal
-/// `layout().size()`, and `STATIC`, when `Some`, must equal `layout()`: tensors check the image
+/// `layout().size()`, `STATIC`, when `Some`, must equal `layout()`, and `STATIC_SHAPE` must hold
+/// only when `for_each_index` and `for_each_block` visit the same indices as the default
+/// loops (unrolled): tensors check the image
 /// of `layout()` once and then access memory at `offset_of(i)` without a bounds check.
 pub unsafe trait TensorLayout: Copy {
     /// The layout when it is known at compile time (a static layout), `None` otherwise.
     const STATIC: Option<Layout> = None;
+
+    /// Whether the shape is known at compile time (a static layout, or a mixed one of static
+    /// shape and runtime strides): algorithms then unroll their loops over it.
+    const STATIC_SHAPE: bool = false;
 
     /// The layout as a runtime value.
     fn layout(&self) -> Layout;
@@ -150,6 +156,18 @@ pub unsafe trait Engine {
     /// # Safety
     /// `p` comes from [`Engine::ptr`] of an engine still borrowed, and `0 <= k < extent`.
     unsafe fn read(p: Self::Ptr, k: i64) -> Self::Value;
+
+    /// The element at position `base + offset`, where `offset` is an offset of a layout the
+    /// engine admitted at `base` ([`Engine::admits`]): an implicit engine may compute it from the
+    /// two parts (a constant offset of a static layout then folds).
+    ///
+    /// # Safety
+    /// As [`Engine::read`] at `base + offset`.
+    #[inline(always)]
+    unsafe fn read_at(p: Self::Ptr, base: i64, offset: i64) -> Self::Value {
+        // SAFETY: the caller's.
+        unsafe { Self::read(p, base + offset) }
+    }
 
     /// The elements when they are memory: an algorithm passes them to a function whose slice
     /// parameters the compiler knows do not overlap, so it can merge and reorder the moves.
@@ -453,11 +471,16 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// Whether element `i`'s position is inside the data (always, for a whole tensor).
     #[inline(always)]
     pub(crate) fn inside(&self, i: i64) -> bool {
-        self.whole
-            || match self.engine.extent() {
-                Some(len) => (self.position(i) as u64) < len as u64,
-                None => true,
-            }
+        self.whole || self.in_extent(i)
+    }
+
+    /// Whether element `i`'s position is inside the engine's extent, computed.
+    #[inline(always)]
+    pub(crate) fn in_extent(&self, i: i64) -> bool {
+        match self.engine.extent() {
+            Some(len) => (self.position(i) as u64) < len as u64,
+            None => true,
+        }
     }
 
     /// The error of a partial tensor where an algorithm needs a whole one, or of element `i`
@@ -498,7 +521,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     #[inline(always)]
     pub(crate) unsafe fn read_unchecked(&self, i: i64) -> E::Value {
         // SAFETY: by the invariant and the caller, `position(i)` is inside the extent.
-        unsafe { E::read(self.engine.ptr(), self.position(i)) }
+        unsafe { E::read_at(self.engine.ptr(), self.base, self.layout.offset_of(i)) }
     }
 
     /// Checks `0 <= i < size`.

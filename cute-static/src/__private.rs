@@ -102,13 +102,13 @@ impl<H, T> IsNil for TCons<H, T> {
 /// `B1` when the integer is 1.
 pub type IsOne<S> = <S as crate::int::IsUnit>::Output;
 
+pub use crate::algebra::divide::GridComplement;
+pub use crate::identity::IdentityShape;
+pub use crate::int::AsLeaf;
 pub use crate::int::{
     AddCarry, BringDown, Ceil, Diff, DiffParts, DivRem, Inc, IncIf, IsUnit, IsZero, Keep, Push,
     PushDiff, QuotRem, QuotRemParts, Same, SubBorrow, Times, TrySub,
 };
-pub use crate::algebra::divide::GridComplement;
-pub use crate::identity::IdentityShape;
-pub use crate::int::AsLeaf;
 pub use crate::int_tuple::AllStaticOf;
 pub use crate::tensor::{
     LeafProduct, LocalPartition, LocalTile, Pair, ShapeSize, ThreadLayout, Trips, Unders, Unroll,

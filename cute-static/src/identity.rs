@@ -67,6 +67,14 @@ unsafe impl<const R: usize> Engine for Coords<R> {
         Self::decode(k)
     }
 
+    /// The fields of `base` plus those of `offset`: no field carries in an admitted view, so the
+    /// sum is the coordinate, and a constant offset's fields fold.
+    #[inline(always)]
+    unsafe fn read_at(_: Coords<R>, base: i64, offset: i64) -> [i64; R] {
+        let (b, o) = (Self::decode(base), Self::decode(offset));
+        core::array::from_fn(|k| b[k] + o[k])
+    }
+
     /// Every stride is a multiple `c·2^(kW)` of one field's unit (`c < 2^W`, or 0), and the
     /// largest coordinate each field reaches, from `base` on, stays below `2^W`.
     #[inline(always)]

@@ -152,6 +152,8 @@ where
             None
         };
 
+    const STATIC_SHAPE: bool = all_static(&S::STATICS, S::LEAVES);
+
     #[inline(always)]
     fn layout(&self) -> cute_core::Layout {
         match Self::STATIC {

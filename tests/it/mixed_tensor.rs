@@ -3,7 +3,7 @@
 //! thread by thread; their result types (static shapes); coordinates out of range; copies
 //! between a runtime-strided tile and a static fragment.
 
-use cute::algorithm::{copy, copy_if, elem_less};
+use cute::algorithm::{copy, copy_if, elem_less, gemm};
 use cute::cute_static::identity::make_identity_tensor;
 use cute::cute_static::tensor::{local_partition, local_tile};
 use cute::cute_static::typenum::consts::*;
@@ -222,4 +222,63 @@ fn copy_between_a_runtime_strided_tile_and_a_static_fragment() {
     copy(&dynamic, &mut out).unwrap();
     assert_eq!(all, data);
     let _ = Dyn::new(0);
+}
+
+/// `gemm` on static fragments (the unrolled path) gives, bit for bit, what the general loop
+/// gives on the same values through dynamic layouts; partial tensors are refused.
+#[test]
+fn gemm_on_static_fragments_is_the_general_gemm() {
+    macro_rules! check {
+        ($na:literal, $nb:literal, $nc:literal, ($($la:tt)*), ($($lb:tt)*), ($($lc:tt)*)) => {{
+            let a: Vec<f32> = (0..$na).map(|x: u8| f32::from(x % 7) * 0.37 - 1.0).collect();
+            let b: Vec<f32> = (0..$nb).map(|x: u8| f32::from(x % 5) * 0.91 + 0.5).collect();
+            let c0: Vec<f32> = (0..$nc).map(|x: u8| f32::from(x) * 0.1).collect();
+            let (mut c1, mut c2) = (c0.clone(), c0.clone());
+            let (la, lb, lc) = (layout!($($la)*), layout!($($lb)*), layout!($($lc)*));
+            gemm(
+                &make_tensor(&a[..], la).unwrap(),
+                &make_tensor(&b[..], lb).unwrap(),
+                &mut make_tensor(&mut c1[..], lc).unwrap(),
+            )
+            .unwrap();
+            gemm(
+                &make_tensor(&a[..], la.to_dynamic()).unwrap(),
+                &make_tensor(&b[..], lb.to_dynamic()).unwrap(),
+                &mut make_tensor(&mut c2[..], lc.to_dynamic()).unwrap(),
+            )
+            .unwrap();
+            let bits = |c: &[f32]| c.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&c1), bits(&c2));
+            assert_ne!(bits(&c1), bits(&c0));
+        }};
+    }
+    check!(32, 32, 16, ((4,8):(1,4)), ((4,8):(1,4)), ((4,4):(1,4)));
+    check!(64, 64, 64, ((8,8):(1,8)), ((8,8):(8,1)), ((8,8):(8,1)));
+    // Non-square, with a nested mode: C(3x(2,2)) += A(3x5) · B((2,2)x5).
+    check!(15, 20, 12, ((3,5):(5,1)), (((2,2),5):((1,2),4)), ((3,(2,2)):(1,(3,6))));
+    // Mismatched extents stay errors.
+    let (a, b, mut c) = ([0f32; 32], [0f32; 32], [0f32; 16]);
+    let e = gemm(
+        &make_tensor(&a[..], layout!((4,8):(1,4))).unwrap(),
+        &make_tensor(&b[..], layout!((4,8):(1,4))).unwrap(),
+        &mut make_tensor(&mut c[..], layout!((2,8):(1,2))).unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(e.code(), "size_mismatch", "{e}");
+    // A partial tile is refused.
+    let data = vec![0f32; 20 * 12];
+    let t = make_tensor(
+        data.as_slice(),
+        layout!(({20i64},{12i64}):(1,{20i64})).unwrap(),
+    )
+    .unwrap();
+    let tile = local_tile(t, &tiler!(<8:1,8:1>), (2, 1)).unwrap();
+    let (x, mut y) = ([0f32; 64], [0f32; 64]);
+    let e = gemm(
+        &tile,
+        &make_tensor(&x[..], layout!((8,8):(1,8))).unwrap(),
+        &mut make_tensor(&mut y[..], layout!((8,8):(1,8))).unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(e.code(), "out_of_bounds", "{e}");
 }

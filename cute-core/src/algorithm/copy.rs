@@ -242,8 +242,8 @@ impl CopyPlan {
 pub struct Copied {
     /// The common contiguous run it moved as one chunk (1: element by element).
     pub vector: i64,
-    /// Whether both layouts were static, so the copy was unrolled at compile time with every
-    /// offset a constant.
+    /// Whether both shapes were static, so the copy was unrolled at compile time (every offset
+    /// a constant when the strides are static too).
     pub unrolled: bool,
 }
 
@@ -264,7 +264,8 @@ impl<A: TensorLayout, B: TensorLayout> StaticPlan<A, B> {
 ///
 /// With static layouts on both sides the loop is unrolled at compile time: no loop counter, no
 /// division or modulo, every offset a constant, contiguous runs as adjacent moves the compiler
-/// merges into vector moves. Otherwise the copy runs the [`CopyPlan`] loop nest, its innermost
+/// merges into vector moves. Static shapes with runtime strides (a tile of a runtime-sized
+/// matrix) unroll the same way, each offset a constant times a stride held in a register. Otherwise the copy runs the [`CopyPlan`] loop nest, its innermost
 /// mode a contiguous chunk of [`Copied::vector`] elements when both sides have one, and falls
 /// back to evaluating both layouts at each index when there is no common refinement.
 ///
@@ -304,7 +305,7 @@ where
     if !dst.is_whole() {
         return Err(dst.outside_error(Op::Copy, None));
     }
-    if A::STATIC.is_some() && B::STATIC.is_some() {
+    if A::STATIC_SHAPE && B::STATIC_SHAPE {
         let (sb, db, a, b) = (src.base(), dst.base(), *src.layout(), *dst.layout());
         let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
         // SAFETY (both closures): every index is below `size(src) == size(dst)`, so both

@@ -17,7 +17,7 @@ use super::copy::size_mismatch;
 /// # Preconditions
 /// `size(src) == size(dst)` ([`crate::ErrorKind::SizeMismatch`]); every element the predicate
 /// selects is inside the data of both tensors ([`crate::ErrorKind::OutOfBounds`], naming the
-/// first one that is not; the elements before it are copied).
+/// first one that is not; every other selected element is copied).
 ///
 /// # Postconditions
 /// `dst(i) == src(i)` where `pred(i)`; every other element of `dst` is unchanged.
@@ -38,7 +38,7 @@ use super::copy::size_mismatch;
 /// ```
 #[inline(always)]
 pub fn copy_if<E, F, A, B>(
-    mut pred: impl FnMut(i64) -> bool,
+    pred: impl FnMut(i64) -> bool,
     src: &Tensor<E, A>,
     dst: &mut Tensor<F, B>,
 ) -> Result<(), Error>
@@ -51,37 +51,57 @@ where
     if src.size() != dst.size() {
         return Err(size_mismatch(Op::CopyIf, src, dst));
     }
-    if src.is_whole() && dst.is_whole() {
-        src.layout().for_each_index(
-            #[inline(always)]
-            |i| {
-                if pred(i) {
-                    // SAFETY: `i < size` of both, and both tensors are whole.
-                    unsafe { dst.write_unchecked(i, src.read_unchecked(i)) }
-                }
-            },
-        );
-        return Ok(());
-    }
-    let mut outside = None;
-    src.layout().for_each_index(
-        #[inline(always)]
-        |i| {
-            if outside.is_none() && pred(i) {
-                if src.inside(i) && dst.inside(i) {
-                    // SAFETY: `i < size` of both, and both positions are inside the data.
-                    unsafe { dst.write_unchecked(i, src.read_unchecked(i)) }
-                } else {
-                    outside = Some(i);
-                }
-            }
-        },
-    );
+    // One loop per combination of checks, so that a whole side costs nothing per element.
+    let outside = match (src.is_whole(), dst.is_whole()) {
+        (true, true) => checked::<false, false, _, _, _, _>(pred, src, dst),
+        (false, true) => checked::<true, false, _, _, _, _>(pred, src, dst),
+        (true, false) => checked::<false, true, _, _, _, _>(pred, src, dst),
+        (false, false) => checked::<true, true, _, _, _, _>(pred, src, dst),
+    };
     match outside {
         None => Ok(()),
         Some(i) if !src.inside(i) => Err(src.outside_error(Op::CopyIf, Some(i))),
         Some(i) => Err(dst.outside_error(Op::CopyIf, Some(i))),
     }
+}
+
+/// The predicated loop, checking the positions of the source (`CS`) and of the destination
+/// (`CD`) against their data; the first selected index outside is returned (and not copied), the
+/// others are copied.
+#[inline(always)]
+fn checked<const CS: bool, const CD: bool, E, F, A, B>(
+    mut pred: impl FnMut(i64) -> bool,
+    src: &Tensor<E, A>,
+    dst: &mut Tensor<F, B>,
+) -> Option<i64>
+where
+    E: Engine,
+    F: EngineMut<Value = E::Value>,
+    A: TensorLayout,
+    B: TensorLayout,
+{
+    // Everything the loop reads, in locals: a store through `dst` cannot make it reload them.
+    let (sb, db, a, b) = (src.base(), dst.base(), *src.layout(), *dst.layout());
+    let extent = |e: Option<usize>| e.map_or(u64::MAX, |n| n as u64);
+    let (slen, dlen) = (extent(src.engine().extent()), extent(dst.engine().extent()));
+    let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
+    let mut outside = None;
+    a.for_each_index(
+        #[inline(always)]
+        |i| {
+            if pred(i) {
+                let (os, od) = (a.offset_of(i), db + b.offset_of(i));
+                if (!CS || ((sb + os) as u64) < slen) && (!CD || (od as u64) < dlen) {
+                    // SAFETY: `i < size` of both, and each position is inside its data (checked
+                    // here, or the tensor is whole).
+                    unsafe { F::write(dp, od, E::read_at(sp, sb, os)) }
+                } else if outside.is_none() {
+                    outside = Some(i);
+                }
+            }
+        },
+    );
+    outside
 }
 
 /// `elem_less(c, shape)`: whether every coordinate of `c` is below the matching extent of
@@ -96,10 +116,7 @@ where
 #[inline(always)]
 #[must_use]
 pub fn elem_less<const R: usize>(c: &[i64; R], shape: &[i64; R]) -> bool {
-    let mut less = true;
-    for k in 0..R {
-        // Non-short-circuit: one compare per mode and no branch.
-        less &= c[k] < shape[k];
-    }
-    less
+    // Short-circuit: in an unrolled loop over a tile, the test of a column is the same for each
+    // of its elements, and the compiler branches over them together.
+    c.iter().zip(shape).all(|(c, s)| c < s)
 }
