@@ -49,6 +49,8 @@ pub enum Op {
     LocalPartition,
     Copy,
     CopyIf,
+    Fill,
+    Axpby,
     Gemm,
 }
 
@@ -94,6 +96,8 @@ impl Op {
             Op::LocalPartition => "local_partition",
             Op::Copy => "copy",
             Op::CopyIf => "copy_if",
+            Op::Fill => "fill",
+            Op::Axpby => "axpby",
             Op::Gemm => "gemm",
         }
     }

@@ -205,6 +205,13 @@ pub unsafe trait EngineMut: Engine {
     /// `0 <= k < extent`.
     unsafe fn write(p: Self::PtrMut, k: i64, v: Self::Value);
 
+    /// Reads the element at position `k` through the handle to write through (an update in
+    /// place reads and writes through one handle).
+    ///
+    /// # Safety
+    /// As [`EngineMut::write`].
+    unsafe fn read_mut(p: Self::PtrMut, k: i64) -> Self::Value;
+
     /// The elements when they are memory, mutably (see [`Engine::as_slice`]).
     #[inline(always)]
     fn as_mut_slice(&mut self) -> Option<&mut [Self::Value]> {
@@ -279,6 +286,12 @@ unsafe impl<T: Copy> EngineMut for &mut [T] {
     unsafe fn write(p: *mut T, k: i64, v: T) {
         // SAFETY: the caller keeps `0 <= k < len` of the mutably borrowed slice.
         unsafe { *p.offset(k as isize) = v }
+    }
+
+    #[inline(always)]
+    unsafe fn read_mut(p: *mut T, k: i64) -> T {
+        // SAFETY: the caller keeps `0 <= k < len` of the mutably borrowed slice.
+        unsafe { *p.offset(k as isize) }
     }
 
     #[inline(always)]

@@ -3,7 +3,7 @@
 //! thread by thread; their result types (static shapes); coordinates out of range; copies
 //! between a runtime-strided tile and a static fragment.
 
-use cute::algorithm::{copy, copy_if, elem_less, gemm};
+use cute::algorithm::{axpby, clear, copy, copy_if, elem_less, fill, gemm};
 use cute::cute_static::identity::make_identity_tensor;
 use cute::cute_static::tensor::{local_partition, local_tile};
 use cute::cute_static::typenum::consts::*;
@@ -281,4 +281,42 @@ fn gemm_on_static_fragments_is_the_general_gemm() {
     )
     .unwrap_err();
     assert_eq!(e.code(), "out_of_bounds", "{e}");
+}
+
+/// `fill`, `clear` and `axpby` over a runtime-strided tile and static fragments, element by
+/// element; a partial tile is refused.
+#[test]
+fn fill_clear_and_axpby_over_tiles_and_fragments() {
+    let (m, n) = (24i64, 16i64);
+    let mut data: Vec<f32> = (0..m * n).map(|_| 1.0).collect();
+    let mut frag = [5f32; 32];
+    {
+        let mut f = make_tensor(&mut frag[..], layout!((8,4):(1,8))).unwrap();
+        clear(&mut f).unwrap();
+        fill(&mut f, 2.0).unwrap();
+    }
+    assert_eq!(frag.map(f32::to_bits), [2f32.to_bits(); 32]);
+    let mut a = make_tensor(data.as_mut_slice(), layout!(({m},{n}):({n},1)).unwrap()).unwrap();
+    {
+        // Tile (1,2) of 8x4: rows 8..16, columns 8..12 of the row-major matrix.
+        let mut tile = local_tile(a.view_mut(), &tiler!(<8:1,4:1>), (1, 2)).unwrap();
+        let x = make_tensor(&frag[..], layout!((8,4):(1,8))).unwrap();
+        axpby(3.0, &x, 0.5, &mut tile).unwrap();
+    }
+    for (r, c) in (0..m).flat_map(|r| (0..n).map(move |c| (r, c))) {
+        let inside = (8..16).contains(&r) && (8..12).contains(&c);
+        let want = if inside { 3.0 * 2.0 + 0.5 } else { 1.0 };
+        let got = data[usize::try_from(r * n + c).unwrap()];
+        assert_eq!(got.to_bits(), f32::to_bits(want), "({r},{c})");
+    }
+    let mut short = vec![0f32; 20 * 12];
+    let t = make_tensor(
+        short.as_mut_slice(),
+        layout!(({20i64},{12i64}):(1,{20i64})).unwrap(),
+    );
+    let mut partial = local_tile(t.unwrap(), &tiler!(<8:1,8:1>), (2, 1)).unwrap();
+    assert_eq!(fill(&mut partial, 1.0).unwrap_err().code(), "out_of_bounds");
+    let x = make_tensor(&[0f32; 64][..], layout!((8,8):(1,8))).unwrap();
+    let e = axpby(1.0, &x, 1.0, &mut partial).unwrap_err();
+    assert!(e.to_string().starts_with("axpby("), "{e}");
 }

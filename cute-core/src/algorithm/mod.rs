@@ -1,10 +1,14 @@
-//! The generic algorithms over tensors (seed 000 §2.6): `copy`, `copy_if` and `gemm`, for any
-//! layouts.
+//! The generic algorithms over tensors (seed 000 §2.6): `copy`, `copy_if`, `fill`, `clear`,
+//! `axpby` and `gemm`, for any layouts.
 
+pub mod axpby;
 pub mod copy;
 pub mod copy_if;
+pub mod fill;
 pub mod gemm;
 
+pub use axpby::axpby;
 pub use copy::{copy, Copied, CopyPlan};
 pub use copy_if::{copy_if, elem_less};
+pub use fill::{clear, fill};
 pub use gemm::gemm;
