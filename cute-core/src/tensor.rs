@@ -24,7 +24,7 @@ use crate::algebra::product::{
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{add, IntTuple, View};
 use crate::layout::Layout;
-use crate::stride::{crd2idx_shape, crd2idx_view, idx2crd, idx2crd_strided};
+use crate::stride::{crd2idx_shape, crd2idx_view, idx2crd_strided};
 use crate::tiler::{Tile, TilerBuilder};
 
 /// A layout a tensor can use: the dynamic [`Layout`], or a static layout of `cute-static`.
@@ -177,13 +177,16 @@ pub unsafe trait Engine {
     }
 
     /// Whether a tensor may place `layout` at `base` on this engine besides the extent check:
-    /// `false` where two offsets of the layout would read one position as two elements (the
-    /// packed coordinates of an identity tensor past a coordinate's field). Checked once per
+    /// the condition violated where an element would read a value that is not its own (an
+    /// identity tensor's coordinate past its mode, read as another coordinate). Checked once per
     /// tensor and view; every position of an accepted layout must be sound to read.
+    ///
+    /// # Errors
+    /// The violated condition.
     #[inline(always)]
-    fn admits<L: TensorLayout>(&self, base: i64, layout: &L) -> bool {
+    fn admits<L: TensorLayout>(&self, base: i64, layout: &L) -> Result<(), ErrorKind> {
         let _ = (base, layout);
-        true
+        Ok(())
     }
 }
 
@@ -397,8 +400,8 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         let (Some(lo), Some(hi)) = (base.checked_add(lo), base.checked_add(hi)) else {
             return Err(place_error(op, &layout, base, ErrorKind::Overflow));
         };
-        if !engine.admits(base, &layout) {
-            return Err(place_error(op, &layout, base, ErrorKind::Overflow));
+        if let Err(kind) = engine.admits(base, &layout) {
+            return Err(place_error(op, &layout, base, kind));
         }
         let whole = match engine.extent() {
             Some(len) => lo >= 0 && hi < len as i64,
@@ -423,8 +426,8 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// error.
     ///
     /// # Errors
-    /// [`ErrorKind::Overflow`] when an offset does not fit in `i64`, or the engine does not
-    /// admit the layout (an identity tensor's coordinate past its field).
+    /// [`ErrorKind::Overflow`] when an offset does not fit in `i64`; the engine's condition when
+    /// it does not admit the layout ([`Engine::admits`]).
     #[inline(always)]
     pub fn remap<M: TensorLayout>(
         self,
@@ -904,32 +907,29 @@ fn pad_with_under(c: &IntTuple, r: usize) -> Result<IntTuple, ErrorKind> {
     IntTuple::tuple((0..r).map(|k| v.mode(k).unwrap_or(under.view())))
 }
 
-/// The coordinate accessor: the value at position `k` is `idx2crd(k, shape)`, the coordinate of
-/// `k` in `shape` (colexicographic). Under the compact col-major layout of `shape`, which maps
-/// each coordinate to that same position, a tensor over it holds at every element its own
-/// coordinate: CuTe's identity tensor, for predication (see [`make_identity_tensor`]).
+/// The coordinate accessor of an identity tensor: leaf `k` of the coordinate at position `p` is
+/// field `k` of `p`, bits `[k·W, (k+1)·W)` with `W = 62 / leaves` (see [`make_identity_tensor`]).
+///
+/// CuTe's identity tensor has the unit-vector strides `e0, e1, …`; here they are the bit fields
+/// `2^(kW)` of one `i64`, so every layout operation applies to it unchanged, no two leaves ever
+/// coalesce, and a coordinate past its mode (the residue of a tile that does not divide the
+/// shape) is still read as itself: the engine admits a view only when no field can carry into
+/// the next ([`fields_admit`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Coordinates {
     shape: IntTuple,
-    size: i64,
+    width: u32,
+    fields: usize,
 }
 
 impl Coordinates {
     /// The coordinates of `shape`.
     ///
     /// # Preconditions
-    /// Every leaf of `shape` is positive, and its size fits in `i64` (the checks of
-    /// `make_layout(shape)`).
+    /// Every leaf of `shape` is positive and at most `2^(W-1)` (`W = 62 / leaves`: `2^30` for
+    /// two leaves), so that a tile no larger than a mode keeps its residue inside the field.
     pub fn new(shape: &IntTuple) -> Result<Coordinates, Error> {
-        Ok(Coordinates::of(&identity_layout(shape)?))
-    }
-
-    /// The coordinates of the shape of a checked layout.
-    fn of(layout: &Layout) -> Coordinates {
-        Coordinates {
-            shape: *layout.shape(),
-            size: layout.size(),
-        }
+        Ok(identity_layout(shape)?.0)
     }
 
     /// The shape whose coordinates these are.
@@ -937,30 +937,98 @@ impl Coordinates {
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
+
+    /// The coordinate leaves at position `p`.
+    #[inline]
+    fn decode(&self, p: i64) -> [i64; crate::MAX_LEAVES] {
+        let mask = (1i64 << self.width) - 1;
+        let mut c = [0i64; crate::MAX_LEAVES];
+        for (k, c) in c.iter_mut().enumerate().take(self.fields) {
+            *c = (p >> (k as u32 * self.width)) & mask;
+        }
+        c
+    }
 }
 
-// SAFETY: `extent` is `size(shape)`; `read` only reads the shape the handle points to, which
-// lives as long as the borrow of the engine.
+/// Whether a view at `base` with `layout` keeps the packed coordinates of `fields` fields of
+/// `width` bits apart: every stride is a multiple `c·2^(kW)` of one field's unit (`c < 2^W`, or
+/// 0), and from `base` on, the largest value each field reaches stays below `2^W`; positions
+/// are then sums without a carry, so each field is a coordinate.
+///
+/// # Errors
+/// [`ErrorKind::Overflow`]: a coordinate would outgrow its field (a tile larger than the mode's
+/// field allows, a negative stride, a position before the tensor).
+pub fn fields_admit<L: TensorLayout>(
+    base: i64,
+    width: u32,
+    fields: usize,
+    layout: &L,
+) -> Result<(), ErrorKind> {
+    if base < 0 {
+        return Err(ErrorKind::Overflow);
+    }
+    let mask = (1i64 << width) - 1;
+    let mut reach = [0i64; crate::MAX_LEAVES];
+    for (k, r) in reach.iter_mut().enumerate().take(fields) {
+        *r = (base >> (k as u32 * width)) & mask;
+    }
+    if fields < crate::MAX_LEAVES && base >> (fields as u32 * width) != 0 {
+        return Err(ErrorKind::Overflow);
+    }
+    let mut ok = true;
+    layout.for_each_leaf(|s, d| {
+        if s == 1 || d == 0 {
+            return;
+        }
+        if d < 0 {
+            ok = false;
+            return;
+        }
+        let k = (63 - d.leading_zeros()) / width;
+        let c = d >> (k * width);
+        match (reach.get_mut(k as usize), (s - 1).checked_mul(c)) {
+            (Some(r), Some(span)) if (k as usize) < fields && c << (k * width) == d => {
+                match r.checked_add(span) {
+                    Some(v) => *r = v,
+                    None => ok = false,
+                }
+            }
+            _ => ok = false,
+        }
+    });
+    if ok && reach.iter().all(|&r| r <= mask) {
+        Ok(())
+    } else {
+        Err(ErrorKind::Overflow)
+    }
+}
+
+// SAFETY: nothing is dereferenced (the shape is copied into the handle), so every position is
+// sound to read; `admits` refuses views whose coordinates would carry between fields.
 unsafe impl Engine for Coordinates {
     type Value = IntTuple;
-    type Ptr = *const IntTuple;
+    type Ptr = Coordinates;
 
     #[inline]
     fn extent(&self) -> Option<usize> {
-        Some(self.size as usize)
+        None
     }
 
     #[inline]
-    fn ptr(&self) -> *const IntTuple {
-        core::ptr::from_ref(&self.shape)
+    fn ptr(&self) -> Coordinates {
+        *self
+    }
+
+    #[inline(always)]
+    fn admits<L: TensorLayout>(&self, base: i64, layout: &L) -> Result<(), ErrorKind> {
+        fields_admit(base, self.width, self.fields, layout)
     }
 
     #[inline]
-    unsafe fn read(p: *const IntTuple, k: i64) -> IntTuple {
-        // SAFETY: the caller keeps the engine borrowed, so the shape is alive.
-        let shape = unsafe { &*p };
-        // `0 <= k < size(shape)`: an index of the shape, whose coordinate always exists.
-        idx2crd(&IntTuple::int(k), shape).unwrap_or(*shape)
+    unsafe fn read(p: Coordinates, k: i64) -> IntTuple {
+        // The shape's profile with the decoded leaves (as many as it has).
+        let c = p.decode(k);
+        p.shape.with_leaves(&c[..p.fields]).unwrap_or(p.shape)
     }
 }
 
@@ -969,8 +1037,13 @@ unsafe impl Engine for Coordinates {
 /// it, compose it, divide it, `local_tile` and `local_partition` it as the data it guards.
 pub type IdentityTensor = Tensor<Coordinates, Layout>;
 
-/// `make_identity_tensor(shape)`: the [`Coordinates`] of `shape` under its compact col-major
-/// layout.
+/// `make_identity_tensor(shape)`: the [`Coordinates`] of `shape` under `shape` with one field
+/// stride per leaf. Its tiles past the shape (residues) hold their own coordinates, which the
+/// predicate of [`crate::algorithm::copy_if()`] compares with the shape.
+///
+/// # Errors
+/// [`ErrorKind::NonPositiveShape`]; [`ErrorKind::Overflow`] for a leaf above `2^(W-1)`
+/// (`W = 62 / leaves`).
 ///
 /// # Examples
 /// ```
@@ -984,13 +1057,39 @@ pub type IdentityTensor = Tensor<Coordinates, Layout>;
 /// assert_eq!(mine.get(1).unwrap().to_string(), "(0,3)");
 /// ```
 pub fn make_identity_tensor(shape: &IntTuple) -> Result<IdentityTensor, Error> {
-    let layout = identity_layout(shape)?;
-    make_tensor(Coordinates::of(&layout), layout)
+    let (coords, layout) = identity_layout(shape)?;
+    make_tensor(coords, layout)
 }
 
-/// The compact col-major layout of `shape`, whose checks are those of the identity tensor.
-fn identity_layout(shape: &IntTuple) -> Result<Layout, Error> {
-    Layout::left(shape).map_err(|e| e.within(Op::MakeTensor))
+/// The coordinates of `shape` and its identity layout: `shape` with the field strides
+/// `2^(kW)` leaf by leaf.
+fn identity_layout(shape: &IntTuple) -> Result<(Coordinates, Layout), Error> {
+    let fields = shape.leaves().len();
+    let width = 62 / fields.max(1) as u32;
+    let err = |kind| Error::new(Op::MakeTensor, [Some(shape.into()), None], kind);
+    if shape.view().has_under() {
+        return Err(err(ErrorKind::NotCongruent));
+    }
+    let mut strides = [0i64; crate::MAX_LEAVES];
+    for (k, (d, &s)) in strides.iter_mut().zip(shape.leaves()).enumerate() {
+        if s <= 0 {
+            return Err(err(ErrorKind::NonPositiveShape { value: s }));
+        }
+        if s > 1 << (width - 1) {
+            return Err(err(ErrorKind::Overflow));
+        }
+        *d = 1 << (k as u32 * width);
+    }
+    let stride = shape
+        .with_leaves(&strides[..fields])
+        .ok_or(err(ErrorKind::Capacity))?;
+    let layout = Layout::new(*shape, stride).map_err(|e| e.within(Op::MakeTensor))?;
+    let coords = Coordinates {
+        shape: *shape,
+        width,
+        fields,
+    };
+    Ok((coords, layout))
 }
 
 impl Tensor<Coordinates, Layout> {

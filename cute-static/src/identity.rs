@@ -12,7 +12,7 @@
 use typenum::consts::U35184372088832;
 use typenum::consts::{U1, U1048576, U1073741824, U1099511627776, U2147483648, U32768};
 
-use cute_core::tensor::{Engine, Tensor, TensorLayout};
+use cute_core::tensor::{fields_admit, Engine, Tensor, TensorLayout};
 use cute_core::{make_tensor, Error, ErrorKind, Op, Operand};
 
 use crate::int::Int;
@@ -75,36 +75,10 @@ unsafe impl<const R: usize> Engine for Coords<R> {
         core::array::from_fn(|k| b[k] + o[k])
     }
 
-    /// Every stride is a multiple `c·2^(kW)` of one field's unit (`c < 2^W`, or 0), and the
-    /// largest coordinate each field reaches, from `base` on, stays below `2^W`.
+    /// As `cute_core`'s identity tensor: no field may carry into the next.
     #[inline(always)]
-    fn admits<L: TensorLayout>(&self, base: i64, layout: &L) -> bool {
-        let w = Self::W;
-        if base < 0 {
-            return false;
-        }
-        let mut reach = Self::decode(base);
-        let mut ok = true;
-        layout.for_each_leaf(|s, d| {
-            if s == 1 || d == 0 {
-                return;
-            }
-            if d < 0 {
-                ok = false;
-                return;
-            }
-            let k = (63 - d.leading_zeros()) / w;
-            let c = d >> (k * w);
-            let span = (s - 1).checked_mul(c);
-            match (reach.get_mut(k as usize), span) {
-                (Some(r), Some(span)) if c << (k * w) == d => match r.checked_add(span) {
-                    Some(v) => *r = v,
-                    None => ok = false,
-                },
-                _ => ok = false,
-            }
-        });
-        ok && reach.iter().all(|&r| r < 1 << w)
+    fn admits<L: TensorLayout>(&self, base: i64, layout: &L) -> Result<(), ErrorKind> {
+        fields_admit(base, Self::W, R, layout)
     }
 }
 

@@ -265,6 +265,22 @@ fn identity_tensor_partitions_like_the_data() {
     // The old spelling builds the same tensor.
     let again = IdentityTensor::new(&shape).unwrap();
     assert_eq!(again.layout(), id.layout());
+    // A residue tile holds its own coordinates past the shape, not those of other elements:
+    // tile (2,1) of (20,12) by 8x8 is rows 16..24, columns 8..16.
+    let id = cute::make_identity_tensor(&t("(20,12)")).unwrap();
+    let tile = id
+        .local_tile(Tiler::new(&[l("8:1"), l("8:1")]).unwrap(), &t("(2,1)"))
+        .unwrap();
+    assert_eq!(tile.get(5).unwrap().to_string(), "(21,8)");
+    assert_eq!(tile.get(63).unwrap().to_string(), "(23,15)");
+    // A 1-D tile of the 2-D tensor runs down the columns, as with CuTe's basis strides.
+    let flat = id.zipped_divide(l("40:1")).unwrap();
+    assert_eq!(
+        flat.layout().to_string(),
+        "((20,2),6):((1,2147483648),4294967296)"
+    );
+    let second = flat.slice(&t("(_,1)")).unwrap();
+    assert_eq!(second.get(21).unwrap().to_string(), "(1,3)");
 }
 
 /// The coordinates of a shape with a zero or a negative leaf are an error, not a huge extent.
