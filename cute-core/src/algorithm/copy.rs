@@ -310,7 +310,7 @@ where
         let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
         // SAFETY (both closures): every index is below `size(src) == size(dst)`, so both
         // positions are inside the extents the tensors checked.
-        let read = |i: i64| unsafe { E::read(sp, sb + a.offset_of(i)) };
+        let read = |i: i64| unsafe { E::read_at(sp, sb, a.offset_of(i)) };
         let write = |i: i64, v| unsafe { F::write(dp, db + b.offset_of(i), v) };
         a.for_each_block(
             #[inline(always)]
