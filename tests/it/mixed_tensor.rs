@@ -256,6 +256,10 @@ fn gemm_on_static_fragments_is_the_general_gemm() {
     check!(64, 64, 64, ((8,8):(1,8)), ((8,8):(8,1)), ((8,8):(8,1)));
     // Non-square, with a nested mode: C(3x(2,2)) += A(3x5) · B((2,2)x5).
     check!(15, 20, 12, ((3,5):(5,1)), (((2,2),5):((1,2),4)), ((3,(2,2)):(1,(3,6))));
+    // The other dispatch shapes: element by element, outer product, batched.
+    check!(6, 6, 6, (6:1), (6:1), (6:1));
+    check!(4, 3, 12, (4:1), (3:1), ((4,3):(3,1)));
+    check!(30, 40, 24, ((2,3,5):(1,2,6)), ((2,4,5):(1,2,8)), ((2,3,4):(12,4,1)));
     // Mismatched extents stay errors.
     let (a, b, mut c) = ([0f32; 32], [0f32; 32], [0f32; 16]);
     let e = gemm(

@@ -6,30 +6,143 @@ use core::ops::{Add, Mul};
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::tensor::{Engine, EngineMut, Tensor, TensorLayout};
 
-/// The sizes of the two top-level modes of a rank-2 tensor layout.
-fn extents<L: TensorLayout>(l: &L) -> Result<(i64, i64), ErrorKind> {
-    let l = l.layout();
-    match (l.rank(), l.mode(0), l.mode(1)) {
-        (2, Some(a), Some(b)) if !l.shape().is_int() => Ok((a.size(), b.size())),
-        (r, _, _) => Err(ErrorKind::RankMismatch { left: r, right: 2 }),
-    }
+/// Why three shapes are none of the five GEMM shapes.
+#[derive(Clone, Copy)]
+enum Mismatch {
+    /// Ranks that are none of `(1,1,1)`, `(1,1,2)`, `(2,2,2)`, `(2,2,3)`, `(3,3,3)`; the rank
+    /// of `A` (or `B`) and the rank it needs.
+    Rank(usize, usize),
+    /// Extent `what` differs: its two values, and the pair of operands (0: A, C; 1: B, C;
+    /// 2: A, B).
+    Size(&'static str, i64, i64, u8),
 }
 
-/// The extents `(M, N, K)` of a GEMM of three static rank-2 layouts, computed at compile time;
-/// `None` when a layout is a runtime value or the extents do not match (the general path then
-/// reports it).
+/// Two extents that must agree: the extent's name, its two values, the pair of operands.
+type Check = (&'static str, i64, i64, u8);
+/// A slot of the checks a shape does not use.
+const UNUSED: Check = ("", 0, 0, 0);
+
+/// The extents `[V, M, N, K]` of CuTe's five GEMM shapes, from the sizes of the top-level modes
+/// of `A`, `B` and `C` (`V`, or `K`, or `M`, `N` and `K` are 1 where a shape has no such mode):
+///
+/// | A | B | C |
+/// |---|---|---|
+/// | `(V)` | `(V)` | `(V)` |
+/// | `(M)` | `(N)` | `(M,N)` |
+/// | `(M,K)` | `(N,K)` | `(M,N)` |
+/// | `(V,M)` | `(V,N)` | `(V,M,N)` |
+/// | `(V,M,K)` | `(V,N,K)` | `(V,M,N)` |
+const fn dispatch(
+    (a, ra): ([i64; crate::MAX_LEAVES], usize),
+    (b, rb): ([i64; crate::MAX_LEAVES], usize),
+    (c, rc): ([i64; crate::MAX_LEAVES], usize),
+) -> Result<[i64; 4], Mismatch> {
+    // The pairs that must agree: (name, left, right, operands).
+    let (checks, n, dims): ([Check; 5], usize, [i64; 4]) = match (ra, rb, rc) {
+        (1, 1, 1) => (
+            [
+                ("V", a[0], b[0], 2),
+                ("V", a[0], c[0], 0),
+                UNUSED,
+                UNUSED,
+                UNUSED,
+            ],
+            2,
+            [a[0], 1, 1, 1],
+        ),
+        (1, 1, 2) => (
+            [
+                ("M", a[0], c[0], 0),
+                ("N", b[0], c[1], 1),
+                UNUSED,
+                UNUSED,
+                UNUSED,
+            ],
+            2,
+            [1, a[0], b[0], 1],
+        ),
+        (2, 2, 2) => (
+            [
+                ("M", a[0], c[0], 0),
+                ("N", b[0], c[1], 1),
+                ("K", a[1], b[1], 2),
+                UNUSED,
+                UNUSED,
+            ],
+            3,
+            [1, a[0], b[0], a[1]],
+        ),
+        (2, 2, 3) => (
+            [
+                ("V", a[0], b[0], 2),
+                ("V", a[0], c[0], 0),
+                ("M", a[1], c[1], 0),
+                ("N", b[1], c[2], 1),
+                UNUSED,
+            ],
+            4,
+            [a[0], a[1], b[1], 1],
+        ),
+        (3, 3, 3) => (
+            [
+                ("V", a[0], b[0], 2),
+                ("V", a[0], c[0], 0),
+                ("M", a[1], c[1], 0),
+                ("N", b[1], c[2], 1),
+                ("K", a[2], b[2], 2),
+            ],
+            5,
+            [a[0], a[1], b[1], a[2]],
+        ),
+        _ => {
+            // The rank `A` and `B` need for `C`'s rank (2 for an unknown one).
+            let need = match rc {
+                1 | 2 if ra == 1 && rb == 1 => 1,
+                3 => {
+                    if ra == 2 && rb == 2 {
+                        2
+                    } else {
+                        3
+                    }
+                }
+                _ => 2,
+            };
+            let wrong = if ra == need { rb } else { ra };
+            return Err(Mismatch::Rank(wrong, need));
+        }
+    };
+    let mut k = 0;
+    while k < n {
+        let (what, left, right, pair) = checks[k];
+        if left != right {
+            return Err(Mismatch::Size(what, left, right, pair));
+        }
+        k += 1;
+    }
+    Ok(dims)
+}
+
+/// The sizes of the top-level modes of a layout.
+fn mode_sizes<L: TensorLayout>(l: &L) -> ([i64; crate::MAX_LEAVES], usize) {
+    l.layout().shape().const_mode_sizes()
+}
+
+/// The extents `[V, M, N, K]` of a GEMM of three static layouts, computed at compile time;
+/// `None` when a layout is a runtime value or the shapes are none of the five (the general path
+/// then reports it).
 struct StaticGemm<LA, LB, LC>(PhantomData<(LA, LB, LC)>);
 
 impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout> StaticGemm<LA, LB, LC> {
-    const MNK: Option<(i64, i64, i64)> = match (LA::STATIC, LB::STATIC, LC::STATIC) {
+    const DIMS: Option<[i64; 4]> = match (LA::STATIC, LB::STATIC, LC::STATIC) {
         (Some(a), Some(b), Some(c)) => {
-            let (a, ra) = a.shape().const_mode_sizes();
-            let (b, rb) = b.shape().const_mode_sizes();
-            let (c, rc) = c.shape().const_mode_sizes();
-            if ra == 2 && rb == 2 && rc == 2 && a[0] == c[0] && b[0] == c[1] && a[1] == b[1] {
-                Some((a[0], b[0], a[1]))
-            } else {
-                None
+            let (a, b, c) = (
+                a.shape().const_mode_sizes(),
+                b.shape().const_mode_sizes(),
+                c.shape().const_mode_sizes(),
+            );
+            match dispatch(a, b, c) {
+                Ok(d) => Some(d),
+                Err(_) => None,
             }
         }
         _ => None,
@@ -38,12 +151,18 @@ impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout> StaticGemm<LA, LB, LC
 
 /// `gemm(A, B, C)`: the reference GEMM, `C(m,n) += A(m,k) · B(n,k)`, for tensors folded to
 /// rank 2 (`A` is `(M,K)`, `B` is `(N,K)`, `C` is `(M,N)`, each mode possibly nested: the
-/// GETT and CONV foldings of Table 3 are the same loop).
+/// GETT and CONV foldings of Table 3 are the same loop), and CuTe's other dispatch shapes by
+/// rank: `(V)·(V) => (V)` (element by element), `(M)·(N) => (M,N)` (outer product),
+/// `(V,M)·(V,N) => (V,M,N)` and `(V,M,K)·(V,N,K) => (V,M,N)` (batched over `V`).
 ///
 /// # Preconditions
-/// Each tensor has rank 2, `M = size<0>(A) == size<0>(C)`, `N = size<0>(B) == size<1>(C)`,
-/// `K = size<1>(A) == size<1>(B)` ([`ErrorKind::RankMismatch`], [`ErrorKind::SizeMismatch`]);
-/// every tensor whole ([`ErrorKind::OutOfBounds`] for a partial view).
+/// The ranks are one of the five shapes ([`ErrorKind::RankMismatch`]) and the extents agree
+/// (`M = size<0>(A) == size<0>(C)`, `N = size<0>(B) == size<1>(C)`, `K = size<1>(A) ==
+/// size<1>(B)` for rank 2; [`ErrorKind::SizeMismatch`] names the extent); every tensor whole
+/// ([`ErrorKind::OutOfBounds`] for a partial view).
+///
+/// # Postconditions
+/// `C(v,m,n)` gains `Σ_k A(v,m,k) · B(v,n,k)`, the products added in increasing `k`.
 ///
 /// With static layouts on all three (register fragments), the loop over `C` is unrolled at
 /// compile time and the `K` loop has a constant trip count: straight-line multiply-adds at
@@ -78,8 +197,8 @@ where
     LB: TensorLayout,
     LC: TensorLayout,
 {
-    match StaticGemm::<LA, LB, LC>::MNK {
-        Some(mnk) if a.is_whole() && b.is_whole() && c.is_whole() => {
+    match StaticGemm::<LA, LB, LC>::DIMS {
+        Some(dims) if a.is_whole() && b.is_whole() && c.is_whole() => {
             let (la, lb, lc) = (*a.layout(), *b.layout(), *c.layout());
             let bases = (a.base(), b.base(), c.base());
             if let (Some(x), Some(y)) = (a.engine().as_slice(), b.engine().as_slice()) {
@@ -88,25 +207,25 @@ where
                     // accumulators in registers and vectorizes across `m`.
                     let at = |i| (x, bases.0 + la.offset_of(i));
                     let bt = |i| (y, bases.1 + lb.offset_of(i));
-                    fold(mnk, &lc, at, bt, z, bases.2);
+                    fold(dims, &lc, at, bt, z, bases.2);
                     return Ok(());
                 }
             }
-            let lc = *c.layout();
-            let (m, n, k) = mnk;
+            let [v, m, _, k] = dims;
             lc.for_each_index(
                 #[inline(always)]
                 |ci| {
-                    let (mm, nn) = (ci % m, ci / m);
-                    // SAFETY: `ci < M·N`, `mm < M`, `nn < N` and `kk < K` by the extents checked
-                    // at compile time, so every index is below its tensor's size, and the
-                    // three tensors are whole.
+                    let [ia, ib] = operands(ci, dims);
+                    // SAFETY: `ci < V·M·N` and `kk < K` with the extents checked at compile
+                    // time, so every index is below its tensor's size, and the three tensors
+                    // are whole.
                     unsafe {
                         let mut acc = c.read_unchecked(ci);
                         let mut kk = 0;
                         while kk < k {
-                            acc =
-                                acc + a.read_unchecked(mm + m * kk) * b.read_unchecked(nn + n * kk);
+                            let step = kk * v * m;
+                            let stepb = kk * v * dims[2];
+                            acc = acc + a.read_unchecked(ia + step) * b.read_unchecked(ib + stepb);
                             kk += 1;
                         }
                         c.write_unchecked(ci, acc);
@@ -119,12 +238,21 @@ where
     }
 }
 
-/// The static GEMM over memory: `C(m,n)` at position `base_c + L_C(m + M·n)` of `c`, each
-/// accumulated over `k` in order; `a(i)` and `b(i)` give the slice and position of element `i` of
-/// `A` and `B`.
+/// The indices of `A(v,m,0)` and `B(v,n,0)` for the index `ci` of `C(v,m,n)`; element `k` of
+/// the reduction is `V·M·k` (`V·N·k`) further.
+#[inline(always)]
+const fn operands(ci: i64, [v, m, n, _]: [i64; 4]) -> [i64; 2] {
+    let (vv, mm, nn) = (ci % v, ci / v % m, ci / (v * m));
+    let _ = n;
+    [vv + v * mm, vv + v * nn]
+}
+
+/// The static GEMM over memory: `C(v,m,n)` at position `base_c + L_C(i)` of `c`, each
+/// accumulated over `k` in order; `a(i)` and `b(i)` give the slice and position of element `i`
+/// of `A` and `B`.
 #[inline(always)]
 fn fold<'x, T, L: TensorLayout>(
-    (m, n, k): (i64, i64, i64),
+    dims: [i64; 4],
     lc: &L,
     a: impl Fn(i64) -> (&'x [T], i64),
     b: impl Fn(i64) -> (&'x [T], i64),
@@ -133,18 +261,19 @@ fn fold<'x, T, L: TensorLayout>(
 ) where
     T: Copy + Add<Output = T> + Mul<Output = T> + 'x,
 {
+    let [v, m, n, k] = dims;
     // SAFETY (every access): the indices are below the tensors' sizes (the extents were checked
     // at compile time) and the tensors are whole, so every position is inside its slice.
     let read = |(s, p): (&[T], i64)| unsafe { *s.get_unchecked(p as usize) };
     lc.for_each_index(
         #[inline(always)]
         |ci| {
-            let (mm, nn) = (ci % m, ci / m);
+            let [ia, ib] = operands(ci, dims);
             let pc = (base_c + lc.offset_of(ci)) as usize;
             let mut acc = unsafe { *c.get_unchecked(pc) };
             let mut kk = 0;
             while kk < k {
-                acc = acc + read(a(mm + m * kk)) * read(b(nn + n * kk));
+                acc = acc + read(a(ia + kk * v * m)) * read(b(ib + kk * v * n));
                 kk += 1;
             }
             unsafe { *c.get_unchecked_mut(pc) = acc };
@@ -167,17 +296,6 @@ where
     LB: TensorLayout,
     LC: TensorLayout,
 {
-    let ops = |x: &dyn Fn() -> crate::Layout, y: &dyn Fn() -> crate::Layout| {
-        [Some(Operand::from(&x())), Some(Operand::from(&y()))]
-    };
-    let (la, lb, lc) = (
-        || a.layout().layout(),
-        || b.layout().layout(),
-        || c.layout().layout(),
-    );
-    let (m, k) = extents(a.layout()).map_err(|e| Error::new(Op::Gemm, ops(&la, &lb), e))?;
-    let (n, kb) = extents(b.layout()).map_err(|e| Error::new(Op::Gemm, ops(&lb, &lc), e))?;
-    let (mc, nc) = extents(c.layout()).map_err(|e| Error::new(Op::Gemm, ops(&lc, &la), e))?;
     if !a.is_whole() {
         return Err(a.outside_error(Op::Gemm, None));
     }
@@ -187,34 +305,46 @@ where
     if !c.is_whole() {
         return Err(c.outside_error(Op::Gemm, None));
     }
-    for (what, left, right, x, y) in [
-        (
-            "M",
-            m,
-            mc,
-            &la as &dyn Fn() -> crate::Layout,
-            &lc as &dyn Fn() -> crate::Layout,
-        ),
-        ("N", n, nc, &lb, &lc),
-        ("K", k, kb, &la, &lb),
-    ] {
-        if left != right {
-            return Err(Error::new(
-                Op::Gemm,
-                ops(x, y),
-                ErrorKind::SizeMismatch { what, left, right },
-            ));
-        }
-    }
+    let dims = dispatch(
+        mode_sizes(a.layout()),
+        mode_sizes(b.layout()),
+        mode_sizes(c.layout()),
+    );
+    let [v, m, n, k] = dims.map_err(|e| {
+        let (x, y, kind) = match e {
+            Mismatch::Rank(left, right) => (0, 1, ErrorKind::RankMismatch { left, right }),
+            Mismatch::Size(what, left, right, pair) => {
+                let (x, y) = [(0, 2), (1, 2), (0, 1)][pair as usize];
+                (x, y, ErrorKind::SizeMismatch { what, left, right })
+            }
+        };
+        let layouts = [
+            a.layout().layout(),
+            b.layout().layout(),
+            c.layout().layout(),
+        ];
+        Error::new(
+            Op::Gemm,
+            [
+                Some(Operand::from(&layouts[x])),
+                Some(Operand::from(&layouts[y])),
+            ],
+            kind,
+        )
+    })?;
     for kk in 0..k {
         for nn in 0..n {
             for mm in 0..m {
-                // SAFETY: `(mm, kk)`, `(nn, kk)` and `(mm, nn)` are coordinates inside the
-                // checked shapes, so their indices `m0 + M·m1` are below each size.
-                unsafe {
-                    let v = c.read_unchecked(mm + m * nn)
-                        + a.read_unchecked(mm + m * kk) * b.read_unchecked(nn + n * kk);
-                    c.write_unchecked(mm + m * nn, v);
+                for vv in 0..v {
+                    let ci = vv + v * (mm + m * nn);
+                    // SAFETY: `(vv, mm, kk)`, `(vv, nn, kk)` and `(vv, mm, nn)` are coordinates
+                    // inside the checked shapes, so their colexicographic indices are below each
+                    // size, and the tensors are whole.
+                    unsafe {
+                        let x = a.read_unchecked(vv + v * (mm + m * kk));
+                        let y = b.read_unchecked(vv + v * (nn + n * kk));
+                        c.write_unchecked(ci, c.read_unchecked(ci) + x * y);
+                    }
                 }
             }
         }

@@ -140,3 +140,69 @@ fn mismatched_extents_are_errors() {
     let v = make_tensor(&x[..], l("12:1")).unwrap();
     assert_eq!(gemm(&v, &b, &mut c).unwrap_err().code(), "rank_mismatch");
 }
+
+/// CuTe's five dispatch shapes, each against the sum written out: `(V)·(V) => (V)`,
+/// `(M)·(N) => (M,N)`, `(M,K)·(N,K) => (M,N)`, `(V,M)·(V,N) => (V,M,N)` and
+/// `(V,M,K)·(V,N,K) => (V,M,N)`, with strided (not compact) layouts.
+#[test]
+fn the_five_dispatch_shapes() {
+    let x: Vec<i64> = (0..200).map(|i| i % 11 - 5).collect();
+    let y: Vec<i64> = (0..200).map(|i| i % 7 - 3).collect();
+    // (v, m, n, k) extents, and the layouts of A, B and C.
+    let cases = [
+        ((3, 1, 1, 1), "3:2", "3:3", "3:1"),
+        ((1, 4, 3, 1), "4:1", "3:5", "(4,3):(3,1)"),
+        ((1, 4, 3, 5), "(4,5):(5,1)", "(3,5):(1,3)", "(4,3):(1,4)"),
+        (
+            (2, 3, 4, 1),
+            "(2,3):(1,2)",
+            "(2,4):(4,1)",
+            "(2,3,4):(1,2,6)",
+        ),
+        (
+            (2, 3, 4, 5),
+            "(2,3,5):(1,2,6)",
+            "(2,4,5):(1,2,8)",
+            "(2,3,4):(12,4,1)",
+        ),
+    ];
+    for ((v, m, n, k), la, lb, lc) in cases {
+        let (la, lb, lc) = (l(la), l(lb), l(lc));
+        let mut out = vec![1i64; 64];
+        let a = make_tensor(&x[..], la).unwrap();
+        let b = make_tensor(&y[..], lb).unwrap();
+        gemm(&a, &b, &mut make_tensor(&mut out[..], lc).unwrap()).unwrap();
+        let c = make_tensor(&out[..], lc).unwrap();
+        for (vi, mi, ni) in
+            (0..v).flat_map(|vi| (0..m).flat_map(move |mi| (0..n).map(move |ni| (vi, mi, ni))))
+        {
+            let want = 1
+                + (0..k)
+                    .map(|ki| {
+                        a.get(vi + v * (mi + m * ki)).unwrap()
+                            * b.get(vi + v * (ni + n * ki)).unwrap()
+                    })
+                    .sum::<i64>();
+            assert_eq!(
+                c.get(vi + v * (mi + m * ni)).unwrap(),
+                want,
+                "{lc} at ({vi},{mi},{ni})"
+            );
+        }
+    }
+    // Ranks that are none of the five, and a batch extent that differs, are errors.
+    let mut out = [0i64; 64];
+    let (a3, b2) = (
+        make_tensor(&x[..], l("(2,3,5):(1,2,6)")).unwrap(),
+        make_tensor(&y[..], l("(4,5):(1,4)")).unwrap(),
+    );
+    let mut c3 = make_tensor(&mut out[..], l("(2,3,4):(1,2,6)")).unwrap();
+    assert_eq!(gemm(&a3, &b2, &mut c3).unwrap_err().code(), "rank_mismatch");
+    let b3 = make_tensor(&y[..], l("(3,4,5):(1,3,12)")).unwrap();
+    let e = gemm(&a3, &b3, &mut c3).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("V is 2 on the left and 3 on the right"),
+        "{e}"
+    );
+}
