@@ -111,5 +111,6 @@ pub use crate::int::{
 };
 pub use crate::int_tuple::AllStaticOf;
 pub use crate::tensor::{
-    LeafProduct, LocalPartition, LocalTile, Pair, ShapeSize, ThreadLayout, Trips, Unders, Unroll,
+    LeafProduct, LocalPartition, LocalTile, Pair, Project, ShapeSize, ThreadLayout, Trips, Unders,
+    Unroll,
 };

@@ -7,7 +7,7 @@
 
 use core::ops::{Div, Rem};
 
-use typenum::{Bit, Mod, Quot, UInt, UTerm, Unsigned, U8};
+use typenum::{Bit, Mod, Quot, UInt, UTerm, Unsigned, U1, U8};
 
 use cute_core::tensor::{Engine, Tensor, TensorLayout, BLOCK};
 use cute_core::{Error, ErrorKind, Op, Operand};
@@ -404,6 +404,102 @@ where
         Ok((tile, offset)) => t.remap(Op::LocalTile, offset, tile),
         Err(e) => Err(e.within(Op::LocalTile)),
     }
+}
+
+/// CuTe's `X` in a [`Step`]: a mode the projection drops.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct X;
+
+/// CuTe's `Step<_1, X, _1>`: which modes of a tiler and of a tile coordinate a projection keeps
+/// (`U1`) or drops ([`X`]), so that one block tiler `(BLK_M, BLK_N, BLK_K)` and one block
+/// coordinate `(m, n, k)` serve `A` (`Step<(U1, X, U1)>`), `B` (`Step<(X, U1, U1)>`) and `C`
+/// (`Step<(U1, U1, X)>`) in [`local_tile_step`].
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Step<S>(core::marker::PhantomData<S>);
+
+// By hand: a step is a marker, `Copy` whatever its modes are.
+impl<S> Clone for Step<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S> Copy for Step<S> {}
+
+impl<S> Step<S> {
+    /// The step.
+    #[must_use]
+    pub const fn new() -> Self {
+        Step(core::marker::PhantomData)
+    }
+}
+
+/// The projection of a tuple by a step (part of the implementation of [`local_tile_step`]).
+pub trait Project<T> {
+    /// The modes kept.
+    type Output;
+    /// The modes kept, in order.
+    fn project(t: T) -> Self::Output;
+}
+
+/// `Project` for the steps of one arity: the step's markers, the modes (value: type), then the
+/// modes kept.
+macro_rules! project {
+    ($(($($m:ty),+) => |$($v:ident: $t:ident),+| ($($k:ident: $kt:ident),+);)+) => {$(
+        impl<$($t),+> Project<($($t,)+)> for ($($m,)+) {
+            type Output = ($($kt,)+);
+            #[inline(always)]
+            #[allow(unused_variables, reason = "a step drops modes")]
+            fn project(($($v,)+): ($($t,)+)) -> Self::Output {
+                ($($k,)+)
+            }
+        }
+    )+};
+}
+project! {
+    (U1, U1) => |a: A, b: B| (a: A, b: B);
+    (U1, U1, U1) => |a: A, b: B, c: C| (a: A, b: B, c: C);
+    (U1, U1, X) => |a: A, b: B, c: C| (a: A, b: B);
+    (U1, X, U1) => |a: A, b: B, c: C| (a: A, c: C);
+    (X, U1, U1) => |a: A, b: B, c: C| (b: B, c: C);
+}
+
+/// `local_tile(T, tiler, c, step)`: [`local_tile`] by the modes of `tiler` and `c` that `step`
+/// keeps (CuTe's `local_tile(gA, cta_tiler, cta_coord, Step<_1,X,_1>{})`).
+///
+/// # Errors
+/// As [`local_tile`].
+///
+/// # Examples
+/// ```
+/// use cute_core::{make_tensor, Counting};
+/// use cute_static::tensor::{local_tile_step, Step, X};
+/// use cute_static::{make_layout, typenum::consts::*, Layout, Tiler};
+/// let (m, k) = (64, 32);
+/// let a = make_tensor(Counting, make_layout((m, k), (U1::new(), m)).unwrap()).unwrap();
+/// // The block tiler (BLK_M, BLK_N, BLK_K) = (16, 8, 4) and block coordinate (m, n, k) = (1, 5, 2).
+/// let tiler = Tiler::<(Layout<U16, U1>, Layout<U8, U1>, Layout<U4, U1>)>::new();
+/// let g_a = local_tile_step(a, &tiler, (1, 5, 2), Step::<(U1, X, U1)>::new()).unwrap();
+/// assert_eq!((format!("{:?}", g_a.layout()).as_str(), g_a.base()), ("(_16,_4):(_1,64)", 16 + 8 * 64));
+/// ```
+#[inline(always)]
+pub fn local_tile_step<E, A, T, C, S>(
+    t: Tensor<E, A>,
+    tiler: &crate::tiler::Tiler<T>,
+    c: C,
+    step: Step<S>,
+) -> Result<Tensor<E, <A as LocalTile<crate::tiler::Tiler<<S as Project<T>>::Output>, <S as Project<C>>::Output>>::Output>, Error>
+where
+    E: Engine,
+    T: Copy,
+    S: Project<T> + Project<C>,
+    A: TensorLayout
+        + LocalTile<crate::tiler::Tiler<<S as Project<T>>::Output>, <S as Project<C>>::Output>,
+    <A as LocalTile<crate::tiler::Tiler<<S as Project<T>>::Output>, <S as Project<C>>::Output>>::Output:
+        TensorLayout,
+{
+    let _ = step;
+    let tiles = crate::tiler::Tiler::from_tiles(<S as Project<T>>::project(*tiler.tiles()));
+    local_tile(t, &tiles, <S as Project<C>>::project(c))
 }
 
 /// `local_partition(T, thr, i)`: the elements of thread `i` when the threads, laid out by

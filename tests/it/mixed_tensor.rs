@@ -5,7 +5,7 @@
 
 use cute::algorithm::{axpby, clear, copy, copy_if, elem_less, fill, gemm};
 use cute::cute_static::identity::make_identity_tensor;
-use cute::cute_static::tensor::{local_partition, local_tile};
+use cute::cute_static::tensor::{local_partition, local_tile, local_tile_step, Step, X};
 use cute::cute_static::typenum::consts::*;
 use cute::cute_static::{Dyn, Layout};
 use cute::{layout, make_tensor, tiler, Counting, IntTuple};
@@ -323,4 +323,38 @@ fn fill_clear_and_axpby_over_tiles_and_fragments() {
     let x = make_tensor(&[0f32; 64][..], layout!((8,8):(1,8))).unwrap();
     let e = axpby(1.0, &x, 1.0, &mut partial).unwrap_err();
     assert!(e.to_string().starts_with("axpby("), "{e}");
+}
+
+/// `local_tile` with CuTe's `Step` projections: one block tiler `(BLK_M, BLK_N, BLK_K)` and one
+/// block coordinate `(m, n, k)` give the tiles of `A` `(M,K)`, `B` `(N,K)` and `C` `(M,N)`, the
+/// same as `local_tile` with the projected tiler and coordinate.
+#[test]
+fn local_tile_step_projects_the_block_tiler() {
+    let (m, n, k) = (64i64, 48i64, 32i64);
+    let a = make_tensor(Counting, layout!(({m},{k}):(1,{m})).unwrap()).unwrap();
+    let b = make_tensor(Counting, layout!(({n},{k}):({k},1)).unwrap()).unwrap();
+    let c = make_tensor(Counting, layout!(({m},{n}):(1,{m})).unwrap()).unwrap();
+    let blk = tiler!(<16:1,8:1,4:1>);
+    let coord = (3i64, 5i64, 7i64);
+    let ga = local_tile_step(a, &blk, coord, Step::<(U1, X, U1)>::new()).unwrap();
+    let want = local_tile(a, &tiler!(<16:1,4:1>), (3i64, 7i64)).unwrap();
+    assert_eq!(
+        (ga.base(), ga.layout().to_dynamic()),
+        (want.base(), want.layout().to_dynamic())
+    );
+    let gb = local_tile_step(b, &blk, coord, Step::<(X, U1, U1)>::new()).unwrap();
+    let want = local_tile(b, &tiler!(<8:1,4:1>), (5i64, 7i64)).unwrap();
+    assert_eq!(
+        (gb.base(), gb.layout().to_dynamic()),
+        (want.base(), want.layout().to_dynamic())
+    );
+    let gc = local_tile_step(c, &blk, coord, Step::<(U1, U1, X)>::new()).unwrap();
+    let want = local_tile(c, &tiler!(<16:1,8:1>), (3i64, 5i64)).unwrap();
+    assert_eq!(
+        (gc.base(), gc.layout().to_dynamic()),
+        (want.base(), want.layout().to_dynamic())
+    );
+    // The kept coordinates are still checked: k = 8 is past K / 4 = 8 tiles.
+    let e = local_tile_step(a, &blk, (0i64, 0i64, 8i64), Step::<(U1, X, U1)>::new()).unwrap_err();
+    assert_eq!(e.code(), "index_out_of_range", "{e}");
 }
