@@ -111,6 +111,6 @@ pub use crate::int::{
 };
 pub use crate::int_tuple::AllStaticOf;
 pub use crate::tensor::{
-    LeafProduct, LocalPartition, LocalTile, Pair, Project, ShapeSize, ThreadLayout, Trips, Unders,
-    Unroll,
+    LeafProduct, LocalPartition, LocalTile, OuterPartition, Pair, Project, ShapeSize, ThreadLayout,
+    Trips, Unders, Unroll,
 };

@@ -307,6 +307,47 @@ where
     }
 }
 
+/// `outer_partition(A, tiler, c)` on a layout: element `c` of every tile and its offset (part
+/// of the implementation of [`outer_partition`] and [`local_partition`]).
+pub trait OuterPartition<T, C> {
+    /// The layout of a partition.
+    type Output;
+    /// The partition and its offset.
+    ///
+    /// # Errors
+    /// As [`outer_partition`].
+    fn outer_partition(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error>;
+}
+
+impl<S, D, T, C> OuterPartition<T, C> for Layout<S, D>
+where
+    Layout<S, D>: ZippedDivide<T>,
+    ZippedDivideOf<Layout<S, D>, T>: LayoutParts,
+    ShapeOf<ZippedDivideOf<Layout<S, D>, T>>:
+        ShapeTuple + Congruent<StrideOf<ZippedDivideOf<Layout<S, D>, T>>> + Pair,
+    StrideOf<ZippedDivideOf<Layout<S, D>, T>>: IntTupleType,
+    <ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::Second: Unders,
+    (
+        C,
+        UndersOf<<ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::Second>,
+    ): IntoTuple,
+    RestCoord<ZippedDivideOf<Layout<S, D>, T>, C>:
+        Slicer<ShapeOf<ZippedDivideOf<Layout<S, D>, T>>, StrideOf<ZippedDivideOf<Layout<S, D>, T>>>,
+{
+    type Output = SliceOf<
+        RestCoord<ZippedDivideOf<Layout<S, D>, T>, C>,
+        ShapeOf<ZippedDivideOf<Layout<S, D>, T>>,
+        StrideOf<ZippedDivideOf<Layout<S, D>, T>>,
+    >;
+
+    #[inline(always)]
+    fn outer_partition(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error> {
+        let (s, d) = zipped_divide(self, tiler)?.parts();
+        let unders = <<ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::Second as Unders>::UNDERS;
+        Layout::from_parts(s, d).slice_and_offset((c, unders))
+    }
+}
+
 /// `local_partition(A, thr, i)` on a layout: thread `i`'s elements and their offset (part of
 /// the implementation of [`local_partition`]).
 pub trait LocalPartition<P> {
@@ -322,36 +363,16 @@ pub trait LocalPartition<P> {
 impl<S, D, P> LocalPartition<P> for Layout<S, D>
 where
     P: ThreadLayout,
-    Layout<S, D>: ZippedDivide<P::Tiler>,
-    ZippedDivideOf<Layout<S, D>, P::Tiler>: LayoutParts,
-    ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>:
-        ShapeTuple + Congruent<StrideOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>> + Pair,
-    StrideOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>: IntTupleType,
-    <ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>> as Pair>::Second: Unders,
-    (
-        P::Coord,
-        UndersOf<<ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>> as Pair>::Second>,
-    ): IntoTuple,
-    RestCoord<ZippedDivideOf<Layout<S, D>, P::Tiler>, P::Coord>: Slicer<
-        ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>,
-        StrideOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>,
-    >,
+    Layout<S, D>: OuterPartition<P::Tiler, P::Coord>,
 {
-    type Output = SliceOf<
-        RestCoord<ZippedDivideOf<Layout<S, D>, P::Tiler>, P::Coord>,
-        ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>,
-        StrideOf<ZippedDivideOf<Layout<S, D>, P::Tiler>>,
-    >;
+    type Output = <Layout<S, D> as OuterPartition<P::Tiler, P::Coord>>::Output;
 
     #[inline(always)]
     fn local_partition(&self, thr: &P, i: i64) -> Result<(Self::Output, i64), Error> {
         let Some(c) = thr.flat_coord(i) else {
             return Err(thread_error(thr, i));
         };
-        let (s, d) = zipped_divide(self, &thr.tiler())?.parts();
-        let unders =
-            <<ShapeOf<ZippedDivideOf<Layout<S, D>, P::Tiler>> as Pair>::Second as Unders>::UNDERS;
-        Layout::from_parts(s, d).slice_and_offset((c, unders))
+        self.outer_partition(&thr.tiler(), c)
     }
 }
 
@@ -500,6 +521,62 @@ where
     let _ = step;
     let tiles = crate::tiler::Tiler::from_tiles(<S as Project<T>>::project(*tiler.tiles()));
     local_tile(t, &tiles, <S as Project<C>>::project(c))
+}
+
+/// `inner_partition(T, tiler, c)`: `zipped_divide(T, tiler)` with the rest mode indexed by `c`,
+/// the tile at `c` whole (what [`local_tile`] takes).
+///
+/// # Errors
+/// As [`local_tile`].
+#[inline(always)]
+pub fn inner_partition<E, A, T, C>(
+    t: Tensor<E, A>,
+    tiler: &T,
+    c: C,
+) -> Result<Tensor<E, <A as LocalTile<T, C>>::Output>, Error>
+where
+    E: Engine,
+    A: TensorLayout + LocalTile<T, C>,
+    <A as LocalTile<T, C>>::Output: TensorLayout,
+{
+    match t.layout().local_tile(tiler, c) {
+        Ok((tile, offset)) => t.remap(Op::Slice, offset, tile),
+        Err(e) => Err(e.within(Op::Slice)),
+    }
+}
+
+/// `outer_partition(T, tiler, c)`: `zipped_divide(T, tiler)` with the tile mode indexed by `c`,
+/// element `c` of every tile (what [`local_partition`] takes at a thread's coordinate). A static
+/// tile and a static `T` give a static layout; taking it costs one offset computation.
+///
+/// # Errors
+/// The errors of `zipped_divide(layout(T), tiler)`; [`ErrorKind::IndexOutOfRange`] when an
+/// integer of `c` is outside its mode of the tile.
+///
+/// # Examples
+/// ```
+/// use cute_core::{make_tensor, Counting};
+/// use cute_static::{tensor::outer_partition, typenum::consts::*, Layout, Tiler};
+/// let t = make_tensor(Counting, Layout::<(U8, U6), (U1, U8)>::new()).unwrap();
+/// let tiler = Tiler::<(Layout<U4, U1>, Layout<U2, U1>)>::new();
+/// let every = outer_partition(t, &tiler, (3, 1)).unwrap(); // element (3,1) of each 4x2 tile
+/// assert_eq!((every.base(), format!("{:?}", every.layout()).as_str()), (11, "(_2,_3):(_4,_16)"));
+/// ```
+#[inline(always)]
+pub fn outer_partition<E, A, T, C>(
+    t: Tensor<E, A>,
+    tiler: &T,
+    c: C,
+) -> Result<Tensor<E, <A as OuterPartition<T, C>>::Output>, Error>
+where
+    E: Engine,
+    A: TensorLayout + OuterPartition<T, C>,
+    <A as OuterPartition<T, C>>::Output: TensorLayout,
+{
+    match t.layout().outer_partition(tiler, c) {
+        Ok((part, offset)) => t.remap(Op::Slice, offset, part),
+        Err(e) => Err(e.within(Op::Slice)),
+    }
 }
 
 /// `local_partition(T, thr, i)`: the elements of thread `i` when the threads, laid out by

@@ -5,7 +5,9 @@
 
 use cute::algorithm::{axpby, clear, copy, copy_if, elem_less, fill, gemm};
 use cute::cute_static::identity::make_identity_tensor;
-use cute::cute_static::tensor::{local_partition, local_tile, local_tile_step, Step, X};
+use cute::cute_static::tensor::{
+    inner_partition, local_partition, local_tile, local_tile_step, outer_partition, Step, X,
+};
 use cute::cute_static::typenum::consts::*;
 use cute::cute_static::{Dyn, Layout};
 use cute::{layout, make_tensor, tiler, Counting, IntTuple};
@@ -356,5 +358,30 @@ fn local_tile_step_projects_the_block_tiler() {
     );
     // The kept coordinates are still checked: k = 8 is past K / 4 = 8 tiles.
     let e = local_tile_step(a, &blk, (0i64, 0i64, 8i64), Step::<(U1, X, U1)>::new()).unwrap_err();
+    assert_eq!(e.code(), "index_out_of_range", "{e}");
+}
+
+/// `inner_partition` is `local_tile`; `outer_partition` of a runtime matrix is cute-core's at
+/// every coordinate of the tile, and refuses one outside it.
+#[test]
+fn inner_and_outer_partition_are_cute_core_s() {
+    let (m, n) = (40i64, 24i64);
+    let t = make_tensor(Counting, layout!(({m},{n}):(1,{m})).unwrap()).unwrap();
+    let d = make_tensor(Counting, t.layout().to_dynamic()).unwrap();
+    let tiler = tiler!(<8:1,4:1>);
+    let dynamic: cute::Tiler = "<8:1,4:1>".parse().unwrap();
+    let inner = inner_partition(t, &tiler, (2i64, 3i64)).unwrap();
+    let tile = local_tile(t, &tiler, (2i64, 3i64)).unwrap();
+    assert_eq!(
+        (inner.base(), inner.layout().to_dynamic()),
+        (tile.base(), tile.layout().to_dynamic())
+    );
+    for (i, j) in (0..8).flat_map(|i| (0..4).map(move |j| (i, j))) {
+        let mine = outer_partition(t, &tiler, (i, j)).unwrap();
+        let want = d.outer_partition(dynamic, &crd(i, j)).unwrap();
+        assert_eq!(mine.base(), want.base(), "({i},{j})");
+        assert_eq!(mine.layout().to_dynamic(), *want.layout(), "({i},{j})");
+    }
+    let e = outer_partition(t, &tiler, (8i64, 0i64)).unwrap_err();
     assert_eq!(e.code(), "index_out_of_range", "{e}");
 }
