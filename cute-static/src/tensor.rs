@@ -247,10 +247,12 @@ pub trait ThreadLayout {
 type ShapeOf<Z> = <Z as LayoutParts>::Shape;
 /// The stride of a layout `Z`.
 type StrideOf<Z> = <Z as LayoutParts>::Stride;
-/// The coordinate `(repeat<R>(_), c)` of a zipped divide `Z`: its tile mode kept whole.
-type TileCoord<Z, C> = <(UndersOf<<ShapeOf<Z> as Pair>::First>, C) as IntoTuple>::Output;
-/// The coordinate `(c, repeat<R>(_))` of a zipped divide `Z`: its rest mode kept whole.
-type RestCoord<Z, C> = <(C, UndersOf<<ShapeOf<Z> as Pair>::Second>) as IntoTuple>::Output;
+/// The shape `(tiles, rests)` of `zipped_divide(A, T)`.
+type ZippedModes<A, T> = ShapeOf<ZippedDivideOf<A, T>>;
+/// The coordinate `(repeat<R>(_), c)` of `zipped_divide(A, T)`: its tile mode kept whole.
+type TileCoord<A, T, C> = (UndersOf<<ZippedModes<A, T> as Pair>::First>, C);
+/// The coordinate `(c, repeat<R>(_))` of `zipped_divide(A, T)`: its rest mode kept whole.
+type RestCoord<A, T, C> = (C, UndersOf<<ZippedModes<A, T> as Pair>::Second>);
 /// `repeat<rank(S)>(_)`.
 type UndersOf<S> = <S as Unders>::Output;
 
@@ -278,32 +280,57 @@ pub trait LocalTile<T, C> {
     fn local_tile(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error>;
 }
 
-impl<S, D, T, C> LocalTile<T, C> for Layout<S, D>
+/// `zipped_divide(A, tiler)` sliced at the full coordinate `K`, and the slice's offset: the
+/// step [`LocalTile`] and [`OuterPartition`] share (part of their implementation).
+pub trait ZippedSlice<T, K> {
+    /// The layout of the slice.
+    type Output;
+    /// The slice and its offset.
+    ///
+    /// # Errors
+    /// The errors of `zipped_divide`; [`ErrorKind::IndexOutOfRange`] for a coordinate outside
+    /// its mode.
+    fn zipped_slice(&self, tiler: &T, k: K) -> Result<(Self::Output, i64), Error>;
+}
+
+impl<S, D, T, K> ZippedSlice<T, K> for Layout<S, D>
 where
     Layout<S, D>: ZippedDivide<T>,
     ZippedDivideOf<Layout<S, D>, T>: LayoutParts,
     ShapeOf<ZippedDivideOf<Layout<S, D>, T>>:
-        ShapeTuple + Congruent<StrideOf<ZippedDivideOf<Layout<S, D>, T>>> + Pair,
+        ShapeTuple + Congruent<StrideOf<ZippedDivideOf<Layout<S, D>, T>>>,
     StrideOf<ZippedDivideOf<Layout<S, D>, T>>: IntTupleType,
-    <ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::First: Unders,
-    (
-        UndersOf<<ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::First>,
-        C,
-    ): IntoTuple,
-    TileCoord<ZippedDivideOf<Layout<S, D>, T>, C>:
+    K: IntoTuple,
+    K::Output:
         Slicer<ShapeOf<ZippedDivideOf<Layout<S, D>, T>>, StrideOf<ZippedDivideOf<Layout<S, D>, T>>>,
 {
     type Output = SliceOf<
-        TileCoord<ZippedDivideOf<Layout<S, D>, T>, C>,
+        K::Output,
         ShapeOf<ZippedDivideOf<Layout<S, D>, T>>,
         StrideOf<ZippedDivideOf<Layout<S, D>, T>>,
     >;
 
     #[inline(always)]
-    fn local_tile(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error> {
+    fn zipped_slice(&self, tiler: &T, k: K) -> Result<(Self::Output, i64), Error> {
         let (s, d) = zipped_divide(self, tiler)?.parts();
-        let unders = <<ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::First as Unders>::UNDERS;
-        Layout::from_parts(s, d).slice_and_offset((unders, c))
+        Layout::from_parts(s, d).slice_and_offset(k)
+    }
+}
+
+impl<S, D, T, C> LocalTile<T, C> for Layout<S, D>
+where
+    Layout<S, D>: ZippedDivide<T>,
+    ZippedDivideOf<Layout<S, D>, T>: LayoutParts,
+    ZippedModes<Layout<S, D>, T>: Pair,
+    <ZippedModes<Layout<S, D>, T> as Pair>::First: Unders,
+    Layout<S, D>: ZippedSlice<T, TileCoord<Layout<S, D>, T, C>>,
+{
+    type Output = <Layout<S, D> as ZippedSlice<T, TileCoord<Layout<S, D>, T, C>>>::Output;
+
+    #[inline(always)]
+    fn local_tile(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error> {
+        let unders = <<ZippedModes<Layout<S, D>, T> as Pair>::First as Unders>::UNDERS;
+        self.zipped_slice(tiler, (unders, c))
     }
 }
 
@@ -323,28 +350,16 @@ impl<S, D, T, C> OuterPartition<T, C> for Layout<S, D>
 where
     Layout<S, D>: ZippedDivide<T>,
     ZippedDivideOf<Layout<S, D>, T>: LayoutParts,
-    ShapeOf<ZippedDivideOf<Layout<S, D>, T>>:
-        ShapeTuple + Congruent<StrideOf<ZippedDivideOf<Layout<S, D>, T>>> + Pair,
-    StrideOf<ZippedDivideOf<Layout<S, D>, T>>: IntTupleType,
-    <ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::Second: Unders,
-    (
-        C,
-        UndersOf<<ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::Second>,
-    ): IntoTuple,
-    RestCoord<ZippedDivideOf<Layout<S, D>, T>, C>:
-        Slicer<ShapeOf<ZippedDivideOf<Layout<S, D>, T>>, StrideOf<ZippedDivideOf<Layout<S, D>, T>>>,
+    ZippedModes<Layout<S, D>, T>: Pair,
+    <ZippedModes<Layout<S, D>, T> as Pair>::Second: Unders,
+    Layout<S, D>: ZippedSlice<T, RestCoord<Layout<S, D>, T, C>>,
 {
-    type Output = SliceOf<
-        RestCoord<ZippedDivideOf<Layout<S, D>, T>, C>,
-        ShapeOf<ZippedDivideOf<Layout<S, D>, T>>,
-        StrideOf<ZippedDivideOf<Layout<S, D>, T>>,
-    >;
+    type Output = <Layout<S, D> as ZippedSlice<T, RestCoord<Layout<S, D>, T, C>>>::Output;
 
     #[inline(always)]
     fn outer_partition(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error> {
-        let (s, d) = zipped_divide(self, tiler)?.parts();
-        let unders = <<ShapeOf<ZippedDivideOf<Layout<S, D>, T>> as Pair>::Second as Unders>::UNDERS;
-        Layout::from_parts(s, d).slice_and_offset((c, unders))
+        let unders = <<ZippedModes<Layout<S, D>, T> as Pair>::Second as Unders>::UNDERS;
+        self.zipped_slice(tiler, (c, unders))
     }
 }
 
