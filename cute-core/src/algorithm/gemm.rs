@@ -211,11 +211,11 @@ where
                     return Ok(());
                 }
             }
-            let [v, m, _, k] = dims;
+            let k = dims[3];
             lc.for_each_index(
                 #[inline(always)]
                 |ci| {
-                    let [ia, ib] = operands(ci, dims);
+                    let [ia, ib, sa, sb] = operands(ci, dims);
                     // SAFETY: `ci < V·M·N` and `kk < K` with the extents checked at compile
                     // time, so every index is below its tensor's size, and the three tensors
                     // are whole.
@@ -223,9 +223,8 @@ where
                         let mut acc = c.read_unchecked(ci);
                         let mut kk = 0;
                         while kk < k {
-                            let step = kk * v * m;
-                            let stepb = kk * v * dims[2];
-                            acc = acc + a.read_unchecked(ia + step) * b.read_unchecked(ib + stepb);
+                            acc = acc
+                                + a.read_unchecked(ia + kk * sa) * b.read_unchecked(ib + kk * sb);
                             kk += 1;
                         }
                         c.write_unchecked(ci, acc);
@@ -238,13 +237,12 @@ where
     }
 }
 
-/// The indices of `A(v,m,0)` and `B(v,n,0)` for the index `ci` of `C(v,m,n)`; element `k` of
-/// the reduction is `V·M·k` (`V·N·k`) further.
+/// The indices of `A(v,m,0)` and `B(v,n,0)` for the index `ci` of `C(v,m,n)`, and the steps
+/// `V·M` and `V·N` from element `k` of the reduction to element `k + 1`.
 #[inline(always)]
-const fn operands(ci: i64, [v, m, n, _]: [i64; 4]) -> [i64; 2] {
+const fn operands(ci: i64, [v, m, n, _]: [i64; 4]) -> [i64; 4] {
     let (vv, mm, nn) = (ci % v, ci / v % m, ci / (v * m));
-    let _ = n;
-    [vv + v * mm, vv + v * nn]
+    [vv + v * mm, vv + v * nn, v * m, v * n]
 }
 
 /// The static GEMM over memory: `C(v,m,n)` at position `base_c + L_C(i)` of `c`, each
@@ -261,19 +259,19 @@ fn fold<'x, T, L: TensorLayout>(
 ) where
     T: Copy + Add<Output = T> + Mul<Output = T> + 'x,
 {
-    let [v, m, n, k] = dims;
+    let k = dims[3];
     // SAFETY (every access): the indices are below the tensors' sizes (the extents were checked
     // at compile time) and the tensors are whole, so every position is inside its slice.
     let read = |(s, p): (&[T], i64)| unsafe { *s.get_unchecked(p as usize) };
     lc.for_each_index(
         #[inline(always)]
         |ci| {
-            let [ia, ib] = operands(ci, dims);
+            let [ia, ib, sa, sb] = operands(ci, dims);
             let pc = (base_c + lc.offset_of(ci)) as usize;
             let mut acc = unsafe { *c.get_unchecked(pc) };
             let mut kk = 0;
             while kk < k {
-                acc = acc + read(a(ia + kk * v * m)) * read(b(ib + kk * v * n));
+                acc = acc + read(a(ia + kk * sa)) * read(b(ib + kk * sb));
                 kk += 1;
             }
             unsafe { *c.get_unchecked_mut(pc) = acc };
