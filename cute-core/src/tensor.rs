@@ -950,6 +950,13 @@ impl Coordinates {
     }
 }
 
+/// The bits of one coordinate's field when a position packs `fields` of them (at least one):
+/// `62 / fields`, so that a position stays non-negative.
+#[must_use]
+pub const fn field_width(fields: usize) -> u32 {
+    62 / if fields == 0 { 1 } else { fields as u32 }
+}
+
 /// Whether a view at `base` with `layout` keeps the packed coordinates of `fields` fields of
 /// `width` bits apart: every stride is a multiple `c·2^(kW)` of one field's unit (`c < 2^W`, or
 /// 0), and from `base` on, the largest value each field reaches stays below `2^W`; positions
@@ -1065,7 +1072,7 @@ pub fn make_identity_tensor(shape: &IntTuple) -> Result<IdentityTensor, Error> {
 /// `2^(kW)` leaf by leaf.
 fn identity_layout(shape: &IntTuple) -> Result<(Coordinates, Layout), Error> {
     let fields = shape.leaves().len();
-    let width = 62 / fields.max(1) as u32;
+    let width = field_width(fields);
     let err = |kind| Error::new(Op::MakeTensor, [Some(shape.into()), None], kind);
     if shape.view().has_under() {
         return Err(err(ErrorKind::NotCongruent));

@@ -12,18 +12,13 @@
 use typenum::consts::U35184372088832;
 use typenum::consts::{U1, U1048576, U1073741824, U1099511627776, U2147483648, U32768};
 
-use cute_core::tensor::{fields_admit, Engine, Tensor, TensorLayout};
+use cute_core::tensor::{field_width, fields_admit, Engine, Tensor, TensorLayout};
 use cute_core::{make_tensor, Error, ErrorKind, Op, Operand};
 
 use crate::int::Int;
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
 use crate::slice::IntoTuple;
-
-/// The bits of one mode's field in a position of rank `r`.
-const fn width(r: usize) -> u32 {
-    62 / r as u32
-}
 
 /// The engine of an identity tensor of rank `R`: position `p` holds the coordinate whose mode
 /// `k` is field `k` of `p` (CuTe's counting iterator over coordinates).
@@ -32,7 +27,7 @@ pub struct Coords<const R: usize>;
 
 impl<const R: usize> Coords<R> {
     /// The bits of a field.
-    const W: u32 = width(R);
+    const W: u32 = field_width(R);
     /// The largest extent a mode may have, `2^(W-1)`: a tile no larger than it then keeps every
     /// coordinate of a residue tile (below `extent + tile`) inside the field.
     pub const MAX_EXTENT: i64 = 1 << (Self::W - 1);
