@@ -22,6 +22,7 @@ pub mod algebra;
 pub mod algorithm;
 pub mod arithmetic_tuple;
 pub mod error;
+pub mod fragment;
 pub mod int_tuple;
 pub mod layout;
 pub mod parse;
@@ -45,6 +46,7 @@ pub use algebra::product::{
 pub use algebra::recast::{downcast, upcast};
 pub use arithmetic_tuple::{Basis, CoordLayout};
 pub use error::{Error, ErrorKind, Op, Operand};
+pub use fragment::make_fragment_like;
 pub use int_tuple::{ceil_div, shape_div, IntTuple, MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
 pub use layout::Layout;
 pub use stride::{crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};

@@ -445,6 +445,23 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         }
     }
 
+    /// The whole tensor of `layout` at position 0 of `engine`, unchecked: for an engine sized
+    /// to the layout by construction, such as the registers of
+    /// `cute_static::fragment::make_fragment_like`.
+    ///
+    /// # Safety
+    /// Every offset of `layout` is in `0..extent` of `engine` (when it has one) and the engine
+    /// admits the layout at 0 ([`Engine::admits`]).
+    #[inline(always)]
+    pub unsafe fn from_parts_unchecked(engine: E, layout: L) -> Self {
+        Tensor {
+            engine,
+            base: 0,
+            layout,
+            whole: true,
+        }
+    }
+
     /// The layout.
     pub fn layout(&self) -> &L {
         &self.layout

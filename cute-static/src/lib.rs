@@ -31,6 +31,7 @@
 pub mod algebra;
 #[doc(hidden)]
 pub mod __private;
+pub mod fragment;
 pub mod identity;
 mod int;
 mod int_tuple;

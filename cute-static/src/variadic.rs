@@ -11,6 +11,7 @@ use crate::algebra::composition::{
     AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Walked,
 };
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
+use crate::fragment::{ColMajor, FragmentStrides, Ordered, Refill, RefillList, Split};
 use crate::int::Int;
 use crate::int::IsUnit;
 use crate::int::{AsLeaf, Dyn, KnownDivisor};
@@ -592,3 +593,43 @@ macro_rules! dyn_of {
     };
 }
 for_each_arity!(tensor_modes);
+
+macro_rules! fragments {
+    ($( ($($s:ident $d:ident),+) )+) => {$( fragments!(@arity $($s $d),+); )+};
+    (@arity $s0:ident $d0:ident) => {
+        fragments!(@refill $s0);
+        /// A fragment of rank 1: column-major.
+        impl<$s0, $d0> FragmentStrides<($d0,)> for ($s0,)
+        where
+            ($s0,): ColMajor,
+        {
+            type Stride = <($s0,) as ColMajor>::Stride;
+            type Cosize = <($s0,) as ColMajor>::Cosize;
+        }
+    };
+    (@arity $s0:ident $d0:ident, $($s:ident $d:ident),+) => {
+        fragments!(@refill $s0, $($s),+);
+        /// A fragment of rank 2 or more: mode 0, then the later modes in stride order.
+        impl<$s0, $d0, $($s, $d),+> FragmentStrides<($d0, $($d,)+)> for ($s0, $($s,)+)
+        where
+            Split<($s0, $($s,)+), $s0, $d0, ($($s,)+), ($($d,)+)>: Ordered,
+        {
+            type Stride = <Split<($s0, $($s,)+), $s0, $d0, ($($s,)+), ($($d,)+)> as Ordered>::Stride;
+            type Cosize = <Split<($s0, $($s,)+), $s0, $d0, ($($s,)+), ($($d,)+)> as Ordered>::Cosize;
+        }
+    };
+    (@refill $($s:ident),+) => {
+        /// A tuple: element by element.
+        impl<L, $($s),+> Refill<L> for ($($s,)+)
+        where
+            spread_and_list!(@list $($s),+): RefillList<L>,
+            <spread_and_list!(@list $($s),+) as RefillList<L>>::Output: ListTuple,
+        {
+            type Output =
+                <<spread_and_list!(@list $($s),+) as RefillList<L>>::Output as ListTuple>::Output;
+            type Rest = <spread_and_list!(@list $($s),+) as RefillList<L>>::Rest;
+        }
+    };
+}
+
+for_each_arity!(fragments);

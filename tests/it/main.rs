@@ -2,6 +2,7 @@
 
 mod algebra;
 mod algorithm;
+mod fragment;
 mod mixed_corpus;
 mod mixed_layouts;
 mod mixed_tensor;
