@@ -12,6 +12,7 @@ use criterion::criterion_main;
 
 mod algebra;
 mod algorithm;
+mod kernel;
 mod layout;
 mod tensor;
 
@@ -24,6 +25,7 @@ criterion_main!(
     algebra::product::benches,
     algorithm::copy::benches,
     algorithm::gemm::benches,
+    kernel::transpose::benches,
     layout::benches,
     tensor::benches
 );

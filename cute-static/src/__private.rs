@@ -112,5 +112,5 @@ pub use crate::int::{
 pub use crate::int_tuple::AllStaticOf;
 pub use crate::tensor::{
     LeafProduct, LocalPartition, LocalTile, OuterPartition, Pair, Project, ShapeSize, ThreadLayout,
-    Trips, Unders, Unroll, ZippedSlice,
+    Trips, TripsBy, Unders, Unroll, ZippedSlice,
 };

@@ -3,6 +3,7 @@
 mod algebra;
 mod algorithm;
 mod fragment;
+mod kernels;
 mod mixed_corpus;
 mod mixed_layouts;
 mod mixed_tensor;

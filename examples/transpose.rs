@@ -1,0 +1,61 @@
+//! `B = Aᵀ` for a runtime-sized f32 matrix with static 32x32 tiles, written the CuTe way
+//! (`examples/kernels/transpose.rs`), checked against the definition for every striding.
+//!
+//! `cargo run --release --example transpose -- 1000 700`
+
+#[path = "kernels/transpose.rs"]
+#[allow(
+    dead_code,
+    reason = "the hand-written baseline is for the benchmark and the tests"
+)]
+mod kernel;
+
+use kernel::{transpose, transpose_naive, value, Strides};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1).map(|a| a.parse::<i64>());
+    let m = args.next().transpose()?.unwrap_or(1000);
+    let n = args.next().transpose()?.unwrap_or(700);
+    let a: Vec<f32> = (0..m * n).map(value).collect();
+    for (name, sa, sb) in [
+        (
+            "row-major A, row-major B",
+            Strides::row_major(n),
+            Strides::row_major(m),
+        ),
+        (
+            "row-major A, col-major B",
+            Strides::row_major(n),
+            Strides::col_major(n),
+        ),
+        (
+            "col-major A, row-major B",
+            Strides::col_major(m),
+            Strides::row_major(m),
+        ),
+        (
+            "col-major A, col-major B",
+            Strides::col_major(m),
+            Strides::col_major(n),
+        ),
+    ] {
+        let (mut b, mut want) = (vec![0f32; a.len()], vec![0f32; a.len()]);
+        let t = std::time::Instant::now();
+        transpose(&a, m, n, sa, &mut b, sb)?;
+        let took = t.elapsed();
+        transpose_naive(&a, m, n, sa, &mut want, sb);
+        let same = b.iter().zip(&want).all(|(x, y)| x.to_bits() == y.to_bits());
+        println!(
+            "{m}x{n}, {name}: {took:?}, {}",
+            if same {
+                "equal to the definition"
+            } else {
+                "WRONG"
+            }
+        );
+        if !same {
+            return Err("the transpose differs from the definition".into());
+        }
+    }
+    Ok(())
+}
