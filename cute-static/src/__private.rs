@@ -103,6 +103,10 @@ impl<H, T> IsNil for TCons<H, T> {
 pub type IsOne<S> = <S as crate::int::IsUnit>::Output;
 
 pub use crate::algebra::divide::GridComplement;
+pub use crate::fragment::{
+    Before, ColMajor, CompactLeft, FilterZeros, FragmentCase, FragmentStrides, IsLess, Key, Keyed,
+    Keys, LaterStrides, OrderKey, Ordered, Refill, RefillList, Split, StartOf, Then, ZeroStride,
+};
 pub use crate::identity::IdentityShape;
 pub use crate::int::AsLeaf;
 pub use crate::int::{

@@ -32,6 +32,7 @@ use crate::layout::{Layout, StaticLayout};
 /// type Tile = cute_static::Layout<((U2, U2), U4, U8), ((U0, U64), Dyn, U1)>;
 /// assert_eq!(FragmentLikeOf::<Tile>::LAYOUT.to_string(), "((2,2),4,8):((0,1),16,2)");
 /// ```
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "make_fragment_like needs a `cute_static::Layout` with a static shape (registers have a size known at compile time)",
     label = "tile this tensor by a static tiler first"
@@ -167,6 +168,7 @@ unsafe impl<T: Copy, N: ArrayLength> EngineMut for Registers<T, N> {
 
 /// Column-major strides from `C` over a list of static shapes, stride 0 for a shape 1 (part of
 /// the implementation of [`FragmentLike`]).
+#[doc(hidden)]
 pub trait CompactLeft<C> {
     /// The strides.
     type Output;
@@ -195,6 +197,7 @@ type IsOne<S> = <S as IsUnit>::Output;
 
 /// Mode 0's shapes with a shape 1 where the stride is a static 0 (CuTe's `filter_zeros`), so
 /// that [`CompactLeft`] keeps the zero (part of the implementation of [`FragmentLike`]).
+#[doc(hidden)]
 pub trait FilterZeros {
     /// The shapes.
     type Output;
@@ -207,6 +210,7 @@ impl<S, D: ZeroStride<S>, T: FilterZeros> FilterZeros for TCons<Mode<S, D>, T> {
 }
 
 /// `1` for a static zero stride, else the shape `S`.
+#[doc(hidden)]
 pub trait ZeroStride<S> {
     /// The shape.
     type Output;
@@ -223,12 +227,15 @@ impl<S, M> ZeroStride<S> for Dyn<M> {
 
 /// The order of a later mode: static strides (`R = 0`) by value, then runtime ones (`R = 1`),
 /// ties by position `P`.
+#[doc(hidden)]
 pub struct Key<R, V, P>(PhantomData<(R, V, P)>);
 
 /// A shape with its order [`Key`].
+#[doc(hidden)]
 pub struct Keyed<S, K>(PhantomData<(S, K)>);
 
 /// The [`Key`] of a stride at position `P`.
+#[doc(hidden)]
 pub trait OrderKey<P> {
     /// The key.
     type Output;
@@ -244,6 +251,7 @@ impl<P, M> OrderKey<P> for Dyn<M> {
 }
 
 /// The later modes keyed from position `P`.
+#[doc(hidden)]
 pub trait Keys<P> {
     /// The keyed shapes.
     type Output;
@@ -260,6 +268,7 @@ where
 }
 
 /// `B1` when `Self` orders strictly before `K`.
+#[doc(hidden)]
 pub trait Before<K> {
     /// `B1` or `B0`.
     type Output;
@@ -277,6 +286,7 @@ where
 }
 
 /// Lexicographic order: `Self`, or `N` on a tie.
+#[doc(hidden)]
 pub trait Then<N> {
     /// The ordering.
     type Output;
@@ -292,6 +302,7 @@ impl<N> Then<N> for Equal {
 }
 
 /// `B1` for [`Less`].
+#[doc(hidden)]
 pub trait IsLess {
     /// `B1` or `B0`.
     type Output;
@@ -307,6 +318,7 @@ impl IsLess for Greater {
 }
 
 /// The product of the shapes of a keyed list that order before `K`.
+#[doc(hidden)]
 pub trait StartOf<K> {
     /// The product.
     type Output;
@@ -324,6 +336,7 @@ where
 }
 
 /// The strides of the later modes: `C` times the shapes ordered before each, 0 for a shape 1.
+#[doc(hidden)]
 pub trait LaterStrides<C, All> {
     /// The strides.
     type Output;
@@ -346,6 +359,7 @@ where
 }
 
 /// A list of leaves back into the nesting of `Self` (CuTe's `unflatten`).
+#[doc(hidden)]
 pub trait Refill<L> {
     /// The tuple.
     type Output;
@@ -362,6 +376,7 @@ impl<M, H, T> Refill<TCons<H, T>> for Dyn<M> {
 }
 
 /// [`Refill`] over the elements of a tuple, as a list.
+#[doc(hidden)]
 pub trait RefillList<L> {
     /// The elements.
     type Output;
@@ -380,6 +395,7 @@ impl<L, H: Refill<L>, T: RefillList<<H as Refill<L>>::Rest>> RefillList<L> for T
 
 /// The strides and register count of a fragment of shape `Self` over strides `D` (part of the
 /// implementation of [`FragmentLike`]; the per-arity impls are in `variadic.rs`).
+#[doc(hidden)]
 pub trait FragmentStrides<D> {
     /// The strides.
     type Stride;
@@ -398,6 +414,7 @@ where
 }
 
 /// A fragment of rank 1: column-major (CuTe's `make_layout(shape)`).
+#[doc(hidden)]
 pub trait ColMajor {
     /// The strides.
     type Stride;
@@ -414,10 +431,12 @@ where
 }
 
 /// A fragment of rank 2 or more: the tuple `W = (S0, SR...)` over strides `(D0, DR...)`.
+#[doc(hidden)]
 pub struct Split<W, S0, D0, SR, DR>(PhantomData<(W, S0, D0, SR, DR)>);
 
 /// Mode 0 column-major without its static zero strides, the later modes in stride order after
 /// it (part of the implementation of [`FragmentLike`]).
+#[doc(hidden)]
 pub trait Ordered {
     /// The strides.
     type Stride;
