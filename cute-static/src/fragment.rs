@@ -71,6 +71,7 @@ where
     T: Copy + Default,
     L: FragmentLike,
 {
+    // Only the layout's type matters: its shape is static, and runtime strides order by position.
     let _ = t;
     let () = const { assert_registers::<L>() };
     // SAFETY: the layout is compact with cosize `L::Cosize` (asserted above), the length of the
