@@ -14,7 +14,7 @@ use typenum::{Add1, Cmp, Compare, Equal, Greater, Less, UInt, UTerm, Unsigned, B
 
 use cute_core::tensor::{Engine, EngineMut, Tensor, TensorLayout};
 
-use crate::__private::{Concat, Leaves, Mode, TCons, TNil, ZipModes};
+use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::algebra::complement::Size;
 use crate::algebra::composition::Select;
 use crate::int::{Dyn, IsUnit, Product, Times};
@@ -130,8 +130,8 @@ unsafe impl<T: Copy, N: ArrayLength> Engine for Registers<T, N> {
 
     #[inline(always)]
     unsafe fn read(p: *const T, k: i64) -> T {
-        // SAFETY: the caller keeps `0 <= k < N` of the borrowed registers.
-        unsafe { *p.offset(k as isize) }
+        // SAFETY: the pointer is a slice's, the array's; the caller keeps `0 <= k < N`.
+        unsafe { <&[T] as Engine>::read(p, k) }
     }
 
     #[inline(always)]
@@ -151,14 +151,14 @@ unsafe impl<T: Copy, N: ArrayLength> EngineMut for Registers<T, N> {
 
     #[inline(always)]
     unsafe fn write(p: *mut T, k: i64, v: T) {
-        // SAFETY: the caller keeps `0 <= k < N` of the mutably borrowed registers.
-        unsafe { *p.offset(k as isize) = v }
+        // SAFETY: as `read`, through the mutably borrowed array.
+        unsafe { <&mut [T] as EngineMut>::write(p, k, v) }
     }
 
     #[inline(always)]
     unsafe fn read_mut(p: *mut T, k: i64) -> T {
         // SAFETY: as `write`.
-        unsafe { *p.offset(k as isize) }
+        unsafe { <&mut [T] as EngineMut>::read_mut(p, k) }
     }
 
     #[inline(always)]
@@ -193,8 +193,6 @@ where
     >;
     type Covered = <T as CompactLeft<<IsOne<S> as Select<C, Product<C, S>>>::Output>>::Covered;
 }
-
-type IsOne<S> = <S as IsUnit>::Output;
 
 /// Mode 0's shapes with a shape 1 where the stride is a static 0 (CuTe's `filter_zeros`), so
 /// that [`CompactLeft`] keeps the zero (part of the implementation of [`FragmentLike`]).
