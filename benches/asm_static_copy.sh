@@ -22,12 +22,12 @@ for f in transpose_8x3 tv_8x8 nd_tensors gather_tensors; do
   if [[ $f == *_tensors ]]; then
     # Tensors made elsewhere may be partial views (a residue tile): the copy tests their two
     # `whole` flags once and branches to the cold error; nothing else may branch or call.
-    flags=$(echo "$body" | grep -c -E 'cmp\s+byte ptr \[r[a-z0-9]+ \+ [0-9]+\], 0' || true)
+    flags=$(echo "$body" | grep -c -E 'cmp\s+(byte|qword) ptr \[r[a-z0-9]+( \+ [0-9]+)?\], 0' || true)
     if [ "$flags" -ne 2 ]; then
       echo "!! $f tests $flags flags, not the two whole flags"
       status=1
     fi
-    body=$(echo "$body" | grep -v -E 'cmp\s+byte ptr|\bj(e|mp)\s+\.LBB|call\s+.*outside_error')
+    body=$(echo "$body" | grep -v -E 'cmp\s+(byte|qword) ptr|\bj(e|mp)\s+\.LBB|call\s+.*outside_error')
   fi
   if echo "$body" | grep -q -E '\b(i?div|call|jmp|j[a-z]+|loop)\b'; then
     echo "!! $f still divides, branches or calls"

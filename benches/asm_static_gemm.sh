@@ -37,4 +37,44 @@ for spec in gemm_4x4x8:128 gemm_8x8x8:512; do
     status=1
   fi
 done
+# The sgemm kernel's micro-kernel (`examples/kernels/sgemm.rs`): one thread's 8x8 micro-tile over
+# its 8xBK panels, `gemm` on three static tensors compiled for AVX2 (`thread_gemm_avx2`), and the
+# same by hand (`thread_hand_avx2`). The k loop stays a loop whose body is vector loads,
+# broadcasts, multiplies and adds of 8 accumulators held in registers across it: no division, no
+# call, no layout arithmetic (one induction variable: an add and a compare), and no longer than
+# the hand-written loop.
+if [ "$(uname -m)" != x86_64 ]; then
+  echo "== sgemm micro-kernel: not x86_64, skipped"
+  exit $status
+fi
+touch examples/sgemm.rs
+cargo rustc --quiet --release --example sgemm -- --emit asm -C "llvm-args=-x86-asm-syntax=intel"
+kasm=$(ls -t target/release/examples/sgemm-*.s | head -1)
+loop_of() { # function: the instructions of its k loop (from the first broadcast to the branch back)
+  awk "/^_ZN[0-9a-zA-Z_]*${1}[0-9a-zA-Z_]*:/,/\.cfi_endproc/" "$kasm" | grep -E '^\s+[a-z]' \
+    | grep -v -E '^\s*\.' | sed -n '/vbroadcastss/,/^\s*j[a-z]*\s/p' || true
+}
+lengths=()
+for f in thread_gemm_avx2 thread_hand_avx2; do
+  body=$(loop_of "$f")
+  if [ -z "$body" ]; then
+    echo "!! $f not found in $kasm"
+    status=1
+    continue
+  fi
+  n=$(echo "$body" | wc -l)
+  lengths+=("$n")
+  ymul=$(echo "$body" | grep -c -E '\bvmulps\s+ymm' || true)
+  other=$(echo "$body" | grep -v -E '\b(vmovups|vmovaps|vbroadcastss|vmulps|vaddps|vfmadd[0-9a-z]*|add|cmp|j[a-z]+)\b' || true)
+  echo "== $f (micro-kernel of kernel/sgemm): $n instructions in the k loop, $ymul 8-wide multiplies"
+  if echo "$body" | grep -q -E '\b(i?div|call)\b' || [ -n "$other" ] || [ "$ymul" -ne 8 ]; then
+    echo "$body"
+    echo "!! $f: the k loop divides, calls, does other arithmetic ($other) or is not 8 vector multiplies"
+    status=1
+  fi
+done
+if [ "${#lengths[@]}" -eq 2 ] && [ "${lengths[0]}" -gt "${lengths[1]}" ]; then
+  echo "!! the k loop of cute's micro-kernel (${lengths[0]}) is longer than the hand-written one (${lengths[1]})"
+  status=1
+fi
 exit $status

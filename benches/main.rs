@@ -25,6 +25,7 @@ criterion_main!(
     algebra::product::benches,
     algorithm::copy::benches,
     algorithm::gemm::benches,
+    kernel::sgemm::benches,
     kernel::transpose::benches,
     layout::benches,
     tensor::benches

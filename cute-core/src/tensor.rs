@@ -27,6 +27,10 @@ use crate::layout::Layout;
 use crate::stride::{crd2idx_shape, crd2idx_view, idx2crd_strided};
 use crate::tiler::{Tile, TilerBuilder};
 
+/// The largest static size the algorithms unroll (`cute_static::tensor::UnrollMax`): past it,
+/// code size and compile time grow with the tile, and `copy` plans a loop nest instead.
+pub const UNROLL_MAX: i64 = 64;
+
 /// A layout a tensor can use: the dynamic [`Layout`], or a static layout of `cute-static`.
 ///
 /// # Safety
@@ -65,12 +69,6 @@ pub unsafe trait TensorLayout: Copy {
         for (s, d) in l.shape().leaves().iter().zip(l.stride().leaves()) {
             f(*s, *d);
         }
-    }
-
-    /// The layout by reference when it is a runtime value (no copy), `None` for a static one.
-    #[inline(always)]
-    fn dynamic(&self) -> Option<&Layout> {
-        None
     }
 
     /// Calls `f(i)` for every index `0 <= i < size(L)` in order; a static layout unrolls the
@@ -121,11 +119,6 @@ unsafe impl TensorLayout for Layout {
     #[inline]
     fn image(&self) -> Option<(i64, i64)> {
         image(self)
-    }
-
-    #[inline(always)]
-    fn dynamic(&self) -> Option<&Layout> {
-        Some(self)
     }
 }
 
@@ -340,7 +333,31 @@ pub struct Tensor<E, L> {
     engine: E,
     base: i64,
     layout: L,
-    whole: bool,
+    /// Whether the tensor is whole: a word, not a `bool`, so that a tensor has no padding (moved
+    /// out of a `Result` in a hot loop, the padding bytes were copied as a 7-byte piece whose
+    /// reload missed store forwarding: measured, about 20 cycles per tile).
+    whole: Whole,
+}
+
+/// [`Tensor`]'s whole flag, a full word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u64)]
+enum Whole {
+    /// Some element's position is outside the data.
+    Partial = 0,
+    /// Every element's position is inside the data.
+    Whole = 1,
+}
+
+impl Whole {
+    #[inline(always)]
+    const fn from(whole: bool) -> Whole {
+        if whole {
+            Whole::Whole
+        } else {
+            Whole::Partial
+        }
+    }
 }
 
 /// `make_tensor(engine, layout)`: the tensor of `layout` over `engine`.
@@ -416,7 +433,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             engine,
             base,
             layout,
-            whole,
+            whole: Whole::from(whole),
         })
     }
 
@@ -458,7 +475,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             engine,
             base: 0,
             layout,
-            whole: true,
+            whole: Whole::Whole,
         }
     }
 
@@ -477,15 +494,6 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         &mut self.engine
     }
 
-    /// The layout as a value, borrowed when it is a runtime one.
-    #[inline(always)]
-    pub(crate) fn with_layout<R>(&self, f: impl FnOnce(&Layout) -> R) -> R {
-        match self.layout.dynamic() {
-            Some(l) => f(l),
-            None => f(&self.layout.layout()),
-        }
-    }
-
     /// The position of element 0's coordinate origin in the engine (the offset a slice adds).
     pub fn base(&self) -> i64 {
         self.base
@@ -498,13 +506,13 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// tensor tells the elements of the matrix apart.
     #[inline(always)]
     pub fn is_whole(&self) -> bool {
-        self.whole
+        matches!(self.whole, Whole::Whole)
     }
 
     /// Whether element `i`'s position is inside the data (always, for a whole tensor).
     #[inline(always)]
     pub(crate) fn inside(&self, i: i64) -> bool {
-        self.whole || self.in_extent(i)
+        self.is_whole() || self.in_extent(i)
     }
 
     /// Whether element `i`'s position is inside the engine's extent, computed.

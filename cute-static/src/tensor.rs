@@ -60,6 +60,7 @@ pub trait Trips {
 /// The largest static trip count unrolled: past it, code size and compile time grow with the
 /// tile (a 16x16 tile unrolled took the benchmarks from 40 s to 13 min to build).
 pub type UnrollMax = typenum::U64;
+const _: () = assert!(<UnrollMax as Unsigned>::I64 == cute_core::tensor::UNROLL_MAX);
 
 impl<N> Trips for N
 where
@@ -451,9 +452,12 @@ fn thread_error<P: ThreadLayout>(thr: &P, i: i64) -> Error {
 /// # Errors
 /// The errors of `zipped_divide(layout(T), tiler)`; [`ErrorKind::IndexOutOfRange`] when an
 /// integer of `c` is outside its mode of the grid of `ceil_div` tiles. A last tile of a size the
-/// tile does not divide reaches past the data: it is a partial tensor (`is_whole()` is false),
-/// copied with `cute_core::algorithm::copy_if` predicated by the identity tensor tiled the same
-/// way ([`crate::identity::make_identity_tensor`]).
+/// tile does not divide covers coordinates past the problem: it is copied with
+/// `cute_core::algorithm::copy_if` predicated by the identity tensor tiled the same way
+/// ([`crate::identity::make_identity_tensor`]). Where such a tile reaches past the data it is a
+/// partial tensor (`is_whole()` is false), but it may also stay inside the data (a column-major
+/// tile past the last row reads the next column): residues are decided on coordinates, not on
+/// `is_whole()`.
 ///
 /// # Examples
 /// ```
@@ -534,6 +538,8 @@ macro_rules! project {
 }
 project! {
     (U1, U1) => |a: A, b: B| (a: A, b: B);
+    (U1, X) => |a: A, b: B| (a: A);
+    (X, U1) => |a: A, b: B| (b: B);
     (U1, U1, U1) => |a: A, b: B, c: C| (a: A, b: B, c: C);
     (U1, U1, X) => |a: A, b: B, c: C| (a: A, b: B);
     (U1, X, U1) => |a: A, b: B, c: C| (a: A, c: C);
@@ -665,6 +671,67 @@ where
     <A as LocalPartition<P>>::Output: TensorLayout,
 {
     match t.layout().local_partition(thr, i) {
+        Ok((part, offset)) => t.remap(Op::LocalPartition, offset, part),
+        Err(e) => Err(e.within(Op::LocalPartition)),
+    }
+}
+
+/// `local_partition(T, thr, i, step)`: [`local_partition`] by the modes of `thr` that `step`
+/// keeps (CuTe's `local_partition(sA, tC, threadIdx.x, Step<_1,X>{})`): thread `i`'s coordinate
+/// is taken in the whole thread layout, and its kept modes partition `T`. One thread layout
+/// `(TM,TN)` over `C` thus gives each thread its rows of `A` (`Step::<(U1, X)>`) and its columns
+/// of `B` (`Step::<(X, U1)>`).
+///
+/// # Errors
+/// As [`local_partition`].
+///
+/// # Examples
+/// ```
+/// use cute_core::{make_tensor, Counting};
+/// use cute_static::tensor::{local_partition_step, Step, X};
+/// use cute_static::{typenum::consts::*, Layout};
+/// let s_a = make_tensor(Counting, Layout::<(U8, U4), (U1, U8)>::new()).unwrap(); // (M,K)
+/// let thr = Layout::<(U2, U4), (U1, U2)>::new(); // (TM,TN) over C
+/// let mine = local_partition_step(s_a, &thr, 5, Step::<(U1, X)>::new()).unwrap(); // (1,2)
+/// assert_eq!((mine.base(), format!("{:?}", mine.layout()).as_str()), (1, "(_4,_4):(_2,_8)"));
+/// ```
+#[inline(always)]
+pub fn local_partition_step<E, A, P, T, C, S>(
+    t: Tensor<E, A>,
+    thr: &P,
+    i: i64,
+    step: Step<S>,
+) -> Result<
+    Tensor<
+        E,
+        <A as OuterPartition<
+            crate::tiler::Tiler<<S as Project<T>>::Output>,
+            <S as Project<C>>::Output,
+        >>::Output,
+    >,
+    Error,
+>
+where
+    E: Engine,
+    P: ThreadLayout<Tiler = crate::tiler::Tiler<T>, Coord = C>,
+    T: Copy,
+    S: Project<T> + Project<C>,
+    A: TensorLayout
+        + OuterPartition<crate::tiler::Tiler<<S as Project<T>>::Output>, <S as Project<C>>::Output>,
+    <A as OuterPartition<
+        crate::tiler::Tiler<<S as Project<T>>::Output>,
+        <S as Project<C>>::Output,
+    >>::Output: TensorLayout,
+{
+    let _ = step;
+    let Some(c) = thr.flat_coord(i) else {
+        return Err(thread_error(thr, i));
+    };
+    let tiles = crate::tiler::Tiler::from_tiles(<S as Project<T>>::project(*thr.tiler().tiles()));
+    match t
+        .layout()
+        .outer_partition(&tiles, <S as Project<C>>::project(c))
+    {
         Ok((part, offset)) => t.remap(Op::LocalPartition, offset, part),
         Err(e) => Err(e.within(Op::LocalPartition)),
     }

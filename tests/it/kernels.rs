@@ -74,3 +74,138 @@ fn transpose_into_too_little_data_is_an_error() {
     .unwrap_err();
     assert_eq!(e.code(), "out_of_bounds", "{e}");
 }
+
+#[path = "../../examples/kernels/sgemm.rs"]
+#[allow(dead_code, reason = "the block sizes are for the benchmark")]
+mod sgemm;
+
+use sgemm::{sgemm as gemm_cute, sgemm_hand, sgemm_naive, Strides as GemmStrides};
+
+/// A small integer (-3..=3), so that every sum of products is exact in f32 and every order of
+/// summation gives the same bits.
+fn small(x: i64) -> f32 {
+    f32::from(u8::try_from(x.rem_euclid(7)).unwrap_or(0)) - 3.0
+}
+
+/// NN, NT, TN, TT: `A` (`m x k`) and `B` (`k x n`) column-major (N) or row-major (T).
+fn gemm_stridings(m: i64, n: i64, k: i64) -> [(GemmStrides, GemmStrides); 4] {
+    let (an, at) = (GemmStrides::col_major(m), GemmStrides::row_major(k));
+    let (bn, bt) = (GemmStrides::col_major(k), GemmStrides::row_major(n));
+    [(an, bn), (an, bt), (at, bn), (at, bt)]
+}
+
+/// `C = 2·A·B - C` with cute, by hand and by the definition, for every striding of `A` and `B`
+/// and both stridings of `C`; all three agree bit for bit, and with `matrixmultiply::sgemm`.
+fn check_gemm(m: i64, n: i64, k: i64) {
+    let a: Vec<f32> = (0..m * k).map(small).collect();
+    let b: Vec<f32> = (0..k * n).map(|x| small(3 * x + 1)).collect();
+    let c0: Vec<f32> = (0..m * n).map(|x| small(5 * x + 2)).collect();
+    let shape = ([m, n, k], 2.0, -1.0);
+    for (sa, sb) in gemm_stridings(m, n, k) {
+        for sc in [GemmStrides::col_major(m), GemmStrides::row_major(n)] {
+            let mut want = c0.clone();
+            sgemm_naive(shape, (&a, sa), (&b, sb), &mut want, sc);
+            let mut got = c0.clone();
+            gemm_cute(shape, (&a, sa), (&b, sb), &mut got, sc).unwrap();
+            assert!(same(&got, &want), "{m}x{n}x{k} {sa:?} {sb:?} {sc:?}");
+            let mut hand = c0.clone();
+            sgemm_hand(shape, (&a, sa), (&b, sb), &mut hand, sc);
+            assert!(same(&hand, &want), "hand {m}x{n}x{k} {sa:?} {sb:?} {sc:?}");
+            let mut mm = c0.clone();
+            let u = |x: i64| usize::try_from(x).unwrap();
+            let i = |x: i64| isize::try_from(x).unwrap();
+            // SAFETY: the buffers hold the matrices their strides describe.
+            unsafe {
+                matrixmultiply::sgemm(
+                    u(m),
+                    u(k),
+                    u(n),
+                    2.0,
+                    a.as_ptr(),
+                    i(sa.row),
+                    i(sa.col),
+                    b.as_ptr(),
+                    i(sb.row),
+                    i(sb.col),
+                    -1.0,
+                    mm.as_mut_ptr(),
+                    i(sc.row),
+                    i(sc.col),
+                );
+            }
+            assert!(
+                same(&mm, &want),
+                "matrixmultiply {m}x{n}x{k} {sa:?} {sb:?} {sc:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sgemm_is_the_definition_at_every_size_and_striding() {
+    let sizes = [1i64, 17, 63, 100, 257];
+    for &m in &sizes {
+        for &n in &sizes {
+            for k in [1i64, 63, 257] {
+                check_gemm(m, n, k);
+            }
+        }
+    }
+    for (m, n, k) in [
+        (1000, 17, 63),
+        (63, 1000, 17),
+        (17, 63, 1000),
+        (128, 128, 128),
+    ] {
+        check_gemm(m, n, k);
+    }
+}
+
+#[test]
+fn sgemm_of_empty_extents_is_blas() {
+    // M or N = 0: nothing to write; K = 0: C = β·C.
+    let mut c = [5f32; 6];
+    for (m, n) in [(0, 3), (3, 0)] {
+        let s = GemmStrides::col_major(m.max(1));
+        gemm_cute(
+            ([m, n, 4], 2.0, 3.0),
+            (&[0.0; 12], s),
+            (&[0.0; 12], s),
+            &mut c,
+            s,
+        )
+        .unwrap();
+    }
+    assert!(same(&c, &[5.0; 6]), "{c:?}");
+    let s = GemmStrides::col_major(2);
+    gemm_cute(([2, 3, 0], 2.0, 3.0), (&[], s), (&[], s), &mut c, s).unwrap();
+    assert!(same(&c, &[15.0; 6]), "{c:?}");
+    // β = 0: C is not read, so it need not hold numbers (BLAS, CuTe's axpby).
+    let mut c = [f32::NAN; 4];
+    let s = GemmStrides::col_major(2);
+    gemm_cute(
+        ([2, 2, 1], 1.0, 0.0),
+        (&[1.0, 2.0], s),
+        (&[3.0, 4.0], GemmStrides::col_major(1)),
+        &mut c,
+        s,
+    )
+    .unwrap();
+    assert!(same(&c, &[3.0, 6.0, 4.0, 8.0]), "{c:?}");
+}
+
+#[test]
+fn sgemm_on_too_little_data_is_an_error() {
+    let (a, b) = (vec![0f32; 20 * 12], vec![0f32; 12 * 9]);
+    let mut c = vec![0f32; 20 * 9 - 1];
+    let s = |r| GemmStrides::col_major(r);
+    let e = gemm_cute(
+        ([20, 9, 12], 1.0, 0.0),
+        (&a, s(20)),
+        (&b, s(12)),
+        &mut c,
+        s(20),
+    )
+    .unwrap_err();
+    assert_eq!(e.code(), "out_of_bounds", "{e}");
+}

@@ -11,7 +11,8 @@ const PLAN_MODES: usize = MAX_LEAVES / 2;
 
 /// The loop nest of a copy from `A` to `B`: modes `s_k` with the stride of each side, from a
 /// common refinement of the two flattened shapes, modes that are contiguous on both sides merged,
-/// and (when the order of the writes cannot matter) the common contiguous run first.
+/// and, when the order of the writes cannot matter (an injective destination), the common
+/// contiguous run first and the other modes by increasing source stride.
 ///
 /// # Postconditions
 /// Running the modes as an odometer visits each pair `(A(i), B(i))` exactly once;
@@ -22,7 +23,8 @@ const PLAN_MODES: usize = MAX_LEAVES / 2;
 /// use cute_core::{algorithm::CopyPlan, Layout};
 /// let l = |s: &str| s.parse::<Layout>().unwrap();
 /// let p = CopyPlan::new(&l("(8,(3,5)):(1,(57,8))"), &l("(8,15):(1,8)")).unwrap();
-/// assert_eq!(p.modes().collect::<Vec<_>>(), [(8, 1, 1), (3, 57, 8), (5, 8, 24)]);
+/// // The run of 8 innermost, then the 5 (source stride 8) before the 3 (57).
+/// assert_eq!(p.modes().collect::<Vec<_>>(), [(8, 1, 1), (5, 8, 24), (3, 57, 8)]);
 /// assert_eq!(CopyPlan::new(&l("(8,3):(3,1)"), &l("(8,3):(3,1)")).unwrap().vector(), 24);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +64,16 @@ impl CopyPlan {
     const fn plan(&mut self, a: &Layout, b: &Layout) -> bool {
         let (sa, da) = (a.shape().const_leaves(), a.stride().const_leaves());
         let (sb, db) = (b.shape().const_leaves(), b.stride().const_leaves());
+        self.plan_leaves((sa, da), (sb, db))
+    }
+
+    /// [`CopyPlan::plan`] from the flat leaves (shapes, strides) of the two layouts.
+    #[inline(always)]
+    const fn plan_leaves(
+        &mut self,
+        (sa, da): (&[i64], &[i64]),
+        (sb, db): (&[i64], &[i64]),
+    ) -> bool {
         // The rest of the current leaf on each side: its size and its stride.
         let (mut i, mut j) = (0, 0);
         let (mut ra, mut xa, mut rb, mut xb) = (1i64, 0i64, 1i64, 0i64);
@@ -109,16 +121,53 @@ impl CopyPlan {
         if self.n == 0 && !self.push(1, 0, 0) {
             return false;
         }
-        // Reordering needs two modes, a run to move (contiguous on both sides), and an order in
-        // which the writes cannot collide; the cheap conditions first.
-        if self.n > 1 {
+        // Reordering needs two modes and an order in which the writes cannot collide.
+        if self.n > 1 && self.dst_injective() {
             if let Some(k) = self.common_run() {
-                if self.dst_injective() {
-                    self.contiguous_first(k);
-                }
+                self.contiguous_first(k);
             }
+            self.outer_by_source();
         }
         true
+    }
+
+    /// Orders the modes after the first by increasing source stride (then destination stride),
+    /// merging those that then continue each other on both sides: the source is read as
+    /// sequentially as the first mode allows (a tile of a column-major matrix column by column),
+    /// and the loop nest is as shallow as the two layouts allow.
+    const fn outer_by_source(&mut self) {
+        let mut k = 2;
+        while k < self.n {
+            let mut j = k;
+            while j > 1 && self.after(j - 1, j) {
+                self.swap(j - 1, j);
+                j -= 1;
+            }
+            k += 1;
+        }
+        let mut k = 1;
+        while k + 1 < self.n {
+            let (s, x, y) = (self.shape[k], self.src[k], self.dst[k]);
+            if matches!(s.checked_mul(x), Some(v) if v == self.src[k + 1])
+                && matches!(s.checked_mul(y), Some(v) if v == self.dst[k + 1])
+            {
+                self.shape[k] = s * self.shape[k + 1];
+                let mut j = k + 1;
+                while j + 1 < self.n {
+                    self.swap(j, j + 1);
+                    j += 1;
+                }
+                self.n -= 1;
+            } else {
+                k += 1;
+            }
+        }
+    }
+
+    /// Whether mode `a` goes after mode `b` in [`CopyPlan::outer_by_source`]'s order.
+    const fn after(&self, a: usize, b: usize) -> bool {
+        let (sa, sb) = (self.src[a].unsigned_abs(), self.src[b].unsigned_abs());
+        sa > sb || (sa == sb && self.dst[a].unsigned_abs() > self.dst[b].unsigned_abs())
     }
 
     /// Appends `m : (x, y)`, merged into the last mode when it continues it on both sides;
@@ -237,6 +286,250 @@ impl CopyPlan {
     }
 }
 
+/// The flat leaves of a layout, shapes and strides.
+struct Leaves {
+    n: usize,
+    shape: [i64; MAX_LEAVES],
+    stride: [i64; MAX_LEAVES],
+}
+
+impl Leaves {
+    #[inline(always)]
+    fn of<L: TensorLayout>(l: &L) -> Leaves {
+        let mut v = Leaves {
+            n: 0,
+            shape: [1; MAX_LEAVES],
+            stride: [0; MAX_LEAVES],
+        };
+        l.for_each_leaf(
+            #[inline(always)]
+            |s, d| {
+                // At most `MAX_LEAVES` leaves, a layout's invariant.
+                if v.n < MAX_LEAVES {
+                    (v.shape[v.n], v.stride[v.n]) = (s, d);
+                    v.n += 1;
+                }
+            },
+        );
+        v
+    }
+
+    #[inline(always)]
+    fn parts(&self) -> (&[i64], &[i64]) {
+        (&self.shape[..self.n], &self.stride[..self.n])
+    }
+}
+
+impl Leaves {
+    /// The length of the index prefix this layout keeps contiguous (offset `i` at `i`).
+    fn run(&self) -> i64 {
+        let mut run = 1i64;
+        for k in 0..self.n {
+            if self.shape[k] == 1 {
+                continue;
+            }
+            if self.stride[k] != run {
+                break;
+            }
+            run = run.saturating_mul(self.shape[k]);
+        }
+        run
+    }
+
+    /// Whether the index space splits into chunks of `p`: `p` is a prefix product of the
+    /// shape times a divisor of the next leaf, so that `L(i0 + c) = L(i0) + L(c)` for every
+    /// chunk start `i0` (a multiple of `p`) and `c < p`.
+    fn splits(&self, p: i64) -> bool {
+        let mut prefix = 1i64;
+        for k in 0..self.n {
+            if p % prefix == 0 && self.shape[k] % (p / prefix) == 0 {
+                return true;
+            }
+            prefix = prefix.saturating_mul(self.shape[k]);
+            if prefix > p {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+/// The chunk a copy of two static shapes past `UNROLL_MAX` unrolls: the largest of 64, 32,
+/// 16 and 8 elements at which both layouts split, when both are contiguous along their first
+/// leaf (so that index order reads and writes runs); `None` otherwise (the planned copy then
+/// finds the order).
+#[inline(always)]
+fn chunk(a: &Leaves, b: &Leaves) -> Option<i64> {
+    if a.n == 0 || b.n == 0 || a.stride[0] != 1 || b.stride[0] != 1 {
+        return None;
+    }
+    let mut p = crate::tensor::UNROLL_MAX;
+    while p >= BLOCK {
+        if a.splits(p) && b.splits(p) {
+            return Some(p);
+        }
+        p /= 2;
+    }
+    None
+}
+
+/// A copy of two static shapes in index order, chunk by chunk: each chunk's origin on both
+/// sides computed once (`L(i0)`), its `chunk` elements unrolled at constant offsets from it.
+/// The first leaves have stride 1 ([`chunk`] checked it, a runtime value or not): where their
+/// extents `firsts` are multiples of 8, a block's eight elements are at eight consecutive
+/// positions, which the compiler merges into vector moves.
+#[inline(always)]
+fn copy_chunked<E, F, A, B>(
+    chunk: i64,
+    firsts: (i64, i64),
+    src: &Tensor<E, A>,
+    dst: &mut Tensor<F, B>,
+) where
+    E: Engine,
+    F: EngineMut<Value = E::Value>,
+    A: TensorLayout,
+    B: TensorLayout,
+{
+    let (a, b) = (*src.layout(), *dst.layout());
+    let (sb, db, size) = (src.base(), dst.base(), src.size());
+    let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
+    let at = ((sp, sb, &a), (dp, db, &b));
+    // The extent of the first leaf of each side when blocks stay inside it, else 0.
+    let runs = (
+        firsts.0 * i64::from(firsts.0 % BLOCK == 0),
+        firsts.1 * i64::from(firsts.1 % BLOCK == 0),
+    );
+    // SAFETY: the chunk splits both layouts and their sizes (`size` is a multiple of it), and
+    // the positions are those the tensors checked.
+    unsafe {
+        match chunk {
+            64 => chunks::<8, E, F, A, B>(at, runs, size),
+            32 => chunks::<4, E, F, A, B>(at, runs, size),
+            16 => chunks::<2, E, F, A, B>(at, runs, size),
+            _ => chunks::<1, E, F, A, B>(at, runs, size),
+        }
+    }
+}
+
+/// Two tensors' handles, bases and layouts.
+type Sides<'a, E, F, A, B> = (
+    (<E as Engine>::Ptr, i64, &'a A),
+    (<F as EngineMut>::PtrMut, i64, &'a B),
+);
+
+/// [`copy_chunked`] with chunks of `N` blocks of eight.
+///
+/// # Safety
+/// `N · 8` splits both layouts ([`Leaves::splits`]) and divides `size`, and the positions
+/// `base + L(i)`, `i < size`, are inside the data of both handles.
+#[inline(always)]
+unsafe fn chunks<const N: i64, E, F, A, B>(
+    ((sp, sb, a), (dp, db, b)): Sides<'_, E, F, A, B>,
+    runs: (i64, i64),
+    size: i64,
+) where
+    E: Engine,
+    F: EngineMut<Value = E::Value>,
+    A: TensorLayout,
+    B: TensorLayout,
+{
+    for i0 in (0..size).step_by((N * BLOCK) as usize) {
+        let at = ((sp, sb + a.offset_of(i0), a), (dp, db + b.offset_of(i0), b));
+        // SAFETY (each block): `i0 + c < size` for each `c < N·8`, and `base + L(i0) + L(c) =
+        // base + L(i0 + c)` (the chunk splits both layouts), a position the caller vouches for.
+        unsafe {
+            // The blocks written out, so that every `c` is a constant.
+            chunk_block::<E, F, A, B>(at, runs, 0);
+            if N > 1 {
+                chunk_block::<E, F, A, B>(at, runs, 8);
+            }
+            if N > 2 {
+                chunk_block::<E, F, A, B>(at, runs, 16);
+                chunk_block::<E, F, A, B>(at, runs, 24);
+            }
+            if N > 4 {
+                chunk_block::<E, F, A, B>(at, runs, 32);
+                chunk_block::<E, F, A, B>(at, runs, 40);
+                chunk_block::<E, F, A, B>(at, runs, 48);
+                chunk_block::<E, F, A, B>(at, runs, 56);
+            }
+        }
+    }
+}
+
+/// Elements `c .. c + 8` of a chunk whose origins are `os` and `od`, all read before any is
+/// written. A side whose first leaf has stride 1 and an extent `run` that is a multiple of 8
+/// (`0` otherwise) finds the block at `L(c - c mod run) + c mod run + t`: the first part has
+/// no first coordinate (so no first stride), the rest is a constant.
+///
+/// # Safety
+/// The sixteen positions `o + L(c + t)` are inside the data of their handles, and a nonzero
+/// `run` is the extent of a first leaf of stride 1.
+#[inline(always)]
+unsafe fn chunk_block<E, F, A, B>(
+    ((sp, os, a), (dp, od, b)): Sides<'_, E, F, A, B>,
+    (ra, rb): (i64, i64),
+    c: i64,
+) where
+    E: Engine,
+    F: EngineMut<Value = E::Value>,
+    A: TensorLayout,
+    B: TensorLayout,
+{
+    // SAFETY: the caller's.
+    unsafe {
+        let (oa, ob) = (os + in_run(a, ra, c), od + in_run(b, rb, c));
+        let (fa, fb) = (in_block(a, ra, c), in_block(b, rb, c));
+        let v = [
+            E::read_at(sp, oa, fa[0]),
+            E::read_at(sp, oa, fa[1]),
+            E::read_at(sp, oa, fa[2]),
+            E::read_at(sp, oa, fa[3]),
+            E::read_at(sp, oa, fa[4]),
+            E::read_at(sp, oa, fa[5]),
+            E::read_at(sp, oa, fa[6]),
+            E::read_at(sp, oa, fa[7]),
+        ];
+        for (o, v) in fb.into_iter().zip(v) {
+            F::write(dp, ob + o, v);
+        }
+    }
+}
+
+/// The offsets of elements `c .. c + 8` from element `c`: `0 .. 8` inside a first leaf of
+/// stride 1 and extent `run` (`run > 0`), else `L(c + t) - L(c)`.
+#[inline(always)]
+fn in_block<L: TensorLayout>(l: &L, run: i64, c: i64) -> [i64; 8] {
+    if run > 0 {
+        [0, 1, 2, 3, 4, 5, 6, 7]
+    } else {
+        let o = l.offset_of(c);
+        [
+            0,
+            l.offset_of(c + 1) - o,
+            l.offset_of(c + 2) - o,
+            l.offset_of(c + 3) - o,
+            l.offset_of(c + 4) - o,
+            l.offset_of(c + 5) - o,
+            l.offset_of(c + 6) - o,
+            l.offset_of(c + 7) - o,
+        ]
+    }
+}
+
+/// The offset of element `c` of a layout whose first leaf has stride 1 and extent `run` (when
+/// `run > 0`): `L(c) = L(c - c mod run) + c mod run`, the first part free of the first stride
+/// (a runtime 1 the compiler cannot see), so `L(c + t) = L(c) + t` inside the leaf. `L(c)`
+/// itself for `run == 0`.
+#[inline(always)]
+fn in_run<L: TensorLayout>(l: &L, run: i64, c: i64) -> i64 {
+    if run > 0 {
+        l.offset_of(c - c % run) + c % run
+    } else {
+        l.offset_of(c)
+    }
+}
+
 /// What a copy did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Copied {
@@ -251,23 +544,28 @@ pub struct Copied {
 struct StaticPlan<A, B>(core::marker::PhantomData<(A, B)>);
 
 impl<A: TensorLayout, B: TensorLayout> StaticPlan<A, B> {
-    const VECTOR: i64 = match (A::STATIC, B::STATIC) {
-        (Some(a), Some(b)) => match CopyPlan::new(&a, &b) {
-            Some(p) => p.vector(),
-            None => 1,
-        },
-        _ => 1,
+    const PLAN: Option<CopyPlan> = match (A::STATIC, B::STATIC) {
+        (Some(a), Some(b)) => CopyPlan::new(&a, &b),
+        _ => None,
+    };
+    const VECTOR: i64 = match Self::PLAN {
+        Some(p) => p.vector(),
+        None => 1,
     };
 }
 
 /// `copy(src, dst)`: `dst(i) = src(i)` for every `i < size` (seed 000 §2.6.1), rank-agnostic.
 ///
-/// With static layouts on both sides the loop is unrolled at compile time: no loop counter, no
-/// division or modulo, every offset a constant, contiguous runs as adjacent moves the compiler
-/// merges into vector moves. Static shapes with runtime strides (a tile of a runtime-sized
-/// matrix) unroll the same way, each offset a constant times a stride held in a register. Otherwise the copy runs the [`CopyPlan`] loop nest, its innermost
-/// mode a contiguous chunk of [`Copied::vector`] elements when both sides have one, and falls
-/// back to evaluating both layouts at each index when there is no common refinement.
+/// With static shapes on both sides of at most [`crate::tensor::UNROLL_MAX`] elements the loop
+/// is unrolled at compile time: no loop counter, no division or modulo, every offset a constant,
+/// contiguous runs as adjacent moves the compiler merges into vector moves. Static shapes with
+/// runtime strides (a tile of a runtime-sized matrix) unroll the same way, each offset a
+/// constant times a stride held in a register. Larger copies, where unrolling would cost more
+/// code than it saves, run the [`CopyPlan`] loop nest (planned at compile time for two static
+/// layouts): counted loops that add a stride per step, the innermost a contiguous run of
+/// [`Copied::vector`] elements moved eight at a time when both sides have one, the others
+/// ordered so that the source is read in increasing stride. Without a common refinement the copy
+/// evaluates both layouts at each index.
 ///
 /// # Preconditions
 /// `size(src) == size(dst)` ([`ErrorKind::SizeMismatch`]); both tensors whole
@@ -305,8 +603,11 @@ where
     if !dst.is_whole() {
         return Err(dst.outside_error(Op::Copy, None));
     }
-    if A::STATIC_SHAPE && B::STATIC_SHAPE {
-        let (sb, db, a, b) = (src.base(), dst.base(), *src.layout(), *dst.layout());
+    // Past `UNROLL_MAX` the unrolled loop would be counted and split each index into a
+    // coordinate; the planned loop nest walks the modes with one add per element instead.
+    if A::STATIC_SHAPE && B::STATIC_SHAPE && src.size() <= crate::tensor::UNROLL_MAX {
+        let (a, b) = (*src.layout(), *dst.layout());
+        let (sb, db) = (src.base(), dst.base());
         let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
         // SAFETY (both closures): every index is below `size(src) == size(dst)`, so both
         // positions are inside the extents the tensors checked.
@@ -339,6 +640,25 @@ where
             unrolled: true,
         });
     }
+    if let Some(plan) = StaticPlan::<A, B>::PLAN {
+        run_plan(&plan, src, dst);
+        return Ok(Copied {
+            vector: plan.vector(),
+            unrolled: false,
+        });
+    }
+    if A::STATIC_SHAPE && B::STATIC_SHAPE {
+        // Extents known at compile time (so is the chunk); the strides may be runtime values.
+        let (la, lb) = (Leaves::of(src.layout()), Leaves::of(dst.layout()));
+        if let Some(chunk) = chunk(&la, &lb) {
+            let vector = la.run().min(lb.run());
+            copy_chunked(chunk, (la.shape[0], lb.shape[0]), src, dst);
+            return Ok(Copied {
+                vector,
+                unrolled: true,
+            });
+        }
+    }
     Ok(copy_dynamic(src, dst))
 }
 
@@ -352,10 +672,9 @@ where
 {
     let (sb, db) = (src.base(), dst.base());
     let mut plan = CopyPlan::EMPTY;
-    let planned = src.with_layout(
-        #[inline(always)]
-        |a| dst.with_layout(|b| plan.plan(a, b)),
-    );
+    // The leaves as a static layout gives them (constant extents): no runtime `Layout` built.
+    let (a, b) = (Leaves::of(src.layout()), Leaves::of(dst.layout()));
+    let planned = plan.plan_leaves(a.parts(), b.parts());
     let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
     if !planned {
         let (a, b) = (src.layout(), dst.layout());
@@ -368,69 +687,183 @@ where
             unrolled: false,
         };
     }
-    let (inner, ds, dd) = (plan.shape[0], plan.src[0], plan.dst[0]);
-    if let (true, Some(s), Some(d)) = (
-        plan.vector() > 1,
-        src.engine().as_slice(),
-        dst.engine_mut().as_mut_slice(),
-    ) {
-        // The common contiguous run as one chunk: a copy between non-overlapping slices.
-        let inner = inner as usize;
-        run(&plan, sb, db, |os, od| {
-            let (os, od) = (os as usize, od as usize);
-            copy_run(&s[os..os + inner], &mut d[od..od + inner]);
-        });
-    } else {
-        // SAFETY: the plan visits exactly the positions `base + L(i)`, `i < size`, of both
-        // tensors, which their construction checked.
-        run(&plan, sb, db, |os, od| unsafe {
-            for j in 0..inner {
-                F::write(dp, od + j * dd, E::read(sp, os + j * ds));
-            }
-        });
-    }
+    run_plan(&plan, src, dst);
     Copied {
         vector: plan.vector(),
         unrolled: false,
     }
 }
 
-/// One contiguous run, eight elements at a time as fixed-size moves and then the rest: a short
-/// run stays out of `memcpy`, whose call costs more than the run itself.
+/// The shortest contiguous run moved by `copy_from_slice` (a `memcpy`, with the widest moves
+/// the machine has) rather than eight elements at a time.
+const LONG_RUN: i64 = 32;
+
+/// Runs the plan of the two tensors' layouts: long contiguous runs between slices as slice
+/// copies, everything else through the engines' handles.
 #[inline(always)]
-fn copy_run<T: Copy>(s: &[T], d: &mut [T]) {
-    let (mut s8, mut d8) = (s.chunks_exact(8), d.chunks_exact_mut(8));
-    for (a, b) in (&mut s8).zip(&mut d8) {
-        let a: &[T; 8] = a.try_into().unwrap_or_else(|_| unreachable!());
-        let b: &mut [T; 8] = b.try_into().unwrap_or_else(|_| unreachable!());
-        *b = *a;
+fn run_plan<E, F, A, B>(plan: &CopyPlan, src: &Tensor<E, A>, dst: &mut Tensor<F, B>)
+where
+    E: Engine,
+    F: EngineMut<Value = E::Value>,
+    A: TensorLayout,
+    B: TensorLayout,
+{
+    let (sb, db) = (src.base(), dst.base());
+    if plan.vector() >= LONG_RUN {
+        if let (Some(s), Some(d)) = (src.engine().as_slice(), dst.engine_mut().as_mut_slice()) {
+            let n = plan.shape[0] as usize;
+            run(plan, sb, db, |os, od| {
+                // In bounds (the plan visits the checked positions); a slice copy checks again
+                // once per run.
+                d[od as usize..][..n].copy_from_slice(&s[os as usize..][..n]);
+            });
+            return;
+        }
     }
-    for (a, b) in s8.remainder().iter().zip(d8.into_remainder()) {
-        *b = *a;
+    let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
+    // SAFETY: the plan visits exactly the positions `base + L(i)`, `i < size`, of both tensors,
+    // which their construction checked.
+    unsafe { execute::<E, F>(plan, (sp, sb), (dp, db)) };
+}
+
+/// Runs a plan: its first mode as the inner loop (a contiguous run moved eight elements at a
+/// time when it has stride 1 on both sides), the others as counted loops around it.
+///
+/// # Safety
+/// `plan` visits, from the two bases, only positions inside the data of both handles.
+#[inline(always)]
+unsafe fn execute<E: Engine, F: EngineMut<Value = E::Value>>(
+    plan: &CopyPlan,
+    (sp, sb): (E::Ptr, i64),
+    (dp, db): (F::PtrMut, i64),
+) {
+    let (inner, ds, dd) = (plan.shape[0], plan.src[0], plan.dst[0]);
+    // SAFETY (every closure): the plan's positions, the caller's.
+    let block = |os, od| unsafe { block::<E, F>(sp, os, dp, od) };
+    if ds == 1 && dd == 1 && inner == BLOCK && plan.n > 1 && plan.shape[1] % 4 == 0 {
+        // The usual runs of a packed panel: single blocks, four to a step of mode 1.
+        let (s1, d1) = (plan.src[1], plan.dst[1]);
+        let mut by4 = *plan;
+        // A step of four may pass the last position (and wrap): it is never used.
+        (by4.shape[1], by4.src[1], by4.dst[1]) =
+            (plan.shape[1] / 4, s1.wrapping_mul(4), d1.wrapping_mul(4));
+        run(
+            &by4,
+            sb,
+            db,
+            #[inline(always)]
+            |os, od| {
+                block(os, od);
+                block(os + s1, od + d1);
+                block(os + 2 * s1, od + 2 * d1);
+                block(os + 3 * s1, od + 3 * d1);
+            },
+        );
+    } else if ds == 1 && dd == 1 && inner == BLOCK {
+        run(plan, sb, db, block);
+    } else if ds == 1 && dd == 1 && inner % BLOCK == 0 {
+        run(
+            plan,
+            sb,
+            db,
+            #[inline(always)]
+            |os, od| {
+                let mut j = 0;
+                while j < inner {
+                    block(os + j, od + j);
+                    j += BLOCK;
+                }
+            },
+        );
+    } else if ds == 1 && dd == 1 {
+        run(plan, sb, db, |os, od| {
+            let mut j = 0;
+            while j + BLOCK <= inner {
+                block(os + j, od + j);
+                j += BLOCK;
+            }
+            while j < inner {
+                unsafe { F::write(dp, od + j, E::read(sp, os + j)) };
+                j += 1;
+            }
+        });
+    } else {
+        run(plan, sb, db, |os, od| unsafe {
+            let (mut s, mut d) = (os, od);
+            for _ in 0..inner {
+                F::write(dp, d, E::read(sp, s));
+                s = s.wrapping_add(ds);
+                d = d.wrapping_add(dd);
+            }
+        });
     }
 }
 
-/// The plan's loop nest: `inner(src, dst)` at the start of each run of mode 0, the other modes
-/// as an odometer.
+/// Eight elements from `os` on moved to `od` on, all read before any is written: the moves merge
+/// into vector moves.
+///
+/// # Safety
+/// The sixteen positions are inside the data of their handles.
+#[inline(always)]
+unsafe fn block<E: Engine, F: EngineMut<Value = E::Value>>(
+    sp: E::Ptr,
+    os: i64,
+    dp: F::PtrMut,
+    od: i64,
+) {
+    // SAFETY: the caller's.
+    unsafe {
+        let r = |t| E::read(sp, os + t);
+        let v = [r(0), r(1), r(2), r(3), r(4), r(5), r(6), r(7)];
+        for (t, v) in (0..).zip(v) {
+            F::write(dp, od + t, v);
+        }
+    }
+}
+
+/// The elements a contiguous run moves per vector move.
+const BLOCK: i64 = crate::tensor::BLOCK;
+
+/// The plan's loop nest: `inner(src, dst)` at the start of each run of mode 0; modes 1 and 2 as
+/// counted loops, the others as an odometer around them. Positions step by adding strides (a
+/// step past the last one may wrap, and is never used).
 #[inline(always)]
 fn run(p: &CopyPlan, sb: i64, db: i64, mut inner: impl FnMut(i64, i64)) {
+    let mode = |k: usize| {
+        if k < p.n {
+            (p.shape[k], p.src[k], p.dst[k])
+        } else {
+            (1, 0, 0)
+        }
+    };
+    let ((n1, s1, d1), (n2, s2, d2)) = (mode(1), mode(2));
     let mut count = [0i64; PLAN_MODES];
     let (mut os, mut od) = (sb, db);
     loop {
-        inner(os, od);
-        let mut k = 1;
+        let (mut s, mut d) = (os, od);
+        for _ in 0..n2 {
+            let (mut s1_, mut d1_) = (s, d);
+            for _ in 0..n1 {
+                inner(s1_, d1_);
+                s1_ = s1_.wrapping_add(s1);
+                d1_ = d1_.wrapping_add(d1);
+            }
+            s = s.wrapping_add(s2);
+            d = d.wrapping_add(d2);
+        }
+        let mut k = 3;
         loop {
             if k >= p.n {
                 return;
             }
             count[k] += 1;
-            os += p.src[k];
-            od += p.dst[k];
+            os = os.wrapping_add(p.src[k]);
+            od = od.wrapping_add(p.dst[k]);
             if count[k] < p.shape[k] {
                 break;
             }
-            os -= p.shape[k] * p.src[k];
-            od -= p.shape[k] * p.dst[k];
+            os = os.wrapping_sub(p.shape[k].wrapping_mul(p.src[k]));
+            od = od.wrapping_sub(p.shape[k].wrapping_mul(p.dst[k]));
             count[k] = 0;
             k += 1;
         }

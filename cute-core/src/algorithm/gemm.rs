@@ -4,7 +4,7 @@ use core::marker::PhantomData;
 use core::ops::{Add, Mul};
 
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::tensor::{Engine, EngineMut, Tensor, TensorLayout};
+use crate::tensor::{Engine, EngineMut, Tensor, TensorLayout, UNROLL_MAX};
 
 /// Why three shapes are none of the five GEMM shapes.
 #[derive(Clone, Copy)]
@@ -167,7 +167,9 @@ impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout> StaticGemm<LA, LB, LC
 /// With static layouts on all three (register fragments), the loop over `C` is unrolled at
 /// compile time and the `K` loop has a constant trip count: straight-line multiply-adds at
 /// constant offsets, with no layout arithmetic left, wherever it is called (the folding path is
-/// `#[inline(always)]`). Each `C(m,n)` accumulates its products in increasing `k`, as the
+/// `#[inline(always)]`). Past 512 multiply-adds the `k` loop runs outermost (CuTe's order, a
+/// rank-1 update of `C` per `k`), with a `C` of at most `UNROLL_MAX` elements held in a local
+/// array: a CPU micro-kernel, its accumulators in vector registers across the loop. Each `C(m,n)` accumulates its products in increasing `k`, as the
 /// general loop does, so both give the same floating-point result.
 ///
 /// # Examples
@@ -205,32 +207,24 @@ where
                 if let Some(z) = c.engine_mut().as_mut_slice() {
                     // As slices the compiler knows `C` apart from `A` and `B`, so it keeps the
                     // accumulators in registers and vectorizes across `m`.
-                    let at = |i| (x, bases.0 + la.offset_of(i));
-                    let bt = |i| (y, bases.1 + lb.offset_of(i));
-                    fold(dims, &lc, at, bt, z, bases.2);
+                    fold(dims, x, y, z, [bases.0, bases.1, bases.2], (&la, &lb, &lc));
                     return Ok(());
                 }
             }
-            let k = dims[3];
-            lc.for_each_index(
-                #[inline(always)]
-                |ci| {
-                    let [ia, ib, sa, sb] = operands(ci, dims);
-                    // SAFETY: `ci < V·M·N` and `kk < K` with the extents checked at compile
-                    // time, so every index is below its tensor's size, and the three tensors
-                    // are whole.
-                    unsafe {
-                        let mut acc = c.read_unchecked(ci);
-                        let mut kk = 0;
-                        while kk < k {
-                            acc = acc
-                                + a.read_unchecked(ia + kk * sa) * b.read_unchecked(ib + kk * sb);
-                            kk += 1;
-                        }
-                        c.write_unchecked(ci, acc);
-                    }
-                },
-            );
+            // SAFETY (each access): `ci < V·M·N` and `kk < K` with the extents checked at
+            // compile time, so every index is below its tensor's size, and the three tensors
+            // are whole.
+            let step = |ci, kk0, kk1| unsafe {
+                let [ia, ib, sa, sb] = operands(ci, dims);
+                let mut acc = c.read_unchecked(ci);
+                let mut kk = kk0;
+                while kk < kk1 {
+                    acc = acc + a.read_unchecked(ia + kk * sa) * b.read_unchecked(ib + kk * sb);
+                    kk += 1;
+                }
+                c.write_unchecked(ci, acc);
+            };
+            by_k(dims, &lc, step);
             Ok(())
         }
         _ => gemm_general(a, b, c),
@@ -245,11 +239,100 @@ const fn operands(ci: i64, [v, m, n, _]: [i64; 4]) -> [i64; 4] {
     [vv + v * mm, vv + v * nn, v * m, v * n]
 }
 
-/// The static GEMM over memory: `C(v,m,n)` at position `base_c + L_C(i)` of `c`, each
-/// accumulated over `k` in order; `a(i)` and `b(i)` give the slice and position of element `i`
-/// of `A` and `B`.
+/// The static GEMM over memory: `C(v,m,n)` at position `base + L_C(i)` of its slice, each
+/// accumulated over `k` in order; `A` and `B` likewise.
 #[inline(always)]
-fn fold<'x, T, L: TensorLayout>(
+///
+/// The slices are parameters of their own (not fields of a tuple): only a reference parameter
+/// carries the promise that `C` does not alias `A` and `B`, which the vectorizer needs.
+fn fold<T, LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(
+    dims: [i64; 4],
+    x: &[T],
+    y: &[T],
+    z: &mut [T],
+    [base_a, base_b, base_c]: [i64; 3],
+    (la, lb, lc): (&LA, &LB, &LC),
+) where
+    T: Copy + Add<Output = T> + Mul<Output = T>,
+{
+    // SAFETY (every access below): the indices are below the tensors' sizes (the extents were
+    // checked at compile time) and the tensors are whole, so every position `base + L(i)` is
+    // inside its slice.
+    let (vmn, k) = (dims[0] * dims[1] * dims[2], dims[3]);
+    if vmn * k > UNROLLED_PRODUCTS && vmn <= UNROLL_MAX {
+        // `k` outermost (CuTe's order, a rank-1 update of `C` per `k`), `C` in a local array
+        // indexed by constants (registers, as CuTe's fragment): nothing in the loop can alias
+        // it, so the compiler keeps it in vector registers.
+        let (vm, vn) = (dims[0] * dims[1], dims[0] * dims[2]);
+        // The origins of the three tensors as pointers, so that one induction variable can step
+        // the columns of `A` and `B` (as hand-written code does; measured: one instruction less
+        // per step of `k`). `C` is read before the loop and written after it, so nothing in the
+        // loop needs the slices' promise that it does not alias `A` or `B`.
+        // SAFETY: the bases are positions inside the slices (the tensors are whole).
+        let (pa, pb, pc) = unsafe {
+            (
+                x.as_ptr().offset(base_a as isize),
+                y.as_ptr().offset(base_b as isize),
+                z.as_mut_ptr().offset(base_c as isize),
+            )
+        };
+        let mut acc = [unsafe { at(pc, lc.offset_of(0)) }; UNROLL_MAX as usize];
+        lc.for_each_index(
+            #[inline(always)]
+            |ci| acc[ci as usize] = unsafe { at(pc, lc.offset_of(ci)) },
+        );
+        for kk in 0..k {
+            // Column `k` of `A` and of `B` as fragments, read once each: `L(i + k·VM) =
+            // L(i) + L(k·VM)` (a mode boundary), the first part a constant per element.
+            // SAFETY: `L(k·VM)` is the offset of an index of `A` (`k < K`), inside the slice.
+            let (ka, kb) = unsafe {
+                (
+                    pa.offset(la.offset_of(kk * vm) as isize),
+                    pb.offset(lb.offset_of(kk * vn) as isize),
+                )
+            };
+            let (mut fa, mut fb) = ([acc[0]; UNROLL_MAX as usize], [acc[0]; UNROLL_MAX as usize]);
+            // `V·M` and `V·N` are at most `size(C)`: `C`'s unrolled loop visits both ranges.
+            lc.for_each_index(
+                #[inline(always)]
+                |i| {
+                    if i < vm {
+                        fa[i as usize] = unsafe { at(ka, la.offset_of(i)) };
+                    }
+                    if i < vn {
+                        fb[i as usize] = unsafe { at(kb, lb.offset_of(i)) };
+                    }
+                },
+            );
+            lc.for_each_index(
+                #[inline(always)]
+                |ci| {
+                    let [ia, ib, _, _] = operands(ci, dims);
+                    let r = &mut acc[ci as usize];
+                    *r = *r + fa[ia as usize] * fb[ib as usize];
+                },
+            );
+        }
+        lc.for_each_index(
+            #[inline(always)]
+            |ci| unsafe { *pc.offset(lc.offset_of(ci) as isize) = acc[ci as usize] },
+        );
+        return;
+    }
+    // Through the slices: the compiler knows `C` apart from `A` and `B`, so it reorders and
+    // vectorizes the unrolled product.
+    // SAFETY (every read): as above.
+    let at = |i| (x, base_a + la.offset_of(i));
+    let bt = |i| (y, base_b + lb.offset_of(i));
+    fold_small(dims, lc, at, bt, z, base_c);
+}
+
+/// The static GEMM of a small product (or of a `C` past `UNROLL_MAX` elements) through the
+/// slices: the compiler knows `C` apart from `A` and `B`, so it reorders and vectorizes the
+/// unrolled product; `a(i)` and `b(i)` give the slice and position of element `i` of `A` and
+/// `B`.
+#[inline(always)]
+fn fold_small<'x, T, L: TensorLayout>(
     dims: [i64; 4],
     lc: &L,
     a: impl Fn(i64) -> (&'x [T], i64),
@@ -259,24 +342,61 @@ fn fold<'x, T, L: TensorLayout>(
 ) where
     T: Copy + Add<Output = T> + Mul<Output = T> + 'x,
 {
-    let k = dims[3];
     // SAFETY (every access): the indices are below the tensors' sizes (the extents were checked
     // at compile time) and the tensors are whole, so every position is inside its slice.
     let read = |(s, p): (&[T], i64)| unsafe { *s.get_unchecked(p as usize) };
-    lc.for_each_index(
+    by_k(
+        dims,
+        lc,
         #[inline(always)]
-        |ci| {
+        |ci, kk0, kk1| {
             let [ia, ib, sa, sb] = operands(ci, dims);
             let pc = (base_c + lc.offset_of(ci)) as usize;
             let mut acc = unsafe { *c.get_unchecked(pc) };
-            let mut kk = 0;
-            while kk < k {
+            let mut kk = kk0;
+            while kk < kk1 {
                 acc = acc + read(a(ia + kk * sa)) * read(b(ib + kk * sb));
                 kk += 1;
             }
             unsafe { *c.get_unchecked_mut(pc) = acc };
         },
     );
+}
+
+/// The element at offset `o` from `p`.
+///
+/// # Safety
+/// `p + o` is inside the slice `p` points into.
+#[inline(always)]
+unsafe fn at<T: Copy>(p: *const T, o: i64) -> T {
+    // SAFETY: the caller's.
+    unsafe { *p.offset(o as isize) }
+}
+
+/// The most multiply-adds a static GEMM runs with each `C(m,n)` summed over all of `k` at
+/// once, the whole product unrolled; past it the `k` loop runs outermost (CuTe's order, a rank-1
+/// update of `C` per `k`), so that `C` stays in registers while `A` and `B` stream.
+const UNROLLED_PRODUCTS: i64 = 512;
+
+/// Runs `step(ci, k0, k1)` (add the products `k0 <= k < k1` into element `ci` of `C`) over
+/// every element of `C` and every `k`: `C`'s loop outside for a small product, `k`'s outside for
+/// a large one. Each `C(m,n)` gets its products in increasing `k` either way.
+#[inline(always)]
+fn by_k<L: TensorLayout>(dims: [i64; 4], lc: &L, mut step: impl FnMut(i64, i64, i64)) {
+    let k = dims[3];
+    if dims[0] * dims[1] * dims[2] * k <= UNROLLED_PRODUCTS {
+        lc.for_each_index(
+            #[inline(always)]
+            |ci| step(ci, 0, k),
+        );
+    } else {
+        for kk in 0..k {
+            lc.for_each_index(
+                #[inline(always)]
+                |ci| step(ci, kk, kk + 1),
+            );
+        }
+    }
 }
 
 /// The GEMM of any layouts: the extents checked at run time, then the `k, n, m` loop nest.

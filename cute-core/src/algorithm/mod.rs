@@ -7,7 +7,7 @@ pub mod copy_if;
 pub mod fill;
 pub mod gemm;
 
-pub use axpby::axpby;
+pub use axpby::{axpby, axpby_if};
 pub use copy::{copy, Copied, CopyPlan};
 pub use copy_if::{copy_if, elem_less};
 pub use fill::{clear, fill};

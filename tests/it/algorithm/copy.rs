@@ -68,7 +68,9 @@ where
     let st = make_tensor(src.as_slice(), s).unwrap();
     let mut dt = make_tensor(got.as_mut_slice(), d).unwrap();
     let done = copy(&st, &mut dt).unwrap();
-    assert!(done.unrolled);
+    // Unrolled whole up to `UNROLL_MAX` elements; past it, two static layouts run the loop nest
+    // planned at compile time.
+    assert_eq!(done.unrolled, S::SIZE <= cute::tensor::UNROLL_MAX);
     assert_eq!(done.vector, vector, "{} -> {}", S::LAYOUT, D::LAYOUT);
     reference(&S::LAYOUT, &src, &D::LAYOUT, &mut want);
     assert_eq!(got, want, "{} -> {}", S::LAYOUT, D::LAYOUT);
@@ -91,6 +93,57 @@ fn table_2_static() {
     let mut dt = make_tensor(dst.as_mut_slice(), l("(8,3):(3,1)")).unwrap();
     let done = copy(&st, &mut dt).unwrap();
     assert_eq!((done.vector, done.unrolled, dst == src), (24, false, true));
+}
+
+/// A copy between tensors of static shapes (runtime strides or not) against the reference;
+/// returns what it did.
+fn mixed_copy<S, D>(s: S, d: D) -> cute::algorithm::Copied
+where
+    S: cute::TensorLayout,
+    D: cute::TensorLayout,
+{
+    let (ls, ld) = (s.layout(), d.layout());
+    let src: Vec<i64> = (0..ls.cosize().unwrap()).map(|v| v * 7 + 3).collect();
+    let mut got = vec![-1; ld.cosize().unwrap() as usize];
+    let mut want = got.clone();
+    let st = make_tensor(src.as_slice(), s).unwrap();
+    let mut dt = make_tensor(got.as_mut_slice(), d).unwrap();
+    let done = copy(&st, &mut dt).unwrap();
+    reference(&ls, &src, &ld, &mut want);
+    assert_eq!(got, want, "{ls} -> {ld}");
+    done
+}
+
+/// Static shapes past `UNROLL_MAX` contiguous along their first leaves run unrolled chunks of
+/// up to 64 elements in index order (a runtime unit stride too); otherwise the planned loops.
+#[test]
+fn static_shapes_past_unroll_max() {
+    let (one, ld, ld2) = (
+        std::hint::black_box(1i64),
+        std::hint::black_box(130i64),
+        3i64,
+    );
+    // The packed panels of the SGEMM kernel: chunks of 64, vectors of 8.
+    let tile = layout!((128,128):({one},{ld})).unwrap();
+    let done = mixed_copy(tile, layout!(((8,16),128):((1,1040),8)));
+    assert_eq!((done.vector, done.unrolled), (8, true));
+    // A static unit stride, and a transposed static destination (a first leaf of stride 16:
+    // planned).
+    let done = mixed_copy(layout!((16,16):(1,{ld})).unwrap(), layout!((16,16):(1,16)));
+    assert_eq!((done.vector, done.unrolled), (16, true));
+    let done = mixed_copy(layout!((16,16):(1,{ld})).unwrap(), layout!((16,16):(16,1)));
+    assert!(!done.unrolled);
+    // A chunk that splits a leaf: 16 = 4·4, four of the twelve of (4,(12,5)).
+    let done = mixed_copy(layout!((4,(12,5)):(1,({ld2},77))).unwrap(), layout!(240:1));
+    assert!(done.unrolled);
+    // A runtime first stride that is not 1: the planned copy reorders it.
+    let done = mixed_copy(layout!((8,16):({ld2},1)).unwrap(), layout!((8,16):(1,8)));
+    assert_eq!((done.vector, done.unrolled), (1, false));
+    let done = mixed_copy(
+        layout!((128,128):({ld},1)).unwrap(),
+        layout!(((8,16),128):((128,1024),1)),
+    );
+    assert_eq!((done.vector, done.unrolled), (128, false));
 }
 
 #[test]
