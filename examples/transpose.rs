@@ -1,4 +1,4 @@
-//! `B = Aᵀ` for a runtime-sized f32 matrix with static 32x32 tiles, written the CuTe way
+//! `B = Aᵀ` for a runtime-sized f32 matrix with static 256x256 tiles, written the CuTe way
 //! (`examples/kernels/transpose.rs`), checked against the definition for every striding.
 //!
 //! `cargo run --release --example transpose -- 1000 700`
