@@ -23,6 +23,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let a: Vec<f32> = (0..m * k).map(value).collect();
     let b: Vec<f32> = (0..k * n).map(|x| value(3 * x + 1)).collect();
     let c0: Vec<f32> = (0..m * n).map(|x| value(5 * x + 2)).collect();
+    // The parallel kernels' threads, with stacks for unoptimized builds too.
+    #[cfg(feature = "rayon")]
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(64 << 20)
+        .build()?;
     for (name, sa, sb) in [
         ("NN", Strides::col_major(m), Strides::col_major(k)),
         ("NT", Strides::col_major(m), Strides::row_major(n)),
@@ -54,9 +59,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         sgemm_hand(([m, n, k], 2.0, -1.0), (&a, sa), (&b, sb), &mut by_hand, sc);
         let took_hand = t.elapsed();
         sgemm_naive(([m, n, k], 2.0, -1.0), (&a, sa), (&b, sb), &mut want, sc);
-        let same = c.iter().zip(&want).all(|(x, y)| x == y) && by_hand == want;
+        let mut same = c.iter().zip(&want).all(|(x, y)| x == y) && by_hand == want;
+        // On all cores with the `rayon` feature: panels of C, one task each.
+        #[cfg(feature = "rayon")]
+        let took = {
+            let mut par = c0.clone();
+            let t = std::time::Instant::now();
+            kernel::sgemm_par(
+                &pool,
+                sgemm,
+                ([m, n, k], 2.0, -1.0),
+                (&a, sa),
+                (&b, sb),
+                &mut par,
+                sc,
+            )?;
+            let took_par = t.elapsed();
+            same &= par == want;
+            format!("{took:?}, in parallel {took_par:?}")
+        };
+        #[cfg(not(feature = "rayon"))]
+        let took = format!("{took:?}");
         println!(
-            "{m}x{n}x{k} {name}: {took:?} (by hand {took_hand:?}), {}",
+            "{m}x{n}x{k} {name}: {took} (by hand {took_hand:?}), {}",
             if same {
                 "equal to the definition"
             } else {

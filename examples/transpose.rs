@@ -17,6 +17,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let m = args.next().transpose()?.unwrap_or(1000);
     let n = args.next().transpose()?.unwrap_or(700);
     let a: Vec<f32> = (0..m * n).map(value).collect();
+    // The parallel kernels' threads, with stacks for unoptimized builds too.
+    #[cfg(feature = "rayon")]
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(64 << 20)
+        .build()?;
     for (name, sa, sb) in [
         (
             "row-major A, row-major B",
@@ -44,9 +49,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         transpose(&a, m, n, sa, &mut b, sb)?;
         let took = t.elapsed();
         transpose_naive(&a, m, n, sa, &mut want, sb);
-        let same = b.iter().zip(&want).all(|(x, y)| x.to_bits() == y.to_bits());
+        let mut same = b.iter().zip(&want).all(|(x, y)| x.to_bits() == y.to_bits());
+        // On all cores with the `rayon` feature: panels of the destination, one task each.
+        #[cfg(feature = "rayon")]
+        let took = {
+            let mut par = vec![0f32; a.len()];
+            let t = std::time::Instant::now();
+            kernel::transpose_par(&pool, kernel::transpose, (&a, m, n, sa), &mut par, sb)?;
+            let took_par = t.elapsed();
+            same &= par
+                .iter()
+                .zip(&want)
+                .all(|(x, y)| x.to_bits() == y.to_bits());
+            format!("{took:?}, in parallel {took_par:?}")
+        };
+        #[cfg(not(feature = "rayon"))]
+        let took = format!("{took:?}");
         println!(
-            "{m}x{n}, {name}: {took:?}, {}",
+            "{m}x{n}, {name}: {took}, {}",
             if same {
                 "equal to the definition"
             } else {

@@ -1,6 +1,7 @@
 //! `kernel/sgemm/<n>/{cute,hand,matrixmultiply}`: `C = α·A·B + β·C` for `n x n x n` column-major
 //! f32 matrices, single-threaded: the CuTe-style kernel of `examples/kernels/sgemm.rs`, the same
-//! tiling with index arithmetic, and `matrixmultiply::sgemm` (the GEMM under ndarray).
+//! tiling with index arithmetic, and `matrixmultiply::sgemm` (the GEMM under ndarray);
+//! `kernel/sgemm_par/<n>/{cute,hand}` on all cores (the `rayon` feature).
 
 use std::hint::black_box;
 
@@ -66,6 +67,59 @@ fn bench(c: &mut Criterion) {
                     1,
                     n as isize,
                 );
+            });
+        });
+    }
+    g.finish();
+    #[cfg(feature = "rayon")]
+    parallel(c);
+}
+
+/// [`sgemm_hand`] as a kernel that can fail, for [`kernel::sgemm_par`].
+#[cfg(feature = "rayon")]
+fn hand(
+    shape: kernel::Shape,
+    a: kernel::Matrix<'_>,
+    b: kernel::Matrix<'_>,
+    c: &mut [f32],
+    sc: Strides,
+) -> Result<(), cute::Error> {
+    sgemm_hand(shape, a, b, c, sc);
+    Ok(())
+}
+
+/// `kernel/sgemm_par/<n>/{cute,hand}`: panels of `C` on a pool of all cores.
+#[cfg(feature = "rayon")]
+fn parallel(c: &mut Criterion) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(64 << 20)
+        .build()
+        .expect("a thread pool");
+    let mut g = c.benchmark_group("kernel/sgemm_par");
+    g.sample_size(10);
+    for n in [256i64, 512, 1024] {
+        let a: Vec<f32> = (0..n * n).map(|x| (x % 13) as f32 - 6.0).collect();
+        let b: Vec<f32> = (0..n * n).map(|x| (x % 7) as f32 - 3.0).collect();
+        let mut out = vec![0f32; (n * n) as usize];
+        let s = Strides::col_major(n);
+        g.throughput(Throughput::Elements((n * n * n) as u64));
+        let shape = ([n, n, n], 1.0, 0.0);
+        g.bench_function(BenchmarkId::new(n.to_string(), "cute"), |bch| {
+            bch.iter(|| {
+                kernel::sgemm_par(
+                    &pool,
+                    sgemm,
+                    shape,
+                    (black_box(&a), s),
+                    (&b, s),
+                    &mut out,
+                    s,
+                )
+            });
+        });
+        g.bench_function(BenchmarkId::new(n.to_string(), "hand"), |bch| {
+            bch.iter(|| {
+                kernel::sgemm_par(&pool, hand, shape, (black_box(&a), s), (&b, s), &mut out, s)
             });
         });
     }

@@ -98,13 +98,11 @@ struct Tiles {
 }
 
 impl Tiles {
-    /// The tiles, zeroed, on the heap (192 KiB).
+    /// The tiles, zeroed, on the heap (192 KiB, never on the stack: a rayon thread's stack is
+    /// 2 MiB).
     fn new() -> Box<Tiles> {
-        Box::new(Tiles {
-            a: [0.0; PANEL_A * TM],
-            b: [0.0; BN * BK],
-            c: [0.0; BM * BN],
-        })
+        // SAFETY: all-zero bits are a valid `Tiles` (arrays of 0.0).
+        unsafe { Box::<Tiles>::new_zeroed().assume_init() }
     }
 }
 
@@ -574,4 +572,61 @@ pub(crate) fn sgemm_naive(
             };
         }
     }
+}
+
+/// `C = α·A·B + β·C` on the threads of `pool`: `C` split along its outer mode into panels of
+/// whole blocks (`BN` columns of a column-major `C`, `BM` rows of a row-major one), disjoint
+/// slices of its data, one task each running `kernel` on its panel and the matching columns of
+/// `B` (rows of `A`). A `C` that is neither (or a negative stride) runs on one thread. An
+/// unoptimized build keeps the kernel's temporaries in one large frame: give the pool's threads
+/// stacks past rayon's 2 MiB (the tests use 64 MiB).
+///
+/// # Errors
+/// As `kernel`.
+#[cfg(feature = "rayon")]
+pub(crate) fn sgemm_par<K>(
+    pool: &rayon::ThreadPool,
+    kernel: K,
+    ([m, n, k], alpha, beta): Shape,
+    (a, sa): Matrix<'_>,
+    (b, sb): Matrix<'_>,
+    c: &mut [f32],
+    sc: Strides,
+) -> Result<(), Error>
+where
+    K: Fn(Shape, Matrix<'_>, Matrix<'_>, &mut [f32], Strides) -> Result<(), Error> + Sync,
+{
+    use rayon::prelude::*;
+    let shape = |m, n| ([m, n, k], alpha, beta);
+    // The panels along mode `n` (`by_n`) or `m`: their extent, their slice length in `C`, and
+    // where the matching part of `B` (or `A`) starts.
+    let (by_n, t, ld, step) = if sc.row == 1 && sc.col >= m && sb.col >= 0 {
+        (true, BN as i64, sc.col, sb.col)
+    } else if sc.col == 1 && sc.row >= n && sa.row >= 0 {
+        (false, BM as i64, sc.row, sa.row)
+    } else {
+        return kernel(shape(m, n), (a, sa), (b, sb), c, sc);
+    };
+    let len = usize::try_from(t * ld).unwrap_or(usize::MAX);
+    let total = if by_n { n } else { m };
+    pool.install(|| {
+        c.par_chunks_mut(len)
+            .enumerate()
+            .take(usize::try_from(tiles(total, t as usize)).unwrap_or(0))
+            .try_for_each(|(p, cp)| {
+                let (p0, extent) = (p as i64 * t, (total - p as i64 * t).min(t));
+                let o = usize::try_from(p0 * step).unwrap_or(0);
+                if by_n {
+                    kernel(shape(m, extent), (a, sa), (from(b, o), sb), cp, sc)
+                } else {
+                    kernel(shape(extent, n), (from(a, o), sa), (b, sb), cp, sc)
+                }
+            })
+    })
+}
+
+/// `x` from position `o` on: empty past its end (with `K = 0` there is nothing to read).
+#[cfg(feature = "rayon")]
+fn from(x: &[f32], o: usize) -> &[f32] {
+    x.get(o..).unwrap_or(&[])
 }

@@ -168,3 +168,51 @@ pub(crate) fn transpose_naive(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f
         }
     }
 }
+
+/// `B = Aᵀ` on the threads of `pool`: `B` split along its outer mode into panels of whole tiles
+/// (`BN` rows of a row-major `B`, `BM` columns of a column-major one), disjoint slices of its
+/// data, one task each running `kernel` on its panel and the matching columns (rows) of `A`. A
+/// `B` that is neither (or a negative stride) runs on one thread.
+///
+/// # Errors
+/// As `kernel`.
+#[cfg(feature = "rayon")]
+pub(crate) fn transpose_par<K>(
+    pool: &rayon::ThreadPool,
+    kernel: K,
+    (a, m, n, sa): (&[f32], i64, i64, Strides),
+    b: &mut [f32],
+    sb: Strides,
+) -> Result<(), Error>
+where
+    K: Fn(&[f32], i64, i64, Strides, &mut [f32], Strides) -> Result<(), Error> + Sync,
+{
+    use rayon::prelude::*;
+    // B is n x m: its rows are A's columns, its columns A's rows.
+    let (by_cols_of_a, t, ld, step) = if sb.col == 1 && sb.row >= m && sa.col >= 0 {
+        (true, BN, sb.row, sa.col)
+    } else if sb.row == 1 && sb.col >= n && sa.row >= 0 {
+        (false, BM, sb.col, sa.row)
+    } else {
+        return kernel(a, m, n, sa, b, sb);
+    };
+    if m == 0 || n == 0 {
+        return Ok(());
+    }
+    let len = usize::try_from(t * ld).unwrap_or(usize::MAX);
+    let total = if by_cols_of_a { n } else { m };
+    pool.install(|| {
+        b.par_chunks_mut(len)
+            .enumerate()
+            .take(usize::try_from(tiles(total, t)).unwrap_or(0))
+            .try_for_each(|(p, bp)| {
+                let (p0, extent) = (p as i64 * t, (total - p as i64 * t).min(t));
+                let a = &a[usize::try_from(p0 * step).unwrap_or(0)..];
+                if by_cols_of_a {
+                    kernel(a, m, extent, sa, bp, sb)
+                } else {
+                    kernel(a, extent, n, sa, bp, sb)
+                }
+            })
+    })
+}

@@ -209,3 +209,101 @@ fn sgemm_on_too_little_data_is_an_error() {
     .unwrap_err();
     assert_eq!(e.code(), "out_of_bounds", "{e}");
 }
+
+/// The kernels' parallel variants (the `rayon` feature) against the definition: panels of the
+/// output on a pool, the fallback to one thread where the output is neither row- nor
+/// column-major.
+#[cfg(feature = "rayon")]
+mod parallel {
+    use super::{same, small, stridings, value, GemmStrides, Strides};
+    use super::{sgemm as sg, transpose as tr};
+
+    /// [`sg::sgemm_hand`] as a kernel that can fail.
+    fn by_hand(
+        s: sg::Shape,
+        a: sg::Matrix<'_>,
+        b: sg::Matrix<'_>,
+        c: &mut [f32],
+        sc: GemmStrides,
+    ) -> Result<(), cute::Error> {
+        sg::sgemm_hand(s, a, b, c, sc);
+        Ok(())
+    }
+
+    /// [`tr::transpose_hand`] as a kernel that can fail.
+    fn transpose_hand(
+        a: &[f32],
+        m: i64,
+        n: i64,
+        sa: Strides,
+        b: &mut [f32],
+        sb: Strides,
+    ) -> Result<(), cute::Error> {
+        tr::transpose_hand(a, m, n, sa, b, sb);
+        Ok(())
+    }
+
+    fn pool() -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .stack_size(64 << 20)
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn transpose_par_is_the_definition() {
+        let pool = pool();
+        for (m, n) in [(1, 1), (300, 513), (513, 300), (17, 1000)] {
+            let a: Vec<f32> = (0..m * n).map(value).collect();
+            for (sa, sb) in stridings(m, n) {
+                let mut want = vec![-1f32; a.len()];
+                tr::transpose_naive(&a, m, n, sa, &mut want, sb);
+                for kernel in [tr::transpose, transpose_hand] {
+                    let mut got = vec![-1f32; a.len()];
+                    tr::transpose_par(&pool, kernel, (&a, m, n, sa), &mut got, sb).unwrap();
+                    assert!(same(&got, &want), "{m}x{n} {sa:?} {sb:?}");
+                }
+            }
+        }
+        // A destination with a padded leading dimension and one with neither unit stride.
+        let (m, n) = (40, 300);
+        let a: Vec<f32> = (0..m * n).map(value).collect();
+        let (sa, pad, odd) = (
+            Strides::row_major(n),
+            Strides { row: 45, col: 1 },
+            Strides { row: 2, col: 600 },
+        );
+        for sb in [pad, odd] {
+            let len = ((n - 1) * sb.row + (m - 1) * sb.col + 1) as usize;
+            let (mut want, mut got) = (vec![-1f32; len], vec![-1f32; len]);
+            tr::transpose_naive(&a, m, n, sa, &mut want, sb);
+            tr::transpose_par(&pool, tr::transpose, (&a, m, n, sa), &mut got, sb).unwrap();
+            assert!(same(&got, &want), "{sb:?}");
+        }
+    }
+
+    #[test]
+    fn sgemm_par_is_the_definition() {
+        let pool = pool();
+        for (m, n, k) in [(1, 1, 1), (300, 257, 63), (129, 400, 130), (200, 300, 0)] {
+            let a: Vec<f32> = (0..m * k).map(small).collect();
+            let b: Vec<f32> = (0..k * n).map(|x| small(3 * x + 1)).collect();
+            let c0: Vec<f32> = (0..m * n).map(|x| small(5 * x + 2)).collect();
+            let shape = ([m, n, k], 2.0, -1.0);
+            for (sa, sb) in super::gemm_stridings(m, n, k) {
+                for sc in [GemmStrides::col_major(m), GemmStrides::row_major(n)] {
+                    let mut want = c0.clone();
+                    sg::sgemm_naive(shape, (&a, sa), (&b, sb), &mut want, sc);
+                    let mut got = c0.clone();
+                    sg::sgemm_par(&pool, sg::sgemm, shape, (&a, sa), (&b, sb), &mut got, sc)
+                        .unwrap();
+                    assert!(same(&got, &want), "{m}x{n}x{k} {sa:?} {sb:?} {sc:?}");
+                    let mut hand = c0.clone();
+                    sg::sgemm_par(&pool, by_hand, shape, (&a, sa), (&b, sb), &mut hand, sc)
+                        .unwrap();
+                    assert!(same(&hand, &want), "hand {m}x{n}x{k} {sa:?} {sb:?} {sc:?}");
+                }
+            }
+        }
+    }
+}
