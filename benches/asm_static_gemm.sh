@@ -38,8 +38,8 @@ for spec in gemm_4x4x8:128 gemm_8x8x8:512; do
   fi
 done
 # The sgemm kernel's micro-kernel (`examples/kernels/sgemm.rs`): one thread's 8x8 micro-tile over
-# its 8xBK panels, `gemm` on three static tensors compiled for AVX2 (`thread_gemm_avx2`), and the
-# same by hand (`thread_hand_avx2`). The k loop stays a loop whose body is vector loads,
+# its 8xBK panels, `gemm` on three static tensors compiled for AVX2 (`threads_avx2`), and the
+# same by hand (`threads_hand_avx2`). The k loop stays a loop whose body is vector loads,
 # broadcasts, multiplies and adds of 8 accumulators held in registers across it: no division, no
 # call, no layout arithmetic (one induction variable: an add and a compare), and no longer than
 # the hand-written loop.
@@ -55,7 +55,7 @@ loop_of() { # function: the instructions of its k loop (from the first broadcast
     | grep -v -E '^\s*\.' | sed -n '/vbroadcastss/,/^\s*j[a-z]*\s/p' || true
 }
 lengths=()
-for f in thread_gemm_avx2 thread_hand_avx2; do
+for f in threads_avx2 threads_hand_avx2; do
   body=$(loop_of "$f")
   if [ -z "$body" ]; then
     echo "!! $f not found in $kasm"

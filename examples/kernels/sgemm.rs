@@ -21,7 +21,7 @@ use cute::cute_static::identity::make_identity_tensor;
 use cute::cute_static::tensor::{local_tile, local_tile_step, Step, X};
 use cute::cute_static::typenum::U1;
 use cute::cute_static::StaticLayout;
-use cute::{layout, make_tensor, tiler, Error, Tensor, TensorLayout};
+use cute::{layout, make_tensor, tiler, Error};
 
 /// The block tile's rows (`BLK_M`).
 pub(crate) const BM: usize = 128;
@@ -88,7 +88,7 @@ pub(crate) type Shape = ([i64; 3], f32, f32);
 
 /// Stack tiles on cache-line boundaries: the micro-kernel's vector loads never split a line.
 #[repr(C, align(64))]
-struct Tiles {
+pub(crate) struct Tiles {
     /// The packed `A` tile ([`SmemA`]).
     a: [f32; PANEL_A * TM],
     /// The packed `B` tile ([`SmemB`]).
@@ -137,28 +137,18 @@ pub(crate) fn sgemm(
 }
 
 /// The instruction set the threads' micro-kernels are compiled for, chosen once at run time as
-/// matrixmultiply chooses its kernels: the same portable code, no intrinsics. Each thread's
-/// micro-kernel is a call, so that its accumulators get the vector registers (inlined into the
-/// block loop, the vectorizer grouped them badly: measured).
+/// matrixmultiply chooses its kernels: the same portable code, no intrinsics. One call runs all
+/// threads of a block's k-tile, so the threads' tiling happens inside the function compiled for
+/// the instruction set, and the call costs nothing per thread.
 pub(crate) trait Isa: Copy {
-    /// `C += A·Bᵀ` on one thread's panels with cute's `gemm`.
+    /// Every thread's `gemm` on its panels of the packed tiles, with cute.
     ///
     /// # Errors
     /// As `gemm`.
-    fn gemm<LA, LB, LC>(
-        self,
-        a: &Tensor<&[f32], LA>,
-        b: &Tensor<&[f32], LB>,
-        c: &mut Tensor<&mut [f32], LC>,
-    ) -> Result<(), Error>
-    where
-        LA: TensorLayout,
-        LB: TensorLayout,
-        LC: TensorLayout;
+    fn threads(self, smem: &mut Tiles) -> Result<(), Error>;
 
-    /// The same by hand: `acc(r, s) += Σ_l pa(r, l) · pb(s, l)` on the panels of [`SmemA`] and
-    /// [`SmemB`] and the micro-tile of [`Accum`].
-    fn hand(self, pa: &[f32; MR * BK], pb: &[f32; MR * BK], acc: &mut [f32; MR * MR]);
+    /// The same by hand.
+    fn threads_hand(self, smem: &mut Tiles);
 }
 
 /// The baseline instruction set of the target.
@@ -171,78 +161,60 @@ struct Portable;
 struct Avx2(());
 
 impl Isa for Portable {
-    fn gemm<LA, LB, LC>(
-        self,
-        a: &Tensor<&[f32], LA>,
-        b: &Tensor<&[f32], LB>,
-        c: &mut Tensor<&mut [f32], LC>,
-    ) -> Result<(), Error>
-    where
-        LA: TensorLayout,
-        LB: TensorLayout,
-        LC: TensorLayout,
-    {
-        thread_gemm(a, b, c)
+    fn threads(self, smem: &mut Tiles) -> Result<(), Error> {
+        threads_portable(smem)
     }
 
-    fn hand(self, pa: &[f32; MR * BK], pb: &[f32; MR * BK], acc: &mut [f32; MR * MR]) {
-        thread_hand(pa, pb, acc);
+    fn threads_hand(self, smem: &mut Tiles) {
+        threads_hand_portable(smem);
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for Avx2 {
-    fn gemm<LA, LB, LC>(
-        self,
-        a: &Tensor<&[f32], LA>,
-        b: &Tensor<&[f32], LB>,
-        c: &mut Tensor<&mut [f32], LC>,
-    ) -> Result<(), Error>
-    where
-        LA: TensorLayout,
-        LB: TensorLayout,
-        LC: TensorLayout,
-    {
+    fn threads(self, smem: &mut Tiles) -> Result<(), Error> {
         // SAFETY: an `Avx2` exists only where the CPU has AVX2.
-        unsafe { thread_gemm_avx2(a, b, c) }
+        unsafe { threads_avx2(smem) }
     }
 
-    fn hand(self, pa: &[f32; MR * BK], pb: &[f32; MR * BK], acc: &mut [f32; MR * MR]) {
+    fn threads_hand(self, smem: &mut Tiles) {
         // SAFETY: as above.
-        unsafe { thread_hand_avx2(pa, pb, acc) }
+        unsafe { threads_hand_avx2(smem) }
     }
 }
 
-/// One thread's micro-kernel with cute: `gemm` on its static panels and micro-tile.
-#[inline(never)]
-fn thread_gemm<LA, LB, LC>(
-    a: &Tensor<&[f32], LA>,
-    b: &Tensor<&[f32], LB>,
-    c: &mut Tensor<&mut [f32], LC>,
-) -> Result<(), Error>
-where
-    LA: TensorLayout,
-    LB: TensorLayout,
-    LC: TensorLayout,
-{
-    gemm(a, b, c)
+/// The threads of a block's k-tile with cute: thread `(tm, tn)` takes its `8 x BK` panels of
+/// the packed tiles and its `8 x 8` micro-tile of the accumulators with `local_tile`, and `gemm`
+/// on the three static tensors is its register micro-kernel.
+#[inline(always)]
+fn threads(smem: &mut Tiles) -> Result<(), Error> {
+    let (panel, micro) = (tiler!(<8:1,128:1>), tiler!(<8:1,8:1>)); // a thread's (8, BK), (8, 8)
+    let s_a = make_tensor(&smem.a[..], SmemA::new())?;
+    let s_b = make_tensor(&smem.b[..], SmemB::new())?;
+    let mut r_c = make_tensor(&mut smem.c[..], Accum::new())?;
+    for tn in 0..TN as i64 {
+        let tb = local_tile(s_b, &panel, (tn, 0))?; // (8,BK):(BK,1)
+        for tm in 0..TM as i64 {
+            let ta = local_tile(s_a, &panel, (tm, 0))?; // (8,BK):(1,8)
+            let mut tc = local_tile(r_c.view_mut(), &micro, (tm, tn))?; // (8,8):(1,8)
+            gemm(&ta, &tb, &mut tc)?;
+        }
+    }
+    Ok(())
 }
 
-/// [`thread_gemm`] for AVX2.
+/// [`threads`] for the baseline instruction set.
+#[inline(never)]
+fn threads_portable(smem: &mut Tiles) -> Result<(), Error> {
+    threads(smem)
+}
+
+/// [`threads`] for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
 #[target_feature(enable = "avx2")]
-fn thread_gemm_avx2<LA, LB, LC>(
-    a: &Tensor<&[f32], LA>,
-    b: &Tensor<&[f32], LB>,
-    c: &mut Tensor<&mut [f32], LC>,
-) -> Result<(), Error>
-where
-    LA: TensorLayout,
-    LB: TensorLayout,
-    LC: TensorLayout,
-{
-    gemm(a, b, c)
+fn threads_avx2(smem: &mut Tiles) -> Result<(), Error> {
+    threads(smem)
 }
 
 /// `$body` for each constant `$i` in `0..8`: a loop unrolled by hand (rustc leaves a loop of
@@ -285,39 +257,49 @@ macro_rules! unroll8 {
     }};
 }
 
-/// The micro-kernel by hand, `k` outermost and the accumulators in a local array: per `k`, the
-/// column of `A` and the row of `B` as fragments, then their outer product. A macro, not a
-/// function: inlined from a function without AVX2 into one with it, the loop vectorized badly
-/// (132 shuffles against none, measured).
-macro_rules! micro_hand {
-    ($pa:expr, $pb:expr, $acc:expr) => {{
-        let (pa, pb, acc): (&[f32; MR * BK], &[f32; MR * BK], &mut [f32; MR * MR]) =
-            ($pa, $pb, $acc);
-        let mut c = *acc;
-        for l in 0..BK {
-            let (mut fa, mut fb) = ([0f32; MR], [0f32; MR]);
-            unroll8!(I, {
-                fa[I] = pa[I + MR * l];
-                fb[I] = pb[BK * I + l];
-            });
-            unroll8!(S, unroll8!(R, c[R + MR * S] += fa[R] * fb[S]));
+/// The threads of a block's k-tile by hand: the same panels and micro-tiles as [`threads`] by
+/// index arithmetic, each micro-kernel `k` outermost with the accumulators in a local array
+/// (per `k`, the column of `A` and the row of `B` as fragments, then their outer product).
+#[inline(always)]
+fn threads_hand(smem: &mut Tiles) {
+    for tn in 0..TN {
+        let pb: &[f32; MR * BK] = (&smem.b[MR * BK * tn..][..MR * BK])
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        for tm in 0..TM {
+            let pa: &[f32; MR * BK] = (&smem.a[PANEL_A * tm..][..MR * BK])
+                .try_into()
+                .unwrap_or_else(|_| unreachable!());
+            let pc = MR * MR * tm + MR * MR * TM * tn;
+            let acc: &mut [f32; MR * MR] = (&mut smem.c[pc..][..MR * MR])
+                .try_into()
+                .unwrap_or_else(|_| unreachable!());
+            let mut c = *acc;
+            for l in 0..BK {
+                let (mut fa, mut fb) = ([0f32; MR], [0f32; MR]);
+                unroll8!(I, {
+                    fa[I] = pa[I + MR * l];
+                    fb[I] = pb[BK * I + l];
+                });
+                unroll8!(S, unroll8!(R, c[R + MR * S] += fa[R] * fb[S]));
+            }
+            *acc = c;
         }
-        *acc = c;
-    }};
+    }
 }
 
-/// One thread's micro-kernel by hand.
+/// [`threads_hand`] for the baseline instruction set.
 #[inline(never)]
-fn thread_hand(pa: &[f32; MR * BK], pb: &[f32; MR * BK], acc: &mut [f32; MR * MR]) {
-    micro_hand!(pa, pb, acc);
+fn threads_hand_portable(smem: &mut Tiles) {
+    threads_hand(smem);
 }
 
-/// [`thread_hand`] for AVX2.
+/// [`threads_hand`] for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
 #[target_feature(enable = "avx2")]
-fn thread_hand_avx2(pa: &[f32; MR * BK], pb: &[f32; MR * BK], acc: &mut [f32; MR * MR]) {
-    micro_hand!(pa, pb, acc);
+fn threads_hand_avx2(smem: &mut Tiles) {
+    threads_hand(smem);
 }
 
 /// The kernel of [`sgemm`].
@@ -352,7 +334,7 @@ fn sgemm_cute<I: Isa>(
         make_identity_tensor((m, n))?,
     );
     let blk = tiler!(<128:1,128:1,128:1>); // (BM, BN, BK)
-    let (panel, micro) = (tiler!(<8:1,128:1>), tiler!(<8:1,8:1>)); // a thread's (8, BK), (8, 8)
+    let micro = tiler!(<8:1,8:1>); // a thread's micro-tile of C
     let (on_a, on_b, on_c) = (
         Step::<(U1, X, U1)>::new(),
         Step::<(X, U1, U1)>::new(),
@@ -387,17 +369,7 @@ fn sgemm_cute<I: Isa>(
                     let pred = |i| ct.get(i).is_ok_and(|x| elem_less(&x, &[n, k]));
                     copy_if(pred, &bt, &mut s_b)?;
                 }
-                let s_a = make_tensor(&smem.a[..], SmemA::new())?;
-                let s_b = make_tensor(&smem.b[..], SmemB::new())?;
-                let mut r_c = make_tensor(&mut smem.c[..], Accum::new())?;
-                for tn in 0..TN as i64 {
-                    let tb = local_tile(s_b, &panel, (tn, 0))?; // (8,BK):(BK,1)
-                    for tm in 0..TM as i64 {
-                        let ta = local_tile(s_a, &panel, (tm, 0))?; // (8,BK):(1,8)
-                        let mut tc = local_tile(r_c.view_mut(), &micro, (tm, tn))?; // (8,8):(1,8)
-                        isa.gemm(&ta, &tb, &mut tc)?;
-                    }
-                }
+                isa.threads(&mut smem)?;
             }
             // The epilogue: C = α·acc + β·C per thread, predicated on a residue block.
             let ct = local_tile_step(gc.view_mut(), &blk, (bm, bn, 0), on_c)?; // (BM,BN) of C
@@ -512,21 +484,7 @@ fn hand<I: Isa>(
                 let full_k = inside(bk, BK, k);
                 pack_a(a, (m, k), (bm, bk), full_m && full_k, &mut smem.a);
                 pack_b(b, (n, k), (bn, bk), full_n && full_k, &mut smem.b);
-                for tn in 0..TN {
-                    let pb: &[f32; MR * BK] = (&smem.b[MR * BK * tn..][..MR * BK])
-                        .try_into()
-                        .unwrap_or_else(|_| unreachable!());
-                    for tm in 0..TM {
-                        let pa: &[f32; MR * BK] = (&smem.a[PANEL_A * tm..][..MR * BK])
-                            .try_into()
-                            .unwrap_or_else(|_| unreachable!());
-                        let pc = MR * MR * tm + MR * MR * TM * tn;
-                        let acc: &mut [f32; MR * MR] = (&mut smem.c[pc..][..MR * MR])
-                            .try_into()
-                            .unwrap_or_else(|_| unreachable!());
-                        isa.hand(pa, pb, acc);
-                    }
-                }
+                isa.threads_hand(&mut smem);
             }
             let (i0, j0) = (bm * BM as i64, bn * BN as i64);
             for tn in 0..TN {
