@@ -4,6 +4,9 @@
 //! written by hand.
 //!
 //! `cargo run --release --example sgemm -- 300 200 100`
+//!
+//! With a fourth argument, `cute` or `hand`, it runs that kernel alone, once, column-major (what
+//! `valgrind --tool=callgrind` counts in BENCHMARKS.md).
 
 #[path = "kernels/sgemm.rs"]
 mod kernel;
@@ -16,13 +19,23 @@ fn value(x: i64) -> f32 {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<i64>());
-    let m = args.next().transpose()?.unwrap_or(300);
-    let n = args.next().transpose()?.unwrap_or(200);
-    let k = args.next().transpose()?.unwrap_or(100);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let extent = |i: usize, or: i64| args.get(i).map_or(Ok(or), |a| a.parse::<i64>());
+    let (m, n, k) = (extent(0, 300)?, extent(1, 200)?, extent(2, 100)?);
     let a: Vec<f32> = (0..m * k).map(value).collect();
     let b: Vec<f32> = (0..k * n).map(|x| value(3 * x + 1)).collect();
     let c0: Vec<f32> = (0..m * n).map(|x| value(5 * x + 2)).collect();
+    if let Some(which) = args.get(3) {
+        let (s, mut c) = ((Strides::col_major(m), Strides::col_major(k)), c0.clone());
+        let shape = ([m, n, k], 2.0, -1.0);
+        match which.as_str() {
+            "cute" => sgemm(shape, (&a, s.0), (&b, s.1), &mut c, s.0)?,
+            "hand" => sgemm_hand(shape, (&a, s.0), (&b, s.1), &mut c, s.0),
+            _ => return Err(format!("unknown kernel {which}: cute or hand").into()),
+        }
+        println!("{which}: C[0] = {}", c[0]);
+        return Ok(());
+    }
     // The parallel kernels' threads, with stacks for unoptimized builds too.
     #[cfg(feature = "rayon")]
     let pool = rayon::ThreadPoolBuilder::new()

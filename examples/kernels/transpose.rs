@@ -65,6 +65,21 @@ pub(crate) fn value(x: i64) -> f32 {
         + 65536.0 * f32::from(u8::try_from((x >> 16) & 0xff).unwrap_or(0))
 }
 
+/// The elements of a destination past which it is stored around the caches
+/// ([`Transpose8x8::streaming`]): 16 MiB of f32, more than this machine's L2 caches hold, so that
+/// it would be read for ownership from memory only to be overwritten.
+const STREAM: i64 = 4 << 20;
+
+/// The transposing atom for an `m x n` problem: streaming for a large one.
+fn atom(m: i64, n: i64) -> Option<Transpose8x8> {
+    let atom = Transpose8x8::detect();
+    if m.saturating_mul(n) > STREAM {
+        atom.map(Transpose8x8::streaming)
+    } else {
+        atom
+    }
+}
+
 /// The number of tiles of `t` that cover `n > 0`.
 fn tiles(n: i64, t: i64) -> i64 {
     (n + t - 1) / t
@@ -90,7 +105,7 @@ pub(crate) fn transpose(
     let mut gb = make_tensor(b, layout!(({m},{n}):({d.0},{d.1}))?)?; // dst(i, j) = B(j, i)
     let id = make_identity_tensor((m, n))?;
     let tile = tiler!(<256:1,256:1>); // BM x BN
-    let atom = Transpose8x8::detect();
+    let atom = atom(m, n);
     for tj in 0..tiles(n, BN) {
         for ti in 0..tiles(m, BM) {
             let ta = local_tile(ga, &tile, (ti, tj))?;
@@ -120,7 +135,7 @@ pub(crate) fn transpose(
 pub(crate) fn transpose_hand(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f32], sb: Strides) {
     let (m, n, s, d) = orient(m, n, sa, sb);
     // The atom applies when A is contiguous along i and B along j (a true transpose).
-    let atom = Transpose8x8::detect().filter(|_| s.0 == 1 && d.1 == 1 && s.1 > 0 && d.0 > 0);
+    let atom = atom(m, n).filter(|_| s.0 == 1 && d.1 == 1 && s.1 > 0 && d.0 > 0);
     for tj in 0..tiles(n, BN) {
         for ti in 0..tiles(m, BM) {
             let (i0, j0) = (ti * BM, tj * BN);
@@ -157,6 +172,9 @@ pub(crate) fn transpose_hand(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f3
                 }
             }
         }
+    }
+    if let Some(atom) = atom {
+        atom.finish();
     }
 }
 

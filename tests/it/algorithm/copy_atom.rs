@@ -54,6 +54,28 @@ fn transposes_of_8x8_blocks_go_through_registers() {
 }
 
 #[test]
+fn streaming_stores_give_the_same_copy() {
+    // Aligned destination rows stream; a row stride of 52 elements (not a multiple of 32 bytes)
+    // or an odd base does not, and the copy is the same.
+    let src: Vec<f32> = (0..64 * 50).map(|x| x as f32).collect();
+    for (ld, base) in [(64i64, 0usize), (52, 0), (64, 1)] {
+        let mut dst = vec![-1f32; 64 * 64 + 1];
+        let mut want = dst.clone();
+        let s = make_tensor(&src[..], l("(16,48):(1,50)")).unwrap();
+        let dl = l(&format!("(16,48):({ld},1)"));
+        let mut d = make_tensor(&mut dst[base..], dl).unwrap();
+        let atom = Transpose8x8::detect().map(Transpose8x8::streaming);
+        copy_with(&atom, &s, &mut d).unwrap();
+        for i in 0..16 {
+            for j in 0..48 {
+                want[base + (i * ld + j) as usize] = src[(i + 50 * j) as usize];
+            }
+        }
+        assert!(dst == want, "ld {ld}, base {base}");
+    }
+}
+
+#[test]
 fn other_copies_fall_back_to_copy() {
     let f = |x: i64| x as f32;
     for (s, d) in [
