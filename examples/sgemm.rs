@@ -9,6 +9,10 @@
 //! `valgrind --tool=callgrind` counts in BENCHMARKS.md).
 
 #[path = "kernels/sgemm.rs"]
+#[allow(
+    dead_code,
+    reason = "the hand-written kernel's parallel form is for the benchmark and the tests"
+)]
 mod kernel;
 
 use kernel::{sgemm, sgemm_hand, sgemm_naive, Strides};
@@ -72,10 +76,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         sgemm_hand(([m, n, k], 2.0, -1.0), (&a, sa), (&b, sb), &mut by_hand, sc);
         let took_hand = t.elapsed();
         sgemm_naive(([m, n, k], 2.0, -1.0), (&a, sa), (&b, sb), &mut want, sc);
-        let mut same = c.iter().zip(&want).all(|(x, y)| x == y) && by_hand == want;
+        let same = c.iter().zip(&want).all(|(x, y)| x.to_bits() == y.to_bits()) && by_hand == want;
         // On all cores with the `rayon` feature: panels of C, one task each.
         #[cfg(feature = "rayon")]
-        let took = {
+        let (took, same) = {
             let mut par = c0.clone();
             let t = std::time::Instant::now();
             kernel::sgemm_par(
@@ -88,8 +92,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 sc,
             )?;
             let took_par = t.elapsed();
-            same &= par == want;
-            format!("{took:?}, in parallel {took_par:?}")
+            (
+                format!("{took:?}, in parallel {took_par:?}"),
+                same && par == want,
+            )
         };
         #[cfg(not(feature = "rayon"))]
         let took = format!("{took:?}");

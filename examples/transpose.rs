@@ -49,19 +49,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         transpose(&a, m, n, sa, &mut b, sb)?;
         let took = t.elapsed();
         transpose_naive(&a, m, n, sa, &mut want, sb);
-        let mut same = b.iter().zip(&want).all(|(x, y)| x.to_bits() == y.to_bits());
+        let same = b.iter().zip(&want).all(|(x, y)| x.to_bits() == y.to_bits());
         // On all cores with the `rayon` feature: panels of the destination, one task each.
         #[cfg(feature = "rayon")]
-        let took = {
+        let (took, same) = {
             let mut par = vec![0f32; a.len()];
             let t = std::time::Instant::now();
             kernel::transpose_par(&pool, kernel::transpose, (&a, m, n, sa), &mut par, sb)?;
             let took_par = t.elapsed();
-            same &= par
+            let par_same = par
                 .iter()
                 .zip(&want)
                 .all(|(x, y)| x.to_bits() == y.to_bits());
-            format!("{took:?}, in parallel {took_par:?}")
+            (
+                format!("{took:?}, in parallel {took_par:?}"),
+                same && par_same,
+            )
         };
         #[cfg(not(feature = "rayon"))]
         let took = format!("{took:?}");

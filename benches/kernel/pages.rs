@@ -17,6 +17,7 @@ impl Matrix {
     pub(crate) fn zeroed(len: usize) -> Matrix {
         let layout = Layout::from_size_align(len.max(1) * 4, 2 << 20).expect("a valid layout");
         // SAFETY: the layout has a nonzero size.
+        #[expect(clippy::cast_ptr_alignment, reason = "allocated on 2 MiB boundaries")]
         let ptr = unsafe { alloc_zeroed(layout) }.cast::<f32>();
         assert!(!ptr.is_null(), "out of memory");
         #[cfg(target_os = "linux")]

@@ -13,13 +13,18 @@ mod kernel;
 
 use kernel::{sgemm, sgemm_hand, Strides};
 
+/// A residue (0..13) as an `f32`.
+fn small(x: i64) -> f32 {
+    f32::from(u8::try_from(x).expect("a residue"))
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("kernel/sgemm");
     g.sample_size(10);
     for n in [256i64, 512, 1024] {
         let len = (n * n) as usize;
-        let a: Vec<f32> = (0..n * n).map(|x| (x % 13) as f32 - 6.0).collect();
-        let b: Vec<f32> = (0..n * n).map(|x| (x % 7) as f32 - 3.0).collect();
+        let a: Vec<f32> = (0..n * n).map(|x| small(x % 13) - 6.0).collect();
+        let b: Vec<f32> = (0..n * n).map(|x| small(x % 7) - 3.0).collect();
         let mut out = vec![0f32; len];
         let s = Strides::col_major(n);
         // Elements: multiply-adds, so that criterion's rate is half the GFLOP/s.
@@ -44,7 +49,7 @@ fn bench(c: &mut Criterion) {
                     (black_box(&b), s),
                     black_box(&mut out),
                     s,
-                )
+                );
             });
         });
         g.bench_function(BenchmarkId::new(n.to_string(), "matrixmultiply"), |bch| {
@@ -75,19 +80,6 @@ fn bench(c: &mut Criterion) {
     parallel(c);
 }
 
-/// [`sgemm_hand`] as a kernel that can fail, for [`kernel::sgemm_par`].
-#[cfg(feature = "rayon")]
-fn hand(
-    shape: kernel::Shape,
-    a: kernel::Matrix<'_>,
-    b: kernel::Matrix<'_>,
-    c: &mut [f32],
-    sc: Strides,
-) -> Result<(), cute::Error> {
-    sgemm_hand(shape, a, b, c, sc);
-    Ok(())
-}
-
 /// `kernel/sgemm_par/<n>/{cute,hand}`: panels of `C` on a pool of all cores.
 #[cfg(feature = "rayon")]
 fn parallel(c: &mut Criterion) {
@@ -98,8 +90,8 @@ fn parallel(c: &mut Criterion) {
     let mut g = c.benchmark_group("kernel/sgemm_par");
     g.sample_size(10);
     for n in [256i64, 512, 1024] {
-        let a: Vec<f32> = (0..n * n).map(|x| (x % 13) as f32 - 6.0).collect();
-        let b: Vec<f32> = (0..n * n).map(|x| (x % 7) as f32 - 3.0).collect();
+        let a: Vec<f32> = (0..n * n).map(|x| small(x % 13) - 6.0).collect();
+        let b: Vec<f32> = (0..n * n).map(|x| small(x % 7) - 3.0).collect();
         let mut out = vec![0f32; (n * n) as usize];
         let s = Strides::col_major(n);
         g.throughput(Throughput::Elements((n * n * n) as u64));
@@ -119,7 +111,15 @@ fn parallel(c: &mut Criterion) {
         });
         g.bench_function(BenchmarkId::new(n.to_string(), "hand"), |bch| {
             bch.iter(|| {
-                kernel::sgemm_par(&pool, hand, shape, (black_box(&a), s), (&b, s), &mut out, s)
+                kernel::sgemm_par(
+                    &pool,
+                    kernel::sgemm_hand_task,
+                    shape,
+                    (black_box(&a), s),
+                    (&b, s),
+                    &mut out,
+                    s,
+                )
             });
         });
     }

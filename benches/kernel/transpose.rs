@@ -60,26 +60,18 @@ fn bench(c: &mut Criterion) {
             });
             g.bench_function(BenchmarkId::new(n.to_string(), "hand"), |bch| {
                 bch.iter(|| {
-                    kernel::transpose_par(&pool, hand, (black_box(&a), n, n, s), &mut b, s)
+                    kernel::transpose_par(
+                        &pool,
+                        kernel::transpose_hand_task,
+                        (black_box(&a), n, n, s),
+                        &mut b,
+                        s,
+                    )
                 });
             });
             g.finish();
         }
     }
-}
-
-/// [`transpose_hand`] as a kernel that can fail, for [`kernel::transpose_par`].
-#[cfg(feature = "rayon")]
-fn hand(
-    a: &[f32],
-    m: i64,
-    n: i64,
-    sa: Strides,
-    b: &mut [f32],
-    sb: Strides,
-) -> Result<(), cute::Error> {
-    transpose_hand(a, m, n, sa, b, sb);
-    Ok(())
 }
 
 criterion_group!(benches, bench);

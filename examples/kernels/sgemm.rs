@@ -101,8 +101,20 @@ impl Tiles {
     /// The tiles, zeroed, on the heap (192 KiB, never on the stack: a rayon thread's stack is
     /// 2 MiB).
     fn new() -> Box<Tiles> {
-        // SAFETY: all-zero bits are a valid `Tiles` (arrays of 0.0).
-        unsafe { Box::<Tiles>::new_zeroed().assume_init() }
+        let layout = std::alloc::Layout::new::<Tiles>();
+        // SAFETY: `Tiles` has a non-zero size; all-zero bits are a valid `Tiles` (arrays of
+        // 0.0), and the allocation has `Tiles`' layout, as `Box` requires.
+        #[expect(
+            clippy::cast_ptr_alignment,
+            reason = "allocated with `Tiles`' own alignment"
+        )]
+        unsafe {
+            let p = std::alloc::alloc_zeroed(layout).cast::<Tiles>();
+            if p.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            Box::from_raw(p)
+        }
     }
 }
 
@@ -581,6 +593,23 @@ where
                 }
             })
     })
+}
+
+/// [`sgemm_hand`] in the signature [`sgemm_par`] runs.
+#[cfg(feature = "rayon")]
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the signature of the kernels sgemm_par runs"
+)]
+pub(crate) fn sgemm_hand_task(
+    shape: Shape,
+    a: Matrix<'_>,
+    b: Matrix<'_>,
+    c: &mut [f32],
+    sc: Strides,
+) -> Result<(), Error> {
+    sgemm_hand(shape, a, b, c, sc);
+    Ok(())
 }
 
 /// `x` from position `o` on: empty past its end (with `K = 0` there is nothing to read).

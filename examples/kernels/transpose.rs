@@ -234,3 +234,21 @@ where
             })
     })
 }
+
+/// [`transpose_hand`] in the signature [`transpose_par`] runs.
+#[cfg(feature = "rayon")]
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the signature of the kernels transpose_par runs"
+)]
+pub(crate) fn transpose_hand_task(
+    a: &[f32],
+    m: i64,
+    n: i64,
+    sa: Strides,
+    b: &mut [f32],
+    sb: Strides,
+) -> Result<(), Error> {
+    transpose_hand(a, m, n, sa, b, sb);
+    Ok(())
+}

@@ -219,31 +219,6 @@ mod parallel {
     use super::{same, small, stridings, value, GemmStrides, Strides};
     use super::{sgemm as sg, transpose as tr};
 
-    /// [`sg::sgemm_hand`] as a kernel that can fail.
-    fn by_hand(
-        s: sg::Shape,
-        a: sg::Matrix<'_>,
-        b: sg::Matrix<'_>,
-        c: &mut [f32],
-        sc: GemmStrides,
-    ) -> Result<(), cute::Error> {
-        sg::sgemm_hand(s, a, b, c, sc);
-        Ok(())
-    }
-
-    /// [`tr::transpose_hand`] as a kernel that can fail.
-    fn transpose_hand(
-        a: &[f32],
-        m: i64,
-        n: i64,
-        sa: Strides,
-        b: &mut [f32],
-        sb: Strides,
-    ) -> Result<(), cute::Error> {
-        tr::transpose_hand(a, m, n, sa, b, sb);
-        Ok(())
-    }
-
     fn pool() -> rayon::ThreadPool {
         rayon::ThreadPoolBuilder::new()
             .stack_size(64 << 20)
@@ -259,7 +234,7 @@ mod parallel {
             for (sa, sb) in stridings(m, n) {
                 let mut want = vec![-1f32; a.len()];
                 tr::transpose_naive(&a, m, n, sa, &mut want, sb);
-                for kernel in [tr::transpose, transpose_hand] {
+                for kernel in [tr::transpose, tr::transpose_hand_task] {
                     let mut got = vec![-1f32; a.len()];
                     tr::transpose_par(&pool, kernel, (&a, m, n, sa), &mut got, sb).unwrap();
                     assert!(same(&got, &want), "{m}x{n} {sa:?} {sb:?}");
@@ -300,8 +275,16 @@ mod parallel {
                         .unwrap();
                     assert!(same(&got, &want), "{m}x{n}x{k} {sa:?} {sb:?} {sc:?}");
                     let mut hand = c0.clone();
-                    sg::sgemm_par(&pool, by_hand, shape, (&a, sa), (&b, sb), &mut hand, sc)
-                        .unwrap();
+                    sg::sgemm_par(
+                        &pool,
+                        sg::sgemm_hand_task,
+                        shape,
+                        (&a, sa),
+                        (&b, sb),
+                        &mut hand,
+                        sc,
+                    )
+                    .unwrap();
                     assert!(same(&hand, &want), "hand {m}x{n}x{k} {sa:?} {sb:?} {sc:?}");
                 }
             }

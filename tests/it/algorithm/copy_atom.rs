@@ -25,6 +25,11 @@ where
     done.vector
 }
 
+/// `x` as an `f32`, exactly (the tests' values stay below 2^16).
+fn exact(x: i64) -> f32 {
+    f32::from(u16::try_from(x).expect("a small value"))
+}
+
 /// Whether this machine has the atom (an x86-64 processor with AVX).
 fn atom() -> bool {
     Transpose8x8::detect().is_some()
@@ -32,7 +37,7 @@ fn atom() -> bool {
 
 #[test]
 fn transposes_of_8x8_blocks_go_through_registers() {
-    let f = |x: i64| x as f32 * 0.5;
+    let f = |x: i64| exact(x) * 0.5;
     for (s, d) in [
         ("(8,8):(1,8)", "(8,8):(8,1)"),
         ("(16,24):(1,19)", "(16,24):(29,1)"),
@@ -57,7 +62,7 @@ fn transposes_of_8x8_blocks_go_through_registers() {
 fn streaming_stores_give_the_same_copy() {
     // Aligned destination rows stream; a row stride of 52 elements (not a multiple of 32 bytes)
     // or an odd base does not, and the copy is the same.
-    let src: Vec<f32> = (0..64 * 50).map(|x| x as f32).collect();
+    let src: Vec<f32> = (0..64 * 50).map(exact).collect();
     for (ld, base) in [(64i64, 0usize), (52, 0), (64, 1)] {
         let mut dst = vec![-1f32; 64 * 64 + 1];
         let mut want = dst.clone();
@@ -77,7 +82,7 @@ fn streaming_stores_give_the_same_copy() {
 
 #[test]
 fn other_copies_fall_back_to_copy() {
-    let f = |x: i64| x as f32;
+    let f = exact;
     for (s, d) in [
         // Contiguous along the same mode: a plain copy (vector runs).
         ("(16,8):(1,16)", "(16,8):(1,16)"),
@@ -90,9 +95,14 @@ fn other_copies_fall_back_to_copy() {
         check(&l(s), &l(d), f);
     }
     // 8-byte elements: the atom moves 4-byte ones only.
-    assert_eq!(check(&l("(8,8):(1,8)"), &l("(8,8):(8,1)"), |x| x as f64), 1);
+    assert_eq!(
+        check(&l("(8,8):(1,8)"), &l("(8,8):(8,1)"), |x| f64::from(exact(
+            x
+        ))),
+        1
+    );
     // A static tile of a runtime-strided matrix, as the transpose kernel copies it.
-    let src: Vec<f32> = (0..64 * 70).map(|x| x as f32).collect();
+    let src: Vec<f32> = (0..64 * 70).map(exact).collect();
     let mut dst = vec![0f32; 64 * 66];
     let a = make_tensor(&src[..], layout!((64,64):(1,70))).unwrap();
     let ld = std::hint::black_box(66i64);
@@ -100,7 +110,10 @@ fn other_copies_fall_back_to_copy() {
     copy_with(&Transpose8x8::detect(), &a, &mut b).unwrap();
     for i in 0..64 {
         for j in 0..64 {
-            assert_eq!(dst[(i * 66 + j) as usize], src[(i + j * 70) as usize]);
+            assert_eq!(
+                dst[(i * 66 + j) as usize].to_bits(),
+                src[(i + j * 70) as usize].to_bits()
+            );
         }
     }
 }
