@@ -138,6 +138,11 @@ pub enum ExprError {
         /// The length it would have.
         size: i64,
     },
+    /// Calls nested deeper than [`MAX_NESTING`] (each level of evaluation takes stack).
+    TooDeep {
+        /// Byte offset of the call past the limit.
+        pos: usize,
+    },
     /// The operation itself failed; the error names the condition.
     Op {
         /// Byte offset of the call.
@@ -157,6 +162,7 @@ impl ExprError {
             | ExprError::Arity { pos, .. }
             | ExprError::ArgKind { pos, .. }
             | ExprError::TooLarge { pos, .. }
+            | ExprError::TooDeep { pos }
             | ExprError::Op { pos, .. } => *pos,
         }
     }
@@ -171,6 +177,7 @@ impl ExprError {
             ExprError::Arity { .. } => "arity",
             ExprError::ArgKind { .. } => "arg_kind",
             ExprError::TooLarge { .. } => "too_large",
+            ExprError::TooDeep { .. } => "too_deep",
             ExprError::Op { error, .. } => error.code(),
         }
     }
@@ -195,6 +202,10 @@ impl fmt::Display for ExprError {
                     "{op}: a list of {size} elements is more than the {LIST_LIMIT} printed"
                 )
             }
+            ExprError::TooDeep { pos } => write!(
+                f,
+                "the call at offset {pos} is nested more than {MAX_NESTING} calls deep"
+            ),
             ExprError::Op { error, .. } => write!(f, "{error}"),
         }
     }
@@ -265,6 +276,10 @@ pub const OPS: &[(&str, &str)] = &[
     ("swizzle_layout", "(B, M, S, A) or (B, M, S, A, C)"),
 ];
 
+/// The deepest nesting of calls `eval` accepts: deeper input is an error, not a stack overflow
+/// (a level takes a few KiB of stack in an unoptimized build; 64 levels fit a 2 MiB thread).
+pub const MAX_NESTING: usize = 64;
+
 /// Evaluates an expression.
 ///
 /// # Examples
@@ -277,7 +292,7 @@ pub const OPS: &[(&str, &str)] = &[
 /// ```
 pub fn eval(text: &str) -> Result<Value, ExprError> {
     let mut p = Parser::new(text);
-    let v = expr(&mut p)?;
+    let v = expr(&mut p, 0)?;
     if p.peek().is_some() {
         return Err(ExprError::Syntax {
             pos: p.pos(),
@@ -307,13 +322,13 @@ pub struct Call {
 /// ```
 pub fn parse_call(text: &str) -> Result<Option<Call>, ExprError> {
     let mut p = Parser::new(text);
-    let call = if let Some((op, _, args)) = call_args(&mut p)? {
+    let call = if let Some((op, _, args)) = call_args(&mut p, 0)? {
         Some(Call {
             op: op.to_string(),
             args,
         })
     } else {
-        expr(&mut p)?;
+        expr(&mut p, 0)?;
         None
     };
     if p.peek().is_some() {
@@ -332,12 +347,16 @@ pub fn parse_call(text: &str) -> Result<Option<Call>, ExprError> {
 )]
 fn call_args<'a>(
     p: &mut Parser<'a>,
+    depth: usize,
 ) -> Result<Option<(&'a str, usize, Vec<(Value, usize)>)>, ExprError> {
     p.peek();
     let start = p.pos();
     let Some(name) = p.ident() else {
         return Ok(None);
     };
+    if depth >= MAX_NESTING {
+        return Err(ExprError::TooDeep { pos: start });
+    }
     p.expect(b'(', "'(' after an operation name")
         .map_err(ExprError::from)?;
     let mut args = Vec::new();
@@ -345,7 +364,7 @@ fn call_args<'a>(
         loop {
             p.peek();
             let pos = p.pos();
-            args.push((expr(p)?, pos));
+            args.push((expr(p, depth + 1)?, pos));
             if p.eat(b')') {
                 break;
             }
@@ -355,10 +374,11 @@ fn call_args<'a>(
     Ok(Some((name, start, args)))
 }
 
-fn expr(p: &mut Parser<'_>) -> Result<Value, ExprError> {
+/// An expression whose calls sit `depth` calls deep.
+fn expr(p: &mut Parser<'_>, depth: usize) -> Result<Value, ExprError> {
     p.peek();
     let start = p.pos();
-    if let Some((name, start, args)) = call_args(p)? {
+    if let Some((name, start, args)) = call_args(p, depth)? {
         return call(name, start, &args);
     }
     match p.peek() {
@@ -605,5 +625,26 @@ mod tests {
         assert_eq!(eval("size(4)").unwrap_err().code(), "arg_kind");
         let e = eval("size((4,2):(1,(2,2)))").unwrap_err();
         assert_eq!((e.code(), e.pos()), ("syntax", 11));
+    }
+
+    #[test]
+    fn nesting_is_limited_not_a_stack_overflow() {
+        let nest = |n: usize| format!("{}4:1{}", "flatten(".repeat(n), ")".repeat(n));
+        assert_eq!(eval(&nest(MAX_NESTING)).unwrap().to_string(), "4:1");
+        let e = eval(&nest(MAX_NESTING + 1)).unwrap_err();
+        assert_eq!((e.code(), e.pos()), ("too_deep", 8 * MAX_NESTING));
+        // 1,400 unclosed calls (the reported abort) stop at the limit, on a 2 MiB thread too.
+        let deep = "a(".repeat(1400);
+        let e = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || eval(&deep).unwrap_err())
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(e.code(), "too_deep");
+        assert!(
+            e.to_string().contains("nested more than 64 calls deep"),
+            "{e}"
+        );
     }
 }
