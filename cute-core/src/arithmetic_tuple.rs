@@ -216,7 +216,7 @@ impl CoordLayout {
 
     /// The layout of the scales alone (for error messages).
     fn scales(&self) -> Layout {
-        Layout::from_parts(&self.shape, &self.scale)
+        Layout::for_display(&self.shape, &self.scale)
     }
 
     /// `coalesce(L)`: the simplest coordinate layout equal to `L` on `[0, size(L))`; modes merge

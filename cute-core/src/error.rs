@@ -307,6 +307,22 @@ pub enum ErrorKind {
         /// Size of the modes with smaller strides.
         size: i64,
     },
+    /// A negative stride where the operation is not defined for one (CuTe's inverses assume
+    /// non-negative strides).
+    NegativeStride {
+        /// The offending stride.
+        stride: i64,
+    },
+    /// CuTe's `left_inverse` of a non-injective layout whose modes overlap: `R` breaks
+    /// `L(R(L(i))) == L(i)` at `index`. CuTe C++ returns that wrong layout.
+    InverseNotExact {
+        /// The first index `i` where it fails.
+        index: i64,
+        /// `L(i)`.
+        expected: i64,
+        /// `L(R(L(i)))`.
+        got: i64,
+    },
     /// A tiler has more modes than the layout.
     TilerRankTooLarge {
         /// Rank of the tiler.
@@ -409,7 +425,9 @@ impl ErrorKind {
             ErrorKind::ShapeDivisibility { .. } => "shape_divisibility",
             ErrorKind::StrideOverrun { .. }
             | ErrorKind::NotAdmissible { .. }
+            | ErrorKind::InverseNotExact { .. }
             | ErrorKind::VerificationLimit { .. } => "not_admissible",
+            ErrorKind::NegativeStride { .. } => "negative_stride",
             ErrorKind::NotInjective { .. } => "not_injective",
             ErrorKind::LeftInverseDivisibility { .. } => "left_inverse_divisibility",
             ErrorKind::TilerRankTooLarge { .. } => "tiler_rank_too_large",
@@ -479,6 +497,14 @@ impl fmt::Display for ErrorKind {
             ErrorKind::LeftInverseDivisibility { stride, size } => write!(
                 f,
                 "left inverse divisibility violated: stride {stride} is not a multiple of size {size}"
+            ),
+            ErrorKind::NegativeStride { stride } => write!(
+                f,
+                "negative stride {stride}: the operation is defined for non-negative strides only"
+            ),
+            ErrorKind::InverseNotExact { index, expected, got } => write!(
+                f,
+                "not admissible: the modes overlap and the quasi-inverse R CuTe builds gives L(R(L({index}))) = {got}, but L({index}) = {expected}"
             ),
             ErrorKind::TilerRankTooLarge { tiler, layout } => write!(
                 f,

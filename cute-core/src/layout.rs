@@ -8,7 +8,10 @@ use crate::stride::{compact_left, compact_right, crd2idx_view};
 
 /// A layout `Shape:Stride` with congruent shape and stride, e.g. `(4,(2,2)):(2,(1,8))`.
 ///
-/// Shapes are positive and `size` fits in `i64`; strides may be zero or negative.
+/// Shapes are positive, and `size` and the lowest and highest offsets of the domain (the sums of
+/// the negative and of the positive terms `(s - 1)·d`) fit in `i64`, so every evaluation inside
+/// the domain fits too; strides may be zero or negative.
+/// Every constructor and every operation checks this where it builds a layout.
 /// A small `Copy` value: no heap.
 ///
 /// # Examples
@@ -104,42 +107,87 @@ impl LayoutBuilder {
         self.shape.splice(l.shape)?;
         self.stride.splice(l.stride)
     }
-    /// The finished layout.
-    #[must_use]
-    pub(crate) fn finish(self) -> Layout {
+    /// The modes as a container of layouts each already checked (a tiler's tiles), not a
+    /// layout: its size may overflow, and it is never evaluated as a whole.
+    pub(crate) fn finish_modes(self) -> Layout {
         Layout {
             shape: self.shape.finish(),
             stride: self.stride.finish(),
         }
     }
+
+    /// The finished layout, checked ([`check_leaves`]).
+    pub(crate) fn finish(self) -> Result<Layout, ErrorKind> {
+        let (shape, stride) = (self.shape.finish(), self.stride.finish());
+        check_leaves(shape.leaves(), stride.leaves())?;
+        Ok(Layout { shape, stride })
+    }
+}
+
+/// The values every [`Layout`] keeps, checked where one is built: each shape leaf positive
+/// ([`ErrorKind::NonPositiveShape`]), the size and the lowest and highest offsets within `i64`
+/// ([`ErrorKind::Overflow`]). Every partial sum of `L(i)` for `0 <= i < size(L)` lies between
+/// those two, so `size` and in-domain evaluation need no further check (`cosize` still checks
+/// its `+ 1`).
+pub(crate) fn check_leaves(shape: &[i64], stride: &[i64]) -> Result<(), ErrorKind> {
+    if let Some(&value) = shape.iter().find(|&&s| s <= 0) {
+        return Err(ErrorKind::NonPositiveShape { value });
+    }
+    if const_extent(shape, stride).is_none() {
+        return Err(ErrorKind::Overflow);
+    }
+    Ok(())
+}
+
+/// Over positive shapes: the size, and the lowest and highest offsets of the domain (the sums
+/// of the negative and of the positive terms `(s - 1)·d`); `None` past `i64`. Const so that
+/// static layouts keep the same invariant (`cute_static`'s own check is the same).
+const fn const_extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> {
+    let (mut k, mut size, mut lo, mut hi) = (0, 1i64, 0i64, 0i64);
+    while k < shape.len() {
+        size = match size.checked_mul(shape[k]) {
+            Some(v) => v,
+            None => return None,
+        };
+        let Some(t) = (shape[k] - 1).checked_mul(stride[k]) else {
+            return None;
+        };
+        let sum = if t < 0 {
+            lo.checked_add(t)
+        } else {
+            hi.checked_add(t)
+        };
+        match sum {
+            Some(v) if t < 0 => lo = v,
+            Some(v) => hi = v,
+            None => return None,
+        }
+        k += 1;
+    }
+    Some((size, lo, hi))
 }
 
 impl Layout {
     /// `make_layout(shape, stride)`.
     ///
     /// # Preconditions
-    /// `shape` and `stride` are congruent, every shape leaf is positive, and `size` fits in `i64`.
+    /// `shape` and `stride` are congruent, every shape leaf is positive, and `size` and the
+    /// lowest and highest offsets (the sums of the negative and of the positive `(s - 1)·d`) fit
+    /// in `i64`.
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout, Error> {
         let ops = || [Some(Operand::from(&shape)), Some(Operand::from(&stride))];
         if !shape.congruent(&stride) || shape.view().has_under() || stride.view().has_under() {
             return Err(Error::new(Op::MakeLayout, ops(), ErrorKind::NotCongruent));
         }
-        if let Some(&value) = shape.leaves().iter().find(|&&s| s <= 0) {
-            return Err(Error::new(
-                Op::MakeLayout,
-                ops(),
-                ErrorKind::NonPositiveShape { value },
-            ));
-        }
-        shape.product().ctx(Op::MakeLayout, ops)?;
+        check_leaves(shape.leaves(), stride.leaves()).ctx(Op::MakeLayout, ops)?;
         Ok(Layout { shape, stride })
     }
 
     /// `make_layout(shape, stride)` in const context: how the static crate lowers its layouts.
     ///
     /// # Panics
-    /// When `shape` and `stride` are not congruent, a shape leaf is not positive, or the size
-    /// overflows `i64`; in const context that is a compile error.
+    /// When `shape` and `stride` are not congruent, a shape leaf is not positive, or the size or
+    /// the offsets overflow `i64`; in const context that is a compile error.
     #[must_use]
     pub const fn new_const(shape: IntTuple, stride: IntTuple) -> Layout {
         assert!(
@@ -147,7 +195,10 @@ impl Layout {
             "shape and stride are not congruent"
         );
         assert!(shape.const_positive(), "a shape leaf is not positive");
-        assert!(shape.const_product().is_some(), "the size overflows i64");
+        assert!(
+            const_extent(shape.const_leaves(), stride.const_leaves()).is_some(),
+            "the size or the offsets overflow i64"
+        );
         Layout { shape, stride }
     }
 
@@ -178,9 +229,18 @@ impl Layout {
         off.checked_add(1)
     }
 
-    /// Assembles a layout from parts the algebra already checked.
-    pub(crate) fn from_parts(shape: &IntTuple, stride: &IntTuple) -> Layout {
+    /// Assembles a layout from congruent parts the algebra built, checked ([`check_leaves`]).
+    pub(crate) fn from_parts(shape: &IntTuple, stride: &IntTuple) -> Result<Layout, ErrorKind> {
         debug_assert!(shape.congruent(stride));
+        check_leaves(shape.leaves(), stride.leaves())?;
+        Ok(Layout {
+            shape: *shape,
+            stride: *stride,
+        })
+    }
+
+    /// Congruent parts as they are, unchecked: only to print them in an error message.
+    pub(crate) fn for_display(shape: &IntTuple, stride: &IntTuple) -> Layout {
         Layout {
             shape: *shape,
             stride: *stride,
@@ -188,11 +248,19 @@ impl Layout {
     }
 
     /// The rank-1, depth-0 layout `s:d`.
+    ///
+    /// # Preconditions
+    /// `s > 0`, and `(s - 1)·d` fits in `i64` (as [`Layout::new`]).
+    pub fn int(s: i64, d: i64) -> Result<Layout, Error> {
+        Layout::new(IntTuple::int(s), IntTuple::int(d))
+    }
+
+    /// The trivial layout `1:0`.
     #[must_use]
-    pub const fn int(s: i64, d: i64) -> Layout {
+    pub const fn trivial() -> Layout {
         Layout {
-            shape: IntTuple::int(s),
-            stride: IntTuple::int(d),
+            shape: IntTuple::int(1),
+            stride: IntTuple::int(0),
         }
     }
 
@@ -294,12 +362,7 @@ impl Layout {
 
     /// `flatten(L)`: nesting removed; a depth-0 layout stays depth-0.
     pub fn flatten(&self) -> Result<Layout, Error> {
-        let r = (|| {
-            Ok(Layout::from_parts(
-                &self.shape.flatten()?,
-                &self.stride.flatten()?,
-            ))
-        })();
+        let r = (|| Layout::from_parts(&self.shape.flatten()?, &self.stride.flatten()?))();
         r.ctx(Op::MakeLayout, || [Some(self.into()), None])
     }
 
@@ -322,7 +385,7 @@ impl Layout {
         }
         let mut out = *self;
         while out.rank() < n {
-            out = out.append(&Layout::int(1, 0))?;
+            out = out.append(&Layout::trivial())?;
         }
         Ok(out)
     }
@@ -383,8 +446,8 @@ impl Layout {
             }
             b.close()
         })();
-        r.ctx(Op::Slice, ops)?;
-        Ok((offset, b.finish()))
+        let sub = r.and_then(|()| b.finish()).ctx(Op::Slice, ops)?;
+        Ok((offset, sub))
     }
 
     /// The flattened shape and stride leaves.
@@ -412,7 +475,7 @@ fn lift_slice(b: &mut LayoutBuilder, c: View<'_>, l: LayoutView<'_>) -> Result<(
     Ok(())
 }
 
-/// The tuple layout whose modes are `modes`, checked to have a size that fits in `i64`.
+/// The tuple layout whose modes are `modes`, checked ([`check_leaves`]).
 fn join<'a>(modes: impl Iterator<Item = LayoutView<'a>>) -> Result<Layout, ErrorKind> {
     let mut b = LayoutBuilder::new();
     b.open()?;
@@ -420,9 +483,7 @@ fn join<'a>(modes: impl Iterator<Item = LayoutView<'a>>) -> Result<Layout, Error
         b.mode(m)?;
     }
     b.close()?;
-    let l = b.finish();
-    l.shape.product()?;
-    Ok(l)
+    b.finish()
 }
 
 /// Evaluation on flattened modes. A negative index is split with floor division, the extension
@@ -511,7 +572,17 @@ mod tests {
 
     #[test]
     fn overflow_is_an_error() {
-        let a = l("(2,2):(1,9223372036854775807)");
-        assert_eq!(a.eval(3).unwrap_err().code(), "overflow");
+        // Inside the domain evaluation fits (the offsets are checked where the layout is built);
+        // past it, the last mode's extension may not.
+        let a = l("(2,2):(1,4611686018427387904)");
+        assert_eq!(a.eval(3).unwrap(), (1 << 62) + 1);
+        assert_eq!(a.eval(8).unwrap_err().code(), "overflow");
+        let e = "(2,2):(1,9223372036854775807)"
+            .parse::<Layout>()
+            .unwrap_err();
+        assert_eq!(e.code(), "overflow");
+        let e = Layout::new(IntTuple::int(3), IntTuple::int(i64::MIN)).unwrap_err();
+        assert_eq!(e.code(), "overflow");
+        assert_eq!(Layout::int(-3, 1).unwrap_err().code(), "non_positive");
     }
 }

@@ -66,6 +66,10 @@ pub(crate) fn crd2idx_view(c: View<'_>, s: View<'_>, d: View<'_>) -> Result<i64,
     }
     match (c.is_tuple(), s.is_tuple()) {
         (true, true) => {
+            if !d.is_tuple() {
+                // `crd2idx((3),(4),2)`: a tuple shape with an integer stride.
+                return Err(ErrorKind::NotCongruent);
+            }
             if c.rank() != s.rank() || s.rank() != d.rank() {
                 let right = if c.rank() == s.rank() {
                     d.rank()

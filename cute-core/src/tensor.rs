@@ -820,7 +820,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
                 )
             };
             tiles
-                .layout(&Layout::int(s.product().map_err(err)?, 1))
+                .layout(&Layout::int(s.product().map_err(err)?, 1)?)
                 .map_err(err)?;
             *flat_k = crd2idx_shape(&c, &s).map_err(|e| e.within(Op::LocalPartition))?;
         }

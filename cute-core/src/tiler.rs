@@ -96,7 +96,7 @@ impl TilerBuilder {
     pub(crate) fn finish(mut self) -> Result<Tiler, ErrorKind> {
         self.elems.close()?;
         Ok(Tiler {
-            elems: self.elems.finish(),
+            elems: self.elems.finish_modes(),
             nelems: self.nelems,
             tok: self.tok,
             ntok: self.ntok,

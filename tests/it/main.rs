@@ -3,6 +3,7 @@
 mod algebra;
 mod algorithm;
 mod fragment;
+mod hostile;
 mod kernels;
 mod mixed_corpus;
 mod mixed_layouts;

@@ -171,7 +171,7 @@ pub fn coalesce_by(l: &Layout, profile: &IntTuple) -> Result<Layout, Error> {
     let err = |k| Error::new(Op::Coalesce, [Some(l.into()), Some(profile.into())], k);
     let mut b = LayoutBuilder::new();
     coalesce_by_into(&mut b, l.view(), profile.view()).map_err(err)?;
-    Ok(b.finish())
+    b.finish().map_err(err)
 }
 
 fn coalesce_by_into(

@@ -17,9 +17,11 @@ use crate::layout::Layout;
 /// # Postconditions
 /// - `R` is strictly increasing on `[0, size(R))`, `R(0) == 0`;
 /// - `R(i)` is not in the image of `L` for `1 <= i < size(R)`;
-/// - when each stride of `filter(L)`, by increasing order, is a multiple of the span of the
-///   smaller modes: `size(R) >= size(M) / size(filter(L))`, so `(L, R)` covers at least
-///   `[0, size(M))`. (Otherwise CuTe rounds the gaps down: `complement((2,2):(1,3), 12) = 2:6`.)
+/// - when `M` is an integer and each stride of `filter(L)`, by increasing order, is a multiple
+///   of the span of the smaller modes: `size(R) >= M / size(filter(L))`, so `(L, R)` covers at
+///   least `[0, M)`. (Otherwise CuTe rounds the gaps down: `complement((2,2):(1,3), 12) = 2:6`;
+///   and a tuple `M` is divided mode by mode by the span covered so far, as CuTe does, which
+///   can cover less than `size(M)`: `complement(4:4, (12,6,12)) = (4,36):(1,16)`, 576 of 864.)
 ///
 /// # Examples
 /// ```

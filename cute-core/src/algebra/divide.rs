@@ -142,7 +142,7 @@ fn unpack(l: &Layout, first: bool, second: bool) -> Result<Layout, ErrorKind> {
         }
     }
     b.close()?;
-    Ok(b.finish())
+    b.finish()
 }
 
 /// `tile_unzip(L, T)`: follows the profile of the tiler and gathers the rank-2 modes at its leaves
@@ -192,5 +192,5 @@ fn zip2_by(l: LayoutView<'_>, g: &Tile) -> Result<Layout, ErrorKind> {
         b.close()?;
     }
     b.close()?;
-    Ok(b.finish())
+    b.finish()
 }

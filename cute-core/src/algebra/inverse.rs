@@ -1,10 +1,11 @@
 //! `right_inverse` and `left_inverse` (seed 000 §3.4).
 
 use super::coalesce::coalesce_flat;
+use super::composition::VERIFY_LIMIT;
 use super::composition::{Step, Trace};
 use super::{sort_by_stride, Flat};
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::mul;
+use crate::int_tuple::{add, mul};
 use crate::layout::Layout;
 
 /// Exclusive prefix products of the shape: `pre[i] = s_0 * ... * s_{i-1}`.
@@ -72,8 +73,17 @@ fn right_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, Error
 /// non-injective `L`, the quasi-inverse with `L(R(L(i))) == L(i)` (seed 000 §3.4.3).
 ///
 /// # Preconditions
-/// Each non-zero stride of `coalesce(L)`, in increasing order, is a multiple of the size of the
-/// modes before it ([`ErrorKind::LeftInverseDivisibility`]).
+/// - Strides are non-negative ([`ErrorKind::NegativeStride`]; CuTe's construction assumes it).
+/// - Each non-zero stride of `coalesce(L)`, in increasing order, is a multiple of the size of
+///   the modes before it ([`ErrorKind::LeftInverseDivisibility`]).
+/// - Where the modes overlap (a stride inside the span of the smaller modes, so `L` is not
+///   injective), CuTe's `R` must still satisfy `L(R(L(i))) == L(i)`; it is checked at every
+///   `i` ([`ErrorKind::InverseNotExact`] where CuTe C++ returns a wrong layout, e.g.
+///   `(2,2,2):(1,1,3)`; [`ErrorKind::VerificationLimit`] past
+///   [`VERIFY_LIMIT`] points).
+///
+/// # Postconditions
+/// `L(R(L(i))) == L(i)` for every `i < size(L)`; `R(L(i)) == i` when `L` is injective.
 ///
 /// # Examples
 /// ```
@@ -89,11 +99,44 @@ pub fn left_inverse(l: &Layout) -> Result<Layout, Error> {
 /// (for `cute explain`).
 pub fn left_inverse_traced<T: Trace>(l: &Layout, trace: &mut T) -> Result<Layout, Error> {
     left_inverse_flat(l, trace)
-        .and_then(|f| f.layout())
+        .and_then(|(f, tower)| {
+            let r = f.layout()?;
+            if !tower {
+                verify_quasi_inverse(l, &r)?;
+            }
+            Ok(r)
+        })
         .map_err(|k| Error::new(Op::LeftInverse, [Some(l.into()), None], k))
 }
 
-fn left_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, ErrorKind> {
+/// Checks `L(R(L(i))) == L(i)` at every `i < size(L)`.
+fn verify_quasi_inverse(l: &Layout, r: &Layout) -> Result<(), ErrorKind> {
+    let size = l.size();
+    if size > VERIFY_LIMIT {
+        return Err(ErrorKind::VerificationLimit { size });
+    }
+    for index in 0..size {
+        let expected = l.eval(index).map_err(|e| e.kind)?;
+        let got = l
+            .eval(r.eval(expected).map_err(|e| e.kind)?)
+            .map_err(|e| e.kind)?;
+        if got != expected {
+            return Err(ErrorKind::InverseNotExact {
+                index,
+                expected,
+                got,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// CuTe's construction, and whether the modes by increasing stride form a tower (each stride
+/// past the span of the smaller modes), where `R(L(i)) == i` holds by construction.
+fn left_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<(Flat, bool), ErrorKind> {
+    if let Some(&stride) = l.stride().leaves().iter().find(|&&d| d < 0) {
+        return Err(ErrorKind::NegativeStride { stride });
+    }
     let (c, _) = coalesce_flat(l.shape().leaves(), l.stride().leaves(), false);
     if T::ACTIVE {
         trace.step(&Step::Coalesced(c.layout()?));
@@ -104,11 +147,15 @@ fn left_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, ErrorK
     let mut stride = Flat::new();
     stride.push(0, 0)?;
     let mut size = 1i64;
+    // The span `Σ (s - 1)·d` of the modes so far, and whether each stride lies past it.
+    let (mut span, mut tower) = (0i64, true);
     for &i in &order[..n] {
         let d = c.d[i];
         if d == 0 {
             continue;
         }
+        tower &= span < d;
+        span = add(span, mul(c.s[i] - 1, d)?)?;
         if T::ACTIVE {
             trace.step(&Step::InverseMode {
                 shape: c.s[i],
@@ -125,7 +172,8 @@ fn left_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, ErrorK
         size = mul(size, d / size)?;
     }
     shape.push(c.s[order[n - 1]], 0)?;
-    Ok(coalesce_flat(shape.shape(), &stride.shape()[..shape.n], false).0)
+    let r = coalesce_flat(shape.shape(), &stride.shape()[..shape.n], false).0;
+    Ok((r, tower))
 }
 
 #[cfg(test)]

@@ -53,7 +53,7 @@ fn common(a: &Layout, b: &Layout, op: Op) -> Result<Option<Layout>, Error> {
 /// assert_eq!(max_common_layout(&l("(8,4):(1,8)"), &l("(8,(2,2)):(1,(8,16))")).unwrap(), l("32:1"));
 /// ```
 pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    Ok(common(a, b, Op::MaxCommonLayout)?.unwrap_or(Layout::int(1, 0)))
+    Ok(common(a, b, Op::MaxCommonLayout)?.unwrap_or(Layout::trivial()))
 }
 
 /// `max_common_vector(A, B)`: the size of the largest common contiguous vector (1 if none).

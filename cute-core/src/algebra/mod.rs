@@ -71,10 +71,10 @@ impl Flat {
 
     /// As a layout: `s:d` for one mode, a flat tuple otherwise.
     pub(crate) fn layout(&self) -> Result<Layout, ErrorKind> {
-        Ok(Layout::from_parts(
+        Layout::from_parts(
             &IntTuple::flat_or_int(self.shape())?,
             &IntTuple::flat_or_int(self.stride())?,
-        ))
+        )
     }
 }
 

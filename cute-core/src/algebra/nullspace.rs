@@ -34,7 +34,7 @@ pub fn nullspace(l: &Layout) -> Result<Layout, Error> {
         }
     }
     if f.n == 0 {
-        return Ok(Layout::int(1, 0));
+        return Ok(Layout::trivial());
     }
     f.layout().map_err(err)
 }

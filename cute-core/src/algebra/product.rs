@@ -206,5 +206,5 @@ fn zip(x: &Layout, x_int: bool, y: &Layout, y_int: bool) -> Result<Layout, Error
         }
     }
     b.close()?;
-    Ok(b.finish())
+    b.finish()
 }

@@ -48,7 +48,7 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout, Error> {
             }
         })
         .map_err(err)?;
-    Ok(Layout::from_parts(&shape, &stride))
+    Layout::from_parts(&shape, &stride).map_err(err)
 }
 
 /// `downcast<N>(L)`: each stride-±1 element becomes `N` elements; other strides are multiplied by
@@ -80,7 +80,7 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout, Error> {
     if !l.stride().leaves().contains(&1) {
         return Err(err(ErrorKind::DowncastNoUnitStride));
     }
-    let unit = |d: &i64| d.abs() == 1;
+    let unit = |d: &i64| d.unsigned_abs() == 1;
     let pairs = || l.shape().leaves().iter().zip(l.stride().leaves());
     // Size-1 unit modes widen only when no larger unit mode does (then just the first of them).
     let any_wide = pairs().any(|(&s, d)| unit(d) && s > 1);

@@ -60,8 +60,8 @@ fn rejections_are_justified(a: &Layout, b: &Layout) {
 /// Law: `(size(A):1)` is a right identity and `(cosize(A):1)` a left identity, as functions on the
 /// domain.
 fn identities(a: &Layout) {
-    let right = composition(a, &Layout::int(a.size(), 1)).unwrap();
-    let left = composition(&Layout::int(a.cosize().unwrap().max(1), 1), a).unwrap();
+    let right = composition(a, &Layout::int(a.size(), 1).unwrap()).unwrap();
+    let left = composition(&Layout::int(a.cosize().unwrap().max(1), 1).unwrap(), a).unwrap();
     for i in 0..a.size() {
         assert_eq!(right.eval(i).unwrap(), a.eval(i).unwrap());
         assert_eq!(left.eval(i).unwrap(), a.eval(i).unwrap());

@@ -1,0 +1,261 @@
+//! The defining property of every successful result of `cute::expr::eval`, rechecked with an
+//! independent evaluator in `i128` (no code shared with `cute-core`'s arithmetic). Included by
+//! path by the fuzz targets (`fuzz/fuzz_targets/*.rs`) and by the corpus replay in
+//! `tests/it/hostile/mod.rs`, so CI checks the same properties without a nightly toolchain.
+
+use cute::expr::{eval, parse_call, Value};
+use cute::Layout;
+
+/// The most points a property is checked at (the rest of a larger domain is sampled).
+const POINTS: i128 = 1 << 12;
+
+/// A layout's flattened modes, widened.
+struct Flat {
+    s: Vec<i128>,
+    d: Vec<i128>,
+}
+
+impl Flat {
+    fn of(l: &Layout) -> Flat {
+        let w = |x: &[i64]| x.iter().map(|&v| i128::from(v)).collect();
+        Flat {
+            s: w(l.shape().leaves()),
+            d: w(l.stride().leaves()),
+        }
+    }
+
+    fn size(&self) -> i128 {
+        self.s.iter().product()
+    }
+
+    /// `L(i)`: `i` split colexicographically (floor division), the last mode taking the rest.
+    fn eval(&self, mut i: i128) -> i128 {
+        let mut off = 0;
+        for (k, (&s, &d)) in self.s.iter().zip(&self.d).enumerate() {
+            let c = if k + 1 == self.s.len() {
+                i
+            } else {
+                let c = i.rem_euclid(s);
+                i = i.div_euclid(s);
+                c
+            };
+            off += c * d;
+        }
+        off
+    }
+
+    /// The indices a property is checked at: all of `0..n`, or `POINTS` spread over it.
+    fn points(n: i128) -> impl Iterator<Item = i128> {
+        let step = (n / POINTS).max(1);
+        (0..n.min(POINTS))
+            .map(move |k| k * step)
+            .chain(core::iter::once(n - 1))
+            .filter(move |&i| i >= 0 && i < n)
+    }
+}
+
+/// Every `Layout` the library returns keeps its invariant: positive shapes, and the size and
+/// the lowest and highest offsets in `i64`.
+fn invariant(l: &Layout) -> Result<(), String> {
+    let f = Flat::of(l);
+    if f.s.iter().any(|&s| s <= 0) {
+        return Err(format!("{l}: a shape leaf is not positive"));
+    }
+    let terms = || f.s.iter().zip(&f.d).map(|(&s, &d)| (s - 1) * d);
+    let (lo, hi): (i128, i128) = (
+        terms().filter(|t| *t < 0).sum(),
+        terms().filter(|t| *t > 0).sum(),
+    );
+    let fits = |x: i128| i64::try_from(x).is_ok();
+    if !fits(f.size()) || !fits(lo) || !fits(hi) {
+        return Err(format!("{l}: size or offsets past i64"));
+    }
+    if i128::from(l.size()) != f.size() {
+        return Err(format!(
+            "{l}: size {} but the shape's product is {}",
+            l.size(),
+            f.size()
+        ));
+    }
+    for i in Flat::points(f.size()) {
+        let got = l
+            .eval(i as i64)
+            .map_err(|e| format!("{l}: eval({i}) failed: {e}"))?;
+        if i128::from(got) != f.eval(i) {
+            return Err(format!("{l}: eval({i}) = {got}, but {}", f.eval(i)));
+        }
+    }
+    Ok(())
+}
+
+fn layout(v: &Value) -> Option<&Layout> {
+    match v {
+        Value::Layout(l) => Some(l),
+        _ => None,
+    }
+}
+
+/// The call's layout arguments and result, for the properties below.
+struct Call<'a> {
+    text: &'a str,
+    args: Vec<&'a Value>,
+    r: &'a Layout,
+}
+
+impl Call<'_> {
+    fn arg(&self, k: usize) -> Option<&Layout> {
+        self.args.get(k).copied().and_then(layout)
+    }
+
+    fn fail(&self, what: std::fmt::Arguments<'_>) -> Result<(), String> {
+        Err(format!("{} = {}: {what}", self.text, self.r))
+    }
+
+    /// `R(i) == A(B(i))` for `i < size(B)` (composition, and the first mode of a divide).
+    fn composes(&self, same_size: bool) -> Result<(), String> {
+        let (Some(a), Some(b)) = (self.arg(0), self.arg(1)) else {
+            return Ok(());
+        };
+        let (fa, fb, fr) = (Flat::of(a), Flat::of(b), Flat::of(self.r));
+        if same_size && fr.size() != fb.size() {
+            return self.fail(format_args!("size != size(B) {}", fb.size()));
+        }
+        if fr.size() < fb.size() {
+            return self.fail(format_args!("smaller than B"));
+        }
+        for i in Flat::points(fb.size()) {
+            if fr.eval(i) != fa.eval(fb.eval(i)) {
+                return self.fail(format_args!("R({i}) != A(B({i}))"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `R(i) == L(i)` on the domain of `L`, with the same size (coalesce).
+    fn same_function(&self) -> Result<(), String> {
+        let Some(l) = self.arg(0) else { return Ok(()) };
+        let (fl, fr) = (Flat::of(l), Flat::of(self.r));
+        if fr.size() != fl.size() {
+            return self.fail(format_args!("the size changed"));
+        }
+        for i in Flat::points(fl.size()) {
+            if fr.eval(i) != fl.eval(i) {
+                return self.fail(format_args!("differs at {i}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `L(R(i)) == i` for `i < size(R)`.
+    fn right_inverse(&self) -> Result<(), String> {
+        let Some(l) = self.arg(0) else { return Ok(()) };
+        let (fl, fr) = (Flat::of(l), Flat::of(self.r));
+        for i in Flat::points(fr.size()) {
+            if fl.eval(fr.eval(i)) != i {
+                return self.fail(format_args!("L(R({i})) != {i}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `L(R(L(i))) == L(i)` for `i < size(L)`.
+    fn left_inverse(&self) -> Result<(), String> {
+        let Some(l) = self.arg(0) else { return Ok(()) };
+        let (fl, fr) = (Flat::of(l), Flat::of(self.r));
+        for i in Flat::points(fl.size()) {
+            let x = fl.eval(i);
+            if fl.eval(fr.eval(x)) != x {
+                return self.fail(format_args!("L(R(L({i}))) != L({i})"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `R` increasing from 0, and no `R(i)` past `R(0)` in the image of `L`.
+    fn complement(&self) -> Result<(), String> {
+        let Some(l) = self.arg(0) else { return Ok(()) };
+        let (fl, fr) = (Flat::of(l), Flat::of(self.r));
+        if fr.size() > POINTS || fl.size() > POINTS {
+            return Ok(());
+        }
+        let image: std::collections::HashSet<i128> = (0..fl.size()).map(|i| fl.eval(i)).collect();
+        let mut last = -1;
+        for i in 0..fr.size() {
+            let x = fr.eval(i);
+            if x <= last {
+                return self.fail(format_args!("not increasing at {i}"));
+            }
+            if i > 0 && image.contains(&x) {
+                return self.fail(format_args!("R({i}) = {x} is in the image of L"));
+            }
+            last = x;
+        }
+        Ok(())
+    }
+
+    /// The first mode of a product by a layout is `A`: `R(i) == A(i)` for `i < size(A)`.
+    fn product(&self) -> Result<(), String> {
+        let Some(a) = self.arg(0) else { return Ok(()) };
+        let (fa, fr) = (Flat::of(a), Flat::of(self.r));
+        if fr.size() % fa.size() != 0 {
+            return self.fail(format_args!("size(A) does not divide the size"));
+        }
+        if self.arg(1).is_some() {
+            for i in Flat::points(fa.size()) {
+                if fr.eval(i) != fa.eval(i) {
+                    return self.fail(format_args!("R({i}) != A({i})"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `size` and `cosize` against their definitions.
+fn int_result(op: &str, l: &Layout, n: i64) -> Result<(), String> {
+    let f = Flat::of(l);
+    let want = match op {
+        "size" => f.size(),
+        "cosize" => f.eval(f.size() - 1) + 1,
+        _ => return Ok(()),
+    };
+    if i128::from(n) == want {
+        Ok(())
+    } else {
+        Err(format!("{op}({l}) = {n}, not {want}"))
+    }
+}
+
+/// Checks the result of `text` (when it evaluates) against its operation's definition.
+///
+/// # Errors
+/// The property that fails, in words.
+pub(crate) fn check(text: &str) -> Result<(), String> {
+    let Ok(value) = eval(text) else {
+        return Ok(());
+    };
+    if let Value::Layout(l) = &value {
+        invariant(l)?;
+    }
+    let Ok(Some(call)) = parse_call(text) else {
+        return Ok(());
+    };
+    let args: Vec<&Value> = call.args.iter().map(|(v, _)| v).collect();
+    let Some(r) = layout(&value) else {
+        if let (Some(Value::Layout(l)), Value::Int(n)) = (args.first(), &value) {
+            return int_result(&call.op, l, *n);
+        }
+        return Ok(());
+    };
+    let c = Call { text, args, r };
+    match call.op.as_str() {
+        "composition" => c.composes(true),
+        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => c.composes(false),
+        "coalesce" if c.args.len() == 1 => c.same_function(),
+        "right_inverse" => c.right_inverse(),
+        "left_inverse" => c.left_inverse(),
+        "complement" => c.complement(),
+        "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => c.product(),
+        _ => Ok(()),
+    }
+}
