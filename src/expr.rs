@@ -306,6 +306,54 @@ pub fn eval(text: &str) -> Result<Value, ExprError> {
     Ok(v)
 }
 
+/// [`eval`], except that a top-level `swizzle_layout(B, M, S, A[, C])` is the swizzled layout
+/// itself ([`Value::Composed`]) rather than its offsets: what `cute isl` and `cute show` of a
+/// swizzled layout need.
+///
+/// # Errors
+/// As [`eval`].
+///
+/// # Examples
+/// ```
+/// let v = cute::expr::eval_mapping("swizzle_layout(3, 3, 3, (8,64):(64,1))").unwrap();
+/// assert_eq!(v.to_string(), "Sw<3,3,3>o0o(8,64):(64,1)");
+/// ```
+pub fn eval_mapping(text: &str) -> Result<Value, ExprError> {
+    let mut p = Parser::new(text);
+    let v = match call_args(&mut p, 0)? {
+        Some(("swizzle_layout", pos, args)) => {
+            let a = Args {
+                op: "swizzle_layout",
+                pos,
+                values: &args,
+            };
+            match args.len() {
+                4 | 5 => Value::Composed(swizzle_layout(&a)?),
+                _ => return call("swizzle_layout", pos, &args),
+            }
+        }
+        Some((name, pos, args)) => call(name, pos, &args)?,
+        None => expr(&mut p, 0)?,
+    };
+    if p.peek().is_some() {
+        return Err(ExprError::Syntax {
+            pos: p.pos(),
+            expected: "end of input",
+        });
+    }
+    Ok(v)
+}
+
+/// `swizzle_layout(B, M, S, A)` or `swizzle_layout(B, M, S, A, C)` (`Sw ∘ A ∘ C`).
+fn swizzle_layout(a: &Args<'_>) -> Result<ComposedLayout, ExprError> {
+    let sw = a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?;
+    let c = ComposedLayout::new(sw, 0, a.layout(3)?);
+    if a.values.len() == 5 {
+        return a.op(c.compose(&a.layout(4)?));
+    }
+    Ok(c)
+}
+
 /// A call `op(arg, ...)` with its arguments evaluated but the operation not applied: what
 /// `cute explain` needs to trace the operation itself.
 #[derive(Clone, Debug, PartialEq)]
@@ -610,11 +658,7 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
             Value::List(a.list(sw.period(), LIST_LIMIT, |x| Ok(sw.apply(x)))?)
         }
         ("swizzle_layout", 4 | 5) => {
-            let sw = a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?;
-            let mut c = ComposedLayout::new(sw, 0, a.layout(3)?);
-            if n == 5 {
-                c = a.op(c.compose(&a.layout(4)?))?;
-            }
+            let c = swizzle_layout(&a)?;
             Value::List(a.list(c.size(), LIST_LIMIT, |i| c.eval(i))?)
         }
         _ => return Err(arity()),

@@ -3,7 +3,8 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use cute::expr::{eval, ExprError, Value};
+use cute::expr::{eval, eval_mapping, ExprError, Value};
+use cute::isl::Domain;
 use cute::{IntTuple, Swizzle};
 use cute_cli::grid::{grids, swizzled_grids, tv_grid, Grid};
 use cute_cli::{check, draw, explain, show};
@@ -18,6 +19,9 @@ USAGE:
     cute svg     EXPR [-o FILE.svg] [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
                                       draw it, coloured by offset (by thread with --tv)
     cute explain EXPR                 trace a composition, complement, inverse, divide or product
+    cute isl     EXPR [--index]       print the layout as an ISL map (seed 004): from its flattened
+                                      natural coordinates [c0, ..., ck] to its offset [o], or
+                                      with --index from its 1-D index [i]
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
     cute ops                          list the operations EXPR may call, with their arguments
 
@@ -35,6 +39,9 @@ printed one after another and drawn stacked.
 --swizzle B,M,S shows Sw<B,M,S> o EXPR, CuTe's composition(Swizzle<B,M,S>{}, L): each cell
 holds the swizzled offset, e.g. the shared-memory layout of a tile.
 
+`cute isl` takes a layout or a swizzled layout swizzle_layout(B, M, S, L) and prints one line
+in ISL's text syntax (isl_map_read_from_str, islpy.Map), the swizzle's XOR as sums mod 2.
+
 EXAMPLES:
     cute eval \"composition((4,6,8,10):(2,3,5,7), 6:12)\"
     cute show \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
@@ -43,6 +50,7 @@ EXAMPLES:
     cute svg \"blocked_product((3,4):(4,1), (2,5):(1,2))\" -o blocked.svg --png blocked.png
     cute explain \"composition((4,6,8):(2,3,5), 6:3)\"
     cute explain \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
+    cute isl \"swizzle_layout(1, 2, 1, (4,4):(4,1))\"
     cute check ../shared/oracle/corpus.jsonl
 
 Exit status: 0 on success, 1 when the expression is rejected or a check fails, 2 on bad usage.
@@ -125,6 +133,7 @@ struct Opts {
     png: Option<String>,
     tv: Option<String>,
     swizzle: Option<String>,
+    index: bool,
 }
 
 fn opts(args: &[String]) -> Result<Opts, Failure> {
@@ -141,6 +150,7 @@ fn opts(args: &[String]) -> Result<Opts, Failure> {
             "--png" => o.png = Some(value(a)?),
             "--tv" => o.tv = Some(value(a)?),
             "--swizzle" => o.swizzle = Some(value(a)?),
+            "--index" => o.index = true,
             s if s.starts_with('-')
                 && s.len() > 1
                 && !s[1..].starts_with(|c: char| c.is_ascii_digit()) =>
@@ -179,6 +189,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
     if let Some((flag, _)) = flags.iter().find(|(_, v)| v.is_some() && !drawing) {
         return Err(Failure::Usage(format!(
             "{flag} applies to `cute show` and `cute svg`, not `cute {cmd}`"
+        )));
+    }
+    if o.index && cmd != "isl" {
+        return Err(Failure::Usage(format!(
+            "--index applies to `cute isl`, not `cute {cmd}`"
         )));
     }
     if cmd == "show" && (o.out.is_some() || o.png.is_some()) {
@@ -229,6 +244,24 @@ fn run(args: &[String]) -> Result<(), Failure> {
             if err.is_some() {
                 return Err(Failure::Reported);
             }
+        }
+        "isl" => {
+            let text = one_expr(&o, "isl")?;
+            let domain = if o.index {
+                Domain::Index
+            } else {
+                Domain::Natural
+            };
+            let map = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+                Value::Layout(l) => l.isl(domain).to_string(),
+                Value::Composed(c) => c.isl(domain).to_string(),
+                other => {
+                    return Err(Failure::Other(format!(
+                        "`cute isl` needs a layout or swizzle_layout(B, M, S, L); {text} is {other}"
+                    )))
+                }
+            };
+            println!("{map}");
         }
         "check" => {
             let [path] = o.positional.as_slice() else {

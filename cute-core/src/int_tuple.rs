@@ -688,21 +688,24 @@ pub(crate) fn mul(a: i64, b: i64) -> Result<i64, ErrorKind> {
     a.checked_mul(b).ok_or(ErrorKind::Overflow)
 }
 
-/// Floor division and remainder, `(i.div_euclid(s), i.rem_euclid(s))`, as a checked pair.
+/// C++'s truncating division and remainder, `(i / s, i % s)`, as a checked pair: CuTe splits a
+/// negative index this way, so `(2,3):(2,1)` at `-1` is the coordinate `(-1,0)`, offset `-2`
+/// (what makes `composition((2,3):(2,1), 6:-1) = (2,3):(-2,-1)` exact).
 #[inline(always)]
 pub(crate) fn divmod(i: i64, s: i64) -> Result<(i64, i64), ErrorKind> {
     if s == 0 {
         return Err(ErrorKind::DivisionByZero);
     }
     Ok((
-        i.checked_div_euclid(s).ok_or(ErrorKind::Overflow)?,
-        i.checked_rem_euclid(s).ok_or(ErrorKind::Overflow)?,
+        i.checked_div(s).ok_or(ErrorKind::Overflow)?,
+        i.checked_rem(s).ok_or(ErrorKind::Overflow)?,
     ))
 }
 
 /// The colexicographic split of `i` over `shape` (the flattened leaves of a shape): calls
 /// `digit(k, c_k)` for each leaf, where the last leaf takes whatever is left, so an index past the
-/// size lands in the last mode (seed 000 Eq. 4). Negative indices split with floor division.
+/// size lands in the last mode (seed 000 Eq. 4). Negative indices split with C++'s truncating
+/// division, as CuTe's `idx2crd` does.
 #[inline(always)]
 pub(crate) fn colex_split(
     shape: &[i64],
@@ -713,7 +716,7 @@ pub(crate) fn colex_split(
         return Ok(());
     };
     for (k, &s) in shape[..last].iter().enumerate() {
-        // C++'s truncating split equals the floor split for i >= 0 and s > 0, the common case.
+        // Without the checks where they cannot fail (the common case).
         let (q, r) = if i >= 0 && s > 0 {
             (i / s, i % s)
         } else {

@@ -486,8 +486,9 @@ fn join<'a>(modes: impl Iterator<Item = LayoutView<'a>>) -> Result<Layout, Error
     b.finish()
 }
 
-/// Evaluation on flattened modes. A negative index is split with floor division, the extension
-/// of the colexicographic split that keeps `L(i + size(L)) - L(i)` the same for every `i`.
+/// Evaluation on flattened modes. A negative index is split with C++'s truncating division, as
+/// CuTe's `idx2crd` splits it (`(2,3):(2,1)` at `-1` is `(-1,0)`, offset `-2`), so that a
+/// negative stride composes as it does in CuTe.
 #[inline(always)]
 pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], i: i64) -> Result<i64, ErrorKind> {
     let mut off = 0i64;

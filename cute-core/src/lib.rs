@@ -24,6 +24,7 @@ pub mod arithmetic_tuple;
 pub mod error;
 pub mod fragment;
 pub mod int_tuple;
+pub mod isl;
 pub mod layout;
 pub mod parse;
 pub mod stride;

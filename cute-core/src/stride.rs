@@ -1,7 +1,7 @@
 //! Coordinates and strides: `crd2idx`, `idx2crd` and compact strides (seed 000 §2.2.2, §2.3).
 //!
-//! An index past the size lands in the last mode; a negative index is split with floor division
-//! (for non-negative indices this is exactly CuTe's split).
+//! An index past the size lands in the last mode; a negative index is split with C++'s
+//! truncating division, as CuTe splits it.
 
 use crate::error::{Context, Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{add, colex_split, divmod, mul, Builder, IntTuple, View};

@@ -17,7 +17,7 @@ pub(crate) enum Form {
 
 /// The `cute-core` value of a node whose leaves not written as integers are taken as `other`, or
 /// the error at the node where it does not fit.
-fn lower(n: &Node, other: i64) -> Result<IntTuple, Errors> {
+pub(crate) fn lower(n: &Node, other: i64) -> Result<IntTuple, Errors> {
     let text = notation(n, other);
     text.parse::<IntTuple>()
         .map_err(|e| vec![(n.span(), format!("{e}"))])

@@ -196,7 +196,7 @@ mod tests {
     #[test]
     fn layout_lowers_to_typenum_tuples() {
         assert_eq!(
-            lowered(crate::layout_type, "(4,(2,2)):(2,(1,8))"),
+            lowered(crate::expand::layout_type, "(4,(2,2)):(2,(1,8))"),
             ":: cute :: __private :: cute_static :: Layout < (:: cute :: __private :: typenum :: \
              consts :: U4 , (:: cute :: __private :: typenum :: consts :: U2 , :: cute :: \
              __private :: typenum :: consts :: U2 ,) ,) , (:: cute :: __private :: typenum :: \
@@ -209,7 +209,7 @@ mod tests {
     fn large_values_are_binary_typenum_integers() {
         // 1030 is past typenum's named constants (0..=1024 and powers of two).
         assert_eq!(
-            lowered(crate::shape_type, "1030"),
+            lowered(crate::expand::shape_type, "1030"),
             ":: cute :: __private :: typenum :: UInt < :: cute :: __private :: typenum :: UInt \
              < :: cute :: __private :: typenum :: UInt < :: cute :: __private :: typenum :: UInt \
              < :: cute :: __private :: typenum :: UInt < :: cute :: __private :: typenum :: UInt \
@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn a_tiler_lowers_to_a_tuple_of_layouts() {
         assert_eq!(
-            lowered(crate::tiler_type, "<4:1,8>"),
+            lowered(crate::expand::tiler_type, "<4:1,8>"),
             ":: cute :: __private :: cute_static :: Tiler < (:: cute :: __private :: cute_static \
              :: Layout < :: cute :: __private :: typenum :: consts :: U4 , :: cute :: __private \
              :: typenum :: consts :: U1 > , :: cute :: __private :: cute_static :: Layout < :: \
@@ -239,9 +239,9 @@ mod tests {
 
     #[test]
     fn errors_lower_to_compile_errors_and_nothing_else() {
-        let one = lowered(crate::layout_type, "(4,0):(1,4)");
+        let one = lowered(crate::expand::layout_type, "(4,0):(1,4)");
         assert!(one.starts_with(":: core :: compile_error !"), "{one}");
-        let two = lowered(crate::layout_type, "(0,8):(1,-2)");
+        let two = lowered(crate::expand::layout_type, "(0,8):(1,-2)");
         assert_eq!(two.matches("compile_error").count(), 2, "{two}");
         assert!(two.starts_with("[:: core :: compile_error !"), "{two}");
     }

@@ -214,7 +214,7 @@ where
     }
 
     /// `L(i)` for any index, as `cute_core::Layout::eval`: the last mode extends past the size,
-    /// a negative index splits with floor division.
+    /// a negative index splits with C++'s truncating division (CuTe's `idx2crd`).
     ///
     /// # Errors
     /// [`ErrorKind::Overflow`] when the offset does not fit in `i64`.

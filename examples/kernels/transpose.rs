@@ -126,9 +126,9 @@ pub(crate) fn transpose(
 }
 
 /// `B = Aᵀ` by hand: the same orientation and tiles as [`transpose`], each whole tile as the same
-/// 8x8 register blocks (the atom's instructions, [`Transpose8x8::block`]) where the atom applies
-/// and element by element otherwise, with index arithmetic and slice indexing (the baseline of
-/// `kernel/transpose/<n>/hand`).
+/// pairs of 8x8 register blocks (the atom's instructions, [`Transpose8x8::block_pair`]) where the
+/// atom applies and element by element otherwise, with index arithmetic and slice indexing (the
+/// baseline of `kernel/transpose/<n>/hand`).
 ///
 /// # Panics
 /// When an index falls outside `a` or `b` (slice indexing).
@@ -148,11 +148,11 @@ pub(crate) fn transpose_hand(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f3
                     let src = &a[first_a as usize..=last_a as usize];
                     let dst = &mut b[first_b as usize..=last_b as usize];
                     for i in (0..BM).step_by(8) {
-                        for j in (0..BN).step_by(8) {
-                            // SAFETY: the block lies inside the tile, whose extent in each
+                        for j in (0..BN).step_by(16) {
+                            // SAFETY: the blocks lie inside the tile, whose extent in each
                             // slice was checked above.
                             unsafe {
-                                atom.block(
+                                atom.block_pair(
                                     src.as_ptr().offset((i + j * s.1) as isize),
                                     s.1 as isize,
                                     dst.as_mut_ptr().offset((i * d.0 + j) as isize),

@@ -162,3 +162,15 @@ fn generic_over_a_static_tile_size() {
     assert_eq!(tile_offset::<U4>(5), 9);
     assert_eq!(tile_offset::<U16>(35), 3 * 8 + 2); // 35 = 3 + 16·2: (3,2)
 }
+
+#[test]
+fn results_past_i64_are_errors_as_in_cute_core() {
+    // Found by the `mixed` fuzz target: each operand fits, the product's size does not.
+    let a = layout!(({1},({4},{922_337_203_685_477_587})):(1,(0,0))).unwrap();
+    let b = layout!(6:0);
+    let mixed = st::logical_product(&a, &b).unwrap_err();
+    let dynamic = cute::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err();
+    assert_eq!((mixed.code(), dynamic.code()), ("overflow", "overflow"));
+    let e = st::blocked_product(&a, &b).unwrap_err();
+    assert_eq!(e.code(), "overflow", "{e}");
+}

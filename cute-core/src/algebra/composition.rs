@@ -1276,6 +1276,17 @@ mod tests {
     }
 
     #[test]
+    fn negative_strides_split_as_cute_does() {
+        // A(-1) is the coordinate (-1,0) of (2,3), offset -2 (C++'s truncating idx2crd): CuTe
+        // C++ gives this composition, and it is exact at every index.
+        assert_eq!(l("(2,3):(2,1)").eval(-1).unwrap(), -2);
+        assert_eq!(l("(2,3):(2,1)").eval(-3).unwrap(), -3);
+        check("(2,3):(2,1)", "6:-1", "(2,3):(-2,-1)");
+        check("6:1", "6:-1", "6:-1");
+        check("(4,2):(1,4)", "(2,4):(-1,-2)", "(2,4):(-1,-2)");
+    }
+
+    #[test]
     fn paper_table_4_integer_layouts() {
         let tv = "((4,8),2):((16,1),8)";
         check("(8,8):(1,8)", tv, "((4,8),2):((16,1),8)");

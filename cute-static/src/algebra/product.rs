@@ -145,7 +145,11 @@ where
             err,
         )?;
         let ((s, d), (ps, pd)) = (a.into_parts(), grid.into_parts());
-        Ok(Layout::from_parts((s, ps), (d, pd)))
+        // `(A, A* ∘ B)` has the size `size(A)·size(B)`, which may pass `i64` where each factor
+        // fits (found by the `mixed` fuzz target).
+        let r = Layout::from_parts((s, ps), (d, pd));
+        r.check().map_err(err)?;
+        Ok(r)
     }
 }
 

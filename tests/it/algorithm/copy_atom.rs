@@ -137,3 +137,26 @@ fn sizes_and_partial_views_are_checked_as_by_copy() {
     let e = copy_with(&Transpose8x8::detect(), &tile, &mut d).unwrap_err();
     assert_eq!(e.code(), "out_of_bounds");
 }
+
+#[test]
+fn block_pair_is_two_blocks_side_by_side() {
+    let Some(atom) = Transpose8x8::detect() else {
+        return;
+    };
+    // Sixteen source rows of 8 (stride 11), into eight destination rows of 16 (stride 21).
+    let src: Vec<f32> = (0..16 * 11).map(exact).collect();
+    let (mut pair, mut two) = (vec![-1f32; 8 * 21], vec![-1f32; 8 * 21]);
+    // SAFETY: 16 rows of 8 from 0 with stride 11 and 8 rows of 16 with stride 21 lie inside the
+    // vectors, which do not overlap.
+    unsafe {
+        atom.block_pair(src.as_ptr(), 11, pair.as_mut_ptr(), 21);
+        atom.block(src.as_ptr(), 11, two.as_mut_ptr(), 21);
+        atom.block(src.as_ptr().add(88), 11, two.as_mut_ptr().add(8), 21);
+    }
+    assert_eq!(pair, two);
+    for r in 0..8 {
+        for c in 0..16 {
+            assert_eq!(pair[r * 21 + c], src[c * 11 + r], "row {r}, column {c}");
+        }
+    }
+}

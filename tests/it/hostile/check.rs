@@ -28,15 +28,16 @@ impl Flat {
         self.s.iter().product()
     }
 
-    /// `L(i)`: `i` split colexicographically (floor division), the last mode taking the rest.
+    /// `L(i)`: `i` split colexicographically (C++'s truncating division, as CuTe's `idx2crd`),
+    /// the last mode taking the rest.
     fn eval(&self, mut i: i128) -> i128 {
         let mut off = 0;
         for (k, (&s, &d)) in self.s.iter().zip(&self.d).enumerate() {
             let c = if k + 1 == self.s.len() {
                 i
             } else {
-                let c = i.rem_euclid(s);
-                i = i.div_euclid(s);
+                let c = i % s;
+                i /= s;
                 c
             };
             off += c * d;

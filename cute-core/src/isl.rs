@@ -1,0 +1,225 @@
+//! Layouts as integer set relations, written in ISL's text syntax (seed 004 §3): the index
+//! mapping from a layout's flattened natural coordinates to its offset, and the layout mapping
+//! from its 1-D index, for layouts and swizzled layouts `Sw ∘ offset ∘ L`. The text is what
+//! `isl_map_read_from_str` (or `islpy.Map`) reads, so a real ISL can check the algebra
+//! independently of this crate (`scripts/isl_check.sh`).
+//!
+//! - Index mapping (seed 004 Eq. 4): `{ [c0, ..., ck] -> [o] : o = d0*c0 + ... + dk*ck and
+//!   0 <= ci <= si - 1 }` over the flattened shape `(s0, ..., sk)` and stride `(d0, ..., dk)`.
+//! - Layout mapping (Eq. 5, `M_L = M_I ∘ M_C`): `{ [i] -> [o] : 0 <= i <= size - 1 and o = ... }`,
+//!   where coordinate `ck` is `floor(i / S̄k) mod sk` (the last one `floor(i / S̄k)`) for the
+//!   exclusive prefix products `S̄k` of the shape.
+//! - A swizzle `Sw<B,M,S>` (Eq. 12–13 with the bits as quasi-affine terms): bit `t` of `x` is
+//!   `floor(x / 2^t) mod 2`, and each of the `B` bits it changes becomes
+//!   `(floor(x / 2^t) + floor(x / 2^(t+S))) mod 2` (XOR as a sum mod 2), so
+//!   `Sw(x) = x + Σ 2^t·(((floor(x/2^t) + floor(x/2^(t+S))) mod 2) - (floor(x/2^t) mod 2))`.
+//!   On negative offsets this is the two's-complement bit arithmetic of [`Swizzle::apply`].
+//!
+//! Writing needs no heap: the relations are [`core::fmt::Display`] values.
+
+use core::fmt::{self, Write as _};
+
+use crate::layout::Layout;
+use crate::swizzle::{ComposedLayout, Swizzle};
+
+/// Which coordinates a relation starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Domain {
+    /// The flattened natural coordinates `[c0, ..., ck]` (the index mapping; what `cute isl`
+    /// prints).
+    Natural,
+    /// The 1-D index `[i]` (the layout mapping).
+    Index,
+}
+
+/// A layout, or a swizzled layout, as an ISL map: see the module documentation.
+///
+/// # Examples
+/// ```
+/// use cute_core::isl::Domain;
+/// use cute_core::{ComposedLayout, Layout, Swizzle};
+/// let l: Layout = "(4,(2,2)):(2,(1,8))".parse().unwrap();
+/// assert_eq!(
+///     l.isl(Domain::Natural).to_string(),
+///     "{ [c0, c1, c2] -> [o] : o = 2*c0 + c1 + 8*c2 and 0 <= c0 <= 3 and 0 <= c1 <= 1 and 0 <= c2 <= 1 }"
+/// );
+/// assert_eq!(
+///     l.isl(Domain::Index).to_string(),
+///     "{ [i] -> [o] : 0 <= i <= 15 and o = 2*((i) mod 4) + (floor((i)/4) mod 2) + 8*floor((i)/8) }"
+/// );
+/// let sw = ComposedLayout::new(Swizzle::new(1, 0, 1).unwrap(), 0, "4:1".parse().unwrap());
+/// assert_eq!(
+///     sw.isl(Domain::Natural).to_string(),
+///     "{ [c0] -> [o] : o = (c0) + ((floor((c0)/1) + floor((c0)/2)) mod 2) - (floor((c0)/1) mod 2) \
+///      and 0 <= c0 <= 3 }"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct IslMap<'a> {
+    layout: &'a Layout,
+    swizzle: Option<(Swizzle, i64)>,
+    domain: Domain,
+}
+
+impl Layout {
+    /// This layout as an ISL map from `domain` to its offset `[o]`.
+    #[must_use]
+    pub fn isl(&self, domain: Domain) -> IslMap<'_> {
+        IslMap {
+            layout: self,
+            swizzle: None,
+            domain,
+        }
+    }
+}
+
+impl ComposedLayout {
+    /// This swizzled layout as an ISL map from `domain` (the inner layout's coordinates) to
+    /// `Sw(offset + L(c))`.
+    #[must_use]
+    pub fn isl(&self, domain: Domain) -> IslMap<'_> {
+        IslMap {
+            layout: self.layout(),
+            swizzle: Some((self.swizzle(), self.offset())),
+            domain,
+        }
+    }
+}
+
+/// An affine combination `Σ coef·term + constant` of terms written by `term(k, f)`, in ISL's
+/// syntax (`0` when empty).
+fn affine(
+    f: &mut fmt::Formatter<'_>,
+    coefs: &[i64],
+    constant: i64,
+    term: impl Fn(usize, &mut fmt::Formatter<'_>) -> fmt::Result,
+) -> fmt::Result {
+    let mut first = true;
+    for (k, &c) in coefs.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let magnitude = c.unsigned_abs();
+        match (first, c < 0) {
+            (true, false) => {}
+            (true, true) => f.write_char('-')?,
+            (false, false) => f.write_str(" + ")?,
+            (false, true) => f.write_str(" - ")?,
+        }
+        if magnitude != 1 {
+            write!(f, "{magnitude}*")?;
+        }
+        term(k, f)?;
+        first = false;
+    }
+    match (first, constant) {
+        (true, _) => write!(f, "{constant}"),
+        (false, 0) => Ok(()),
+        (false, c) if c < 0 => write!(f, " - {}", c.unsigned_abs()),
+        (false, c) => write!(f, " + {c}"),
+    }
+}
+
+impl IslMap<'_> {
+    /// The offset `x` before the swizzle: the strides' combination of the coordinates, plus the
+    /// composed layout's offset.
+    fn offset(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (shape, stride) = (self.layout.shape().leaves(), self.layout.stride().leaves());
+        let constant = self.swizzle.map_or(0, |(_, o)| o);
+        match self.domain {
+            Domain::Natural => affine(f, stride, constant, |k, f| write!(f, "c{k}")),
+            Domain::Index => {
+                let last = shape.len() - 1;
+                affine(f, stride, constant, |k, f| {
+                    // The exclusive prefix product fits in i64: it divides the size.
+                    let prefix: i64 = shape[..k].iter().product();
+                    let digit = |f: &mut fmt::Formatter<'_>| {
+                        if prefix == 1 {
+                            f.write_str("(i)")
+                        } else {
+                            write!(f, "floor((i)/{prefix})")
+                        }
+                    };
+                    if k == last {
+                        digit(f)
+                    } else if prefix == 1 {
+                        write!(f, "((i) mod {})", shape[k])
+                    } else {
+                        f.write_char('(')?;
+                        digit(f)?;
+                        write!(f, " mod {})", shape[k])
+                    }
+                })
+            }
+        }
+    }
+
+    /// `Sw(x)` for the offset `x`, or `x` itself without a swizzle.
+    fn swizzled(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((sw, _)) = self.swizzle else {
+            return self.offset(f);
+        };
+        let (bits, base, shift) = sw.params();
+        f.write_char('(')?;
+        self.offset(f)?;
+        f.write_char(')')?;
+        // The bits the swizzle changes: `t` takes bit `t + S`.
+        let first = base + shift.unsigned_abs() * u32::from(shift < 0);
+        for t in first..first + bits {
+            let source = t.saturating_add_signed(shift);
+            let bit = |f: &mut fmt::Formatter<'_>, b: u32| {
+                f.write_str("floor((")?;
+                self.offset(f)?;
+                write!(f, ")/{})", 1i64 << b)
+            };
+            let weight = 1i64 << t;
+            f.write_str(" + ")?;
+            if weight != 1 {
+                write!(f, "{weight}*")?;
+            }
+            f.write_str("((")?;
+            bit(f, t)?;
+            f.write_str(" + ")?;
+            bit(f, source)?;
+            f.write_str(") mod 2) - ")?;
+            if weight != 1 {
+                write!(f, "{weight}*")?;
+            }
+            f.write_char('(')?;
+            bit(f, t)?;
+            f.write_str(" mod 2)")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for IslMap<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = self.layout.shape().leaves();
+        match self.domain {
+            Domain::Natural => {
+                f.write_str("{ [")?;
+                for k in 0..shape.len() {
+                    if k > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "c{k}")?;
+                }
+                f.write_str("] -> [o] : o = ")?;
+                self.swizzled(f)?;
+                for (k, s) in shape.iter().enumerate() {
+                    write!(f, " and 0 <= c{k} <= {}", s - 1)?;
+                }
+            }
+            Domain::Index => {
+                write!(
+                    f,
+                    "{{ [i] -> [o] : 0 <= i <= {} and o = ",
+                    self.layout.size() - 1
+                )?;
+                self.swizzled(f)?;
+            }
+        }
+        f.write_str(" }")
+    }
+}
