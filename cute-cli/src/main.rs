@@ -245,42 +245,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Err(Failure::Reported);
             }
         }
-        "isl" => {
-            let text = one_expr(&o, "isl")?;
-            let domain = if o.index {
-                Domain::Index
-            } else {
-                Domain::Natural
-            };
-            let map = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
-                Value::Layout(l) => l.isl(domain).to_string(),
-                Value::Composed(c) => c.isl(domain).to_string(),
-                other => {
-                    return Err(Failure::Other(format!(
-                        "`cute isl` needs a layout or swizzle_layout(B, M, S, L); {text} is {other}"
-                    )))
-                }
-            };
-            println!("{map}");
-        }
-        "check" => {
-            let [path] = o.positional.as_slice() else {
-                return Err(Failure::Usage("`cute check` takes one FILE.jsonl".into()));
-            };
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Other(format!("{path}: {e}")))?;
-            let report = check::run(&text);
-            for f in &report.failures {
-                println!("FAIL {f}");
-            }
-            for d in &report.deviations {
-                println!("note: {d} is a listed deviation from CuTe C++ (see `cute_cli::check::DEVIATIONS`)");
-            }
-            println!("{}", report.summary());
-            if !report.failures.is_empty() {
-                return Err(Failure::Reported);
-            }
-        }
+        "isl" => isl(&o)?,
+        "check" => check_corpus(&o)?,
         "ops" => {
             let width = cute::expr::OPS
                 .iter()
@@ -293,6 +259,49 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         other => return Err(Failure::Usage(format!("unknown command `{other}`"))),
     }
+    Ok(())
+}
+
+/// `cute check FILE.jsonl`: runs an oracle corpus, printing each failure and listed deviation.
+fn check_corpus(o: &Opts) -> Result<(), Failure> {
+    let [path] = o.positional.as_slice() else {
+        return Err(Failure::Usage("`cute check` takes one FILE.jsonl".into()));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| Failure::Other(format!("{path}: {e}")))?;
+    let report = check::run(&text);
+    for f in &report.failures {
+        println!("FAIL {f}");
+    }
+    for d in &report.deviations {
+        println!(
+            "note: {d} is a listed deviation from CuTe C++ (see `cute_cli::check::DEVIATIONS`)"
+        );
+    }
+    println!("{}", report.summary());
+    if !report.failures.is_empty() {
+        return Err(Failure::Reported);
+    }
+    Ok(())
+}
+
+/// `cute isl`: the layout or swizzled layout as one ISL map.
+fn isl(o: &Opts) -> Result<(), Failure> {
+    let text = one_expr(o, "isl")?;
+    let domain = if o.index {
+        Domain::Index
+    } else {
+        Domain::Natural
+    };
+    let map = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+        Value::Layout(l) => l.isl(domain).to_string(),
+        Value::Composed(c) => c.isl(domain).to_string(),
+        other => {
+            return Err(Failure::Other(format!(
+                "`cute isl` needs a layout or swizzle_layout(B, M, S, L); {text} is {other}"
+            )))
+        }
+    };
+    println!("{map}");
     Ok(())
 }
 

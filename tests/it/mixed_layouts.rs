@@ -169,7 +169,7 @@ fn results_past_i64_are_errors_as_in_cute_core() {
     let a = layout!(({1},({4},{922_337_203_685_477_587})):(1,(0,0))).unwrap();
     let b = layout!(6:0);
     let mixed = st::logical_product(&a, &b).unwrap_err();
-    let dynamic = cute::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err();
+    let dynamic = cute::logical_product(&a.to_dynamic(), b.to_dynamic()).unwrap_err();
     assert_eq!((mixed.code(), dynamic.code()), ("overflow", "overflow"));
     let e = st::blocked_product(&a, &b).unwrap_err();
     assert_eq!(e.code(), "overflow", "{e}");

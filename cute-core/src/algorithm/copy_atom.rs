@@ -421,7 +421,7 @@ mod avx {
                 _mm256_shuffle_ps::<0x44>(t[5], t[7]),
                 _mm256_shuffle_ps::<0xEE>(t[5], t[7]),
             ];
-            let o = [
+            [
                 _mm256_permute2f128_ps::<0x20>(u[0], u[4]),
                 _mm256_permute2f128_ps::<0x20>(u[1], u[5]),
                 _mm256_permute2f128_ps::<0x20>(u[2], u[6]),
@@ -430,8 +430,7 @@ mod avx {
                 _mm256_permute2f128_ps::<0x31>(u[1], u[5]),
                 _mm256_permute2f128_ps::<0x31>(u[2], u[6]),
                 _mm256_permute2f128_ps::<0x31>(u[3], u[7]),
-            ];
-            o
+            ]
         }
     }
 }

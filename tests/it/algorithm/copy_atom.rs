@@ -156,7 +156,11 @@ fn block_pair_is_two_blocks_side_by_side() {
     assert_eq!(pair, two);
     for r in 0..8 {
         for c in 0..16 {
-            assert_eq!(pair[r * 21 + c], src[c * 11 + r], "row {r}, column {c}");
+            assert_eq!(
+                pair[r * 21 + c].to_bits(),
+                src[c * 11 + r].to_bits(),
+                "row {r}, column {c}"
+            );
         }
     }
 }
