@@ -37,6 +37,20 @@ impl<S: StaticTuple, D: StaticTuple> Layout<S, D> {
     }
 }
 
+impl<S, D> crate::sealed::Sealed for Layout<S, D> {}
+
+/// Whether the leaves `statics` (of `leaves` entries) are all static.
+pub(crate) const fn all_static(statics: &[Option<i64>], leaves: usize) -> bool {
+    let mut k = 0;
+    while k < leaves {
+        if statics[k].is_none() {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
 impl<S, D> Layout<S, D> {
     /// The layout from parts the algebra computed (rearranged modes of checked layouts).
     #[inline(always)]
@@ -97,6 +111,15 @@ where
     pub const RANK: usize = S::RANK;
     /// `depth`: the nesting depth of the shape.
     pub const DEPTH: usize = S::DEPTH;
+    /// Whether every leaf of the shape and the stride is static.
+    pub(crate) const ALL_STATIC: bool =
+        all_static(&S::STATICS, S::LEAVES) && all_static(&D::STATICS, D::LEAVES);
+
+    /// [`Self::ALL_STATIC`] of a value's type.
+    #[inline(always)]
+    pub(crate) const fn all_static(&self) -> bool {
+        Self::ALL_STATIC
+    }
 
     /// The layout whose leaves, in order, are `shape` and `stride`.
     #[inline(always)]
@@ -141,6 +164,22 @@ where
             }
         }
         Ok(())
+    }
+
+    /// The smallest and largest offset, `None` on overflow: constants for a static layout.
+    #[inline(always)]
+    pub(crate) fn image(&self) -> Option<(i64, i64)> {
+        let (s, d) = self.leaves();
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
+            let span = s.checked_sub(1)?.checked_mul(*d)?;
+            if span < 0 {
+                lo = lo.checked_add(span)?;
+            } else {
+                hi = hi.checked_add(span)?;
+            }
+        }
+        Some((lo, hi))
     }
 
     /// The error of `make_layout` on this shape and stride, built out of line.

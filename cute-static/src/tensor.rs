@@ -17,7 +17,8 @@ use crate::algebra::complement::LayoutParts;
 use crate::algebra::divide::{zipped_divide, ZippedDivide, ZippedDivideOf};
 use crate::int::{Dyn, Int, IntMul};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
-use crate::layout::Layout;
+use crate::layout::{all_static, Layout};
+use crate::sealed::Sealed;
 use crate::slice::{Coord, IntoTuple, SliceOf, Slicer, Underscore, __};
 
 /// A loop of a static trip count, unrolled at compile time: `run(base, f)` calls `f(base)`,
@@ -161,18 +162,6 @@ impl<H: IntMul<<T as LeafProduct>::Output>, T: LeafProduct> LeafProduct for TCon
     type Output = <H as IntMul<<T as LeafProduct>::Output>>::Output;
 }
 
-/// Whether the leaves `statics` (of `leaves` entries) are all static.
-const fn all_static(statics: &[Option<i64>], leaves: usize) -> bool {
-    let mut k = 0;
-    while k < leaves {
-        if statics[k].is_none() {
-            return false;
-        }
-        k += 1;
-    }
-    true
-}
-
 // SAFETY: `offset_of` is `Layout::offset`, the evaluation of the layout `layout` returns, exact
 // whenever `image` is `Some` (every partial sum of offsets then lies between its bounds);
 // `STATIC` is the layout itself when it has no runtime leaf (the profile of an all-static tuple
@@ -218,17 +207,7 @@ where
     fn image(&self) -> Option<(i64, i64)> {
         // Checked, not taken from the layout invariant: a static layout value (`Layout::new`)
         // is not checked until here, and tensors rely on this image for every access.
-        let (s, d) = self.leaves();
-        let (mut lo, mut hi) = (0i64, 0i64);
-        for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
-            let span = s.checked_sub(1)?.checked_mul(*d)?;
-            if span < 0 {
-                lo = lo.checked_add(span)?;
-            } else {
-                hi = hi.checked_add(span)?;
-            }
-        }
-        Some((lo, hi))
+        Layout::image(self)
     }
 
     #[inline(always)]
@@ -310,21 +289,64 @@ impl<A, B> Pair for (A, B) {
     type Second = B;
 }
 
+/// A view of a layout taken by [`local_tile`], [`outer_partition`] or [`local_partition`]: its
+/// layout, its offset, and whether its offsets lie within the span of the layout it was taken
+/// from (then a view of a whole tensor is whole without a look at the data's extent).
+#[derive(Clone, Copy, Debug)]
+pub struct Part<L> {
+    /// The view's layout.
+    pub layout: L,
+    /// The offset of its origin.
+    pub offset: i64,
+    /// Whether `offset + layout(i)` lies within the span of the layout it was taken from, for
+    /// every `i`: a slice of a zipped divide whose span is within the layout's.
+    within: bool,
+}
+
+impl<L> Part<L> {
+    /// Whether the view lies within the span of the layout it was taken from.
+    #[must_use]
+    pub fn within(&self) -> bool {
+        self.within
+    }
+
+    /// The view as a tensor over `t`'s engine: a view of a whole tensor that lies within its
+    /// span is whole without a look at the extent.
+    #[inline(always)]
+    fn view_of<E: Engine, A: TensorLayout>(
+        self,
+        t: Tensor<E, A>,
+        op: Op,
+    ) -> Result<Tensor<E, L>, Error>
+    where
+        L: TensorLayout,
+    {
+        if self.within {
+            // SAFETY: `within` is set only by `ZippedSlice`, for a slice (at an in-range
+            // coordinate) of a zipped divide of `t`'s layout whose span lies within that layout's
+            // span; its traits are sealed, so no other impl makes a `Part`.
+            unsafe { t.remap_within(op, self.offset, self.layout) }
+        } else {
+            t.remap(op, self.offset, self.layout)
+        }
+    }
+}
+
 /// `local_tile(A, tiler, c)` on a layout: the tile at tile coordinate `c` and its offset (part
 /// of the implementation of [`local_tile`]).
-pub trait LocalTile<T, C> {
+pub trait LocalTile<T, C>: Sealed {
     /// The layout of a tile.
     type Output;
     /// The tile and its offset.
     ///
     /// # Errors
     /// As [`local_tile`].
-    fn local_tile(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error>;
+    fn local_tile(&self, tiler: &T, c: C) -> Result<Part<Self::Output>, Error>;
 }
 
 /// `zipped_divide(A, tiler)` sliced at the full coordinate `K`, and the slice's offset: the
 /// step [`LocalTile`] and [`OuterPartition`] share (part of their implementation).
-pub trait ZippedSlice<T, K> {
+pub trait ZippedSlice<T, K>: Sealed {
     /// The layout of the slice.
     type Output;
     /// The slice and its offset.
@@ -332,11 +354,13 @@ pub trait ZippedSlice<T, K> {
     /// # Errors
     /// The errors of `zipped_divide`; [`ErrorKind::IndexOutOfRange`] for a coordinate outside
     /// its mode.
-    fn zipped_slice(&self, tiler: &T, k: K) -> Result<(Self::Output, i64), Error>;
+    fn zipped_slice(&self, tiler: &T, k: K) -> Result<Part<Self::Output>, Error>;
 }
 
 impl<S, D, T, K> ZippedSlice<T, K> for Layout<S, D>
 where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
     Layout<S, D>: ZippedDivide<T>,
     ZippedDivideOf<Layout<S, D>, T>: LayoutParts,
     ShapeOf<ZippedDivideOf<Layout<S, D>, T>>:
@@ -353,9 +377,24 @@ where
     >;
 
     #[inline(always)]
-    fn zipped_slice(&self, tiler: &T, k: K) -> Result<(Self::Output, i64), Error> {
+    fn zipped_slice(&self, tiler: &T, k: K) -> Result<Part<Self::Output>, Error> {
         let (s, d) = zipped_divide(self, tiler)?.parts();
-        Layout::from_parts(s, d).slice_and_offset(k)
+        let zipped = Layout::from_parts(s, d);
+        // Decided at compile time for static layouts: a tile of a divide that the tiler does not
+        // divide reaches past the layout's span. A view of a mixed layout is checked against the
+        // data as before (one check, cheaper than two spans at run time).
+        let within = self.all_static()
+            && zipped.all_static()
+            && match (zipped.image(), self.image()) {
+                (Some((lo, hi)), Some((plo, phi))) => lo >= plo && hi <= phi,
+                _ => false,
+            };
+        let (layout, offset) = zipped.slice_and_offset(k)?;
+        Ok(Part {
+            layout,
+            offset,
+            within,
+        })
     }
 }
 
@@ -370,7 +409,7 @@ where
     type Output = <Layout<S, D> as ZippedSlice<T, TileCoord<Layout<S, D>, T, C>>>::Output;
 
     #[inline(always)]
-    fn local_tile(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error> {
+    fn local_tile(&self, tiler: &T, c: C) -> Result<Part<Self::Output>, Error> {
         let unders = <<ZippedModes<Layout<S, D>, T> as Pair>::First as Unders>::UNDERS;
         self.zipped_slice(tiler, (unders, c))
     }
@@ -378,14 +417,14 @@ where
 
 /// `outer_partition(A, tiler, c)` on a layout: element `c` of every tile and its offset (part
 /// of the implementation of [`outer_partition`] and [`local_partition`]).
-pub trait OuterPartition<T, C> {
+pub trait OuterPartition<T, C>: Sealed {
     /// The layout of a partition.
     type Output;
     /// The partition and its offset.
     ///
     /// # Errors
     /// As [`outer_partition`].
-    fn outer_partition(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error>;
+    fn outer_partition(&self, tiler: &T, c: C) -> Result<Part<Self::Output>, Error>;
 }
 
 impl<S, D, T, C> OuterPartition<T, C> for Layout<S, D>
@@ -399,7 +438,7 @@ where
     type Output = <Layout<S, D> as ZippedSlice<T, RestCoord<Layout<S, D>, T, C>>>::Output;
 
     #[inline(always)]
-    fn outer_partition(&self, tiler: &T, c: C) -> Result<(Self::Output, i64), Error> {
+    fn outer_partition(&self, tiler: &T, c: C) -> Result<Part<Self::Output>, Error> {
         let unders = <<ZippedModes<Layout<S, D>, T> as Pair>::Second as Unders>::UNDERS;
         self.zipped_slice(tiler, (c, unders))
     }
@@ -407,14 +446,14 @@ where
 
 /// `local_partition(A, thr, i)` on a layout: thread `i`'s elements and their offset (part of
 /// the implementation of [`local_partition`]).
-pub trait LocalPartition<P> {
+pub trait LocalPartition<P>: Sealed {
     /// The layout of a partition.
     type Output;
     /// The partition and its offset.
     ///
     /// # Errors
     /// As [`local_partition`].
-    fn local_partition(&self, thr: &P, i: i64) -> Result<(Self::Output, i64), Error>;
+    fn local_partition(&self, thr: &P, i: i64) -> Result<Part<Self::Output>, Error>;
 }
 
 impl<S, D, P> LocalPartition<P> for Layout<S, D>
@@ -425,7 +464,7 @@ where
     type Output = <Layout<S, D> as OuterPartition<P::Tiler, P::Coord>>::Output;
 
     #[inline(always)]
-    fn local_partition(&self, thr: &P, i: i64) -> Result<(Self::Output, i64), Error> {
+    fn local_partition(&self, thr: &P, i: i64) -> Result<Part<Self::Output>, Error> {
         let Some(c) = thr.flat_coord(i) else {
             return Err(thread_error(thr, i));
         };
@@ -482,7 +521,7 @@ where
     <A as LocalTile<T, C>>::Output: TensorLayout,
 {
     match t.layout().local_tile(tiler, c) {
-        Ok((tile, offset)) => t.remap(Op::LocalTile, offset, tile),
+        Ok(tile) => tile.view_of(t, Op::LocalTile),
         Err(e) => Err(e.within(Op::LocalTile)),
     }
 }
@@ -602,7 +641,7 @@ where
     <A as LocalTile<T, C>>::Output: TensorLayout,
 {
     match t.layout().local_tile(tiler, c) {
-        Ok((tile, offset)) => t.remap(Op::Slice, offset, tile),
+        Ok(tile) => tile.view_of(t, Op::Slice),
         Err(e) => Err(e.within(Op::Slice)),
     }
 }
@@ -636,7 +675,7 @@ where
     <A as OuterPartition<T, C>>::Output: TensorLayout,
 {
     match t.layout().outer_partition(tiler, c) {
-        Ok((part, offset)) => t.remap(Op::Slice, offset, part),
+        Ok(part) => part.view_of(t, Op::Slice),
         Err(e) => Err(e.within(Op::Slice)),
     }
 }
@@ -671,7 +710,7 @@ where
     <A as LocalPartition<P>>::Output: TensorLayout,
 {
     match t.layout().local_partition(thr, i) {
-        Ok((part, offset)) => t.remap(Op::LocalPartition, offset, part),
+        Ok(part) => part.view_of(t, Op::LocalPartition),
         Err(e) => Err(e.within(Op::LocalPartition)),
     }
 }
@@ -732,7 +771,7 @@ where
         .layout()
         .outer_partition(&tiles, <S as Project<C>>::project(c))
     {
-        Ok((part, offset)) => t.remap(Op::LocalPartition, offset, part),
+        Ok(part) => part.view_of(t, Op::LocalPartition),
         Err(e) => Err(e.within(Op::LocalPartition)),
     }
 }

@@ -385,3 +385,53 @@ fn inner_and_outer_partition_are_cute_core_s() {
     let e = outer_partition(t, &tiler, (8i64, 0i64)).unwrap_err();
     assert_eq!(e.code(), "index_out_of_range", "{e}");
 }
+
+/// Whether every position of `x` is inside `0..len`: the definition of a whole tensor.
+fn inside<L: cute::TensorLayout>(x: &cute::Tensor<&[f32], L>, len: i64) -> bool {
+    (0..x.size()).all(|i| (0..len).contains(&(x.base() + x.layout().offset_of(i))))
+}
+
+#[test]
+fn views_inherit_wholeness_only_where_they_lie_within_their_tensor() {
+    // A static tensor over exactly its data: every tile and partition lies within it (the
+    // tiler divides it), so each is whole without a look at the data's length.
+    let data: Vec<f32> = (0..256u16).map(f32::from).collect();
+    let s = make_tensor(&data[..], <cute::Layout!((16,16):(1,16))>::new()).unwrap();
+    let thr = Layout::<(U4, U2), (U1, U4)>::new();
+    for i in 0..2 {
+        for j in 0..2 {
+            let tile = local_tile(s, &tiler!(<8:1,8:1>), (i, j)).unwrap();
+            assert!(tile.is_whole() && inside(&tile, 256));
+            assert_eq!(
+                tile.get(9).unwrap(),
+                data[(8 * i + 1 + 16 * (8 * j + 1)) as usize]
+            );
+            for t in 0..8 {
+                let part = local_partition(tile, &thr, t).unwrap();
+                assert!(part.is_whole() && inside(&part, 256));
+            }
+        }
+    }
+    // A runtime 20x12 column-major matrix over exactly its data, by 8x8 tiles: the residue
+    // tiles reach past the span of the matrix and are checked against the data; sub-tiles of a
+    // partial tile are checked too, whole or not as their own positions say.
+    let (m, n) = (20, 12);
+    let data: Vec<f32> = (0..u16::try_from(m * n).unwrap()).map(f32::from).collect();
+    let g = make_tensor(&data[..], layout!(({m},{n}):(1,{m})).unwrap()).unwrap();
+    let mut partial = 0;
+    for i in 0..3 {
+        for j in 0..2 {
+            let tile = local_tile(g, &tiler!(<8:1,8:1>), (i, j)).unwrap();
+            assert_eq!(tile.is_whole(), inside(&tile, m * n), "tile ({i},{j})");
+            partial += usize::from(!tile.is_whole());
+            for (a, b) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let sub = local_tile(tile, &tiler!(<4:1,4:1>), (a, b)).unwrap();
+                let why = format!("tile ({i},{j}), sub-tile ({a},{b})");
+                assert_eq!(sub.is_whole(), inside(&sub, m * n), "{why}");
+            }
+        }
+    }
+    // Past the last column (j = 1) a tile reaches past the data; past the last row (2,0) it
+    // reads the next column, inside the data.
+    assert_eq!(partial, 3);
+}
