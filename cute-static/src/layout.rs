@@ -115,12 +115,6 @@ where
     pub(crate) const ALL_STATIC: bool =
         all_static(&S::STATICS, S::LEAVES) && all_static(&D::STATICS, D::LEAVES);
 
-    /// [`Self::ALL_STATIC`] of a value's type.
-    #[inline(always)]
-    pub(crate) const fn all_static(&self) -> bool {
-        Self::ALL_STATIC
-    }
-
     /// The layout whose leaves, in order, are `shape` and `stride`.
     #[inline(always)]
     pub(crate) fn from_leaves(shape: &[i64], stride: &[i64]) -> Self {

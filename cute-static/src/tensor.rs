@@ -383,8 +383,11 @@ where
         // Decided at compile time for static layouts: a tile of a divide that the tiler does not
         // divide reaches past the layout's span. A view of a mixed layout is checked against the
         // data as before (one check, cheaper than two spans at run time).
-        let within = self.all_static()
-            && zipped.all_static()
+        let within = Self::ALL_STATIC
+            && Layout::<
+                ShapeOf<ZippedDivideOf<Layout<S, D>, T>>,
+                StrideOf<ZippedDivideOf<Layout<S, D>, T>>,
+            >::ALL_STATIC
             && match (zipped.image(), self.image()) {
                 (Some((lo, hi)), Some((plo, phi))) => lo >= plo && hi <= phi,
                 _ => false,
