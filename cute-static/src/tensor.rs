@@ -172,16 +172,15 @@ where
     D: IntTupleType,
     <S as ShapeSize>::Output: Trips,
 {
-    const STATIC: Option<cute_core::Layout> =
-        if all_static(&S::STATICS, S::LEAVES) && all_static(&D::STATICS, D::LEAVES) {
-            let l = cute_core::Layout::new_const(S::PROFILE, D::PROFILE);
-            match (l.shape().const_product(), l.const_cosize()) {
-                (Some(_), Some(_)) => Some(l),
-                _ => panic!("the size or cosize of a static layout overflows i64"),
-            }
-        } else {
-            None
-        };
+    const STATIC: Option<cute_core::Layout> = if Layout::<S, D>::ALL_STATIC {
+        let l = cute_core::Layout::new_const(S::PROFILE, D::PROFILE);
+        match (l.shape().const_product(), l.const_cosize()) {
+            (Some(_), Some(_)) => Some(l),
+            _ => panic!("the size or cosize of a static layout overflows i64"),
+        }
+    } else {
+        None
+    };
 
     const STATIC_SHAPE: bool = all_static(&S::STATICS, S::LEAVES);
 
@@ -304,12 +303,6 @@ pub struct Part<L> {
 }
 
 impl<L> Part<L> {
-    /// Whether the view lies within the span of the layout it was taken from.
-    #[must_use]
-    pub fn within(&self) -> bool {
-        self.within
-    }
-
     /// The view as a tensor over `t`'s engine: a view of a whole tensor that lies within its
     /// span is whole without a look at the extent.
     #[inline(always)]
@@ -337,7 +330,7 @@ impl<L> Part<L> {
 pub trait LocalTile<T, C>: Sealed {
     /// The layout of a tile.
     type Output;
-    /// The tile and its offset.
+    /// The tile, its offset and whether it lies within the layout's span.
     ///
     /// # Errors
     /// As [`local_tile`].
@@ -349,7 +342,7 @@ pub trait LocalTile<T, C>: Sealed {
 pub trait ZippedSlice<T, K>: Sealed {
     /// The layout of the slice.
     type Output;
-    /// The slice and its offset.
+    /// The slice, its offset and whether it lies within the layout's span.
     ///
     /// # Errors
     /// The errors of `zipped_divide`; [`ErrorKind::IndexOutOfRange`] for a coordinate outside
@@ -423,7 +416,7 @@ where
 pub trait OuterPartition<T, C>: Sealed {
     /// The layout of a partition.
     type Output;
-    /// The partition and its offset.
+    /// The partition, its offset and whether it lies within the layout's span.
     ///
     /// # Errors
     /// As [`outer_partition`].
@@ -452,7 +445,7 @@ where
 pub trait LocalPartition<P>: Sealed {
     /// The layout of a partition.
     type Output;
-    /// The partition and its offset.
+    /// The partition, its offset and whether it lies within the layout's span.
     ///
     /// # Errors
     /// As [`local_partition`].
