@@ -104,6 +104,18 @@ const TOUR: &[Section] = &[
         ],
     },
     Section {
+        title: "Empty layouts (a 0 in a shape, as in CuTe)",
+        exprs: &[
+            "size((4,0):(1,4))",
+            "cosize((4,0):(1,4))",
+            "coalesce((4,0):(1,4))",
+            "zipped_divide((0,12):(1,0), <8:1,8:1>)",
+            "complement(4:1, 0)",
+            "right_inverse((4,0):(1,4))",
+            "composition((0,4):(1,1), 2:1)",
+        ],
+    },
+    Section {
         title: "Swizzles (seed 004)",
         exprs: &["swizzle(1,0,1)", "swizzle_layout(2,0,2,(4,4):(4,1))"],
     },

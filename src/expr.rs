@@ -455,9 +455,9 @@ fn expr(p: &mut Parser<'_>, depth: usize) -> Result<Value, ExprError> {
                             pos: stride_pos,
                             expected: "a stride congruent to the shape",
                         },
-                        ErrorKind::NonPositiveShape { .. } => ExprError::Syntax {
+                        ErrorKind::NegativeShape { .. } => ExprError::Syntax {
                             pos: start,
-                            expected: "a positive shape",
+                            expected: "a non-negative shape",
                         },
                         _ => ExprError::Op {
                             pos: start,

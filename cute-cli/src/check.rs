@@ -78,7 +78,7 @@ pub const UNIT_TEST_DEVIATIONS: &[(&str, &str, &str)] = &[
         "negative_stride",
         "CuTe's left inverse of 4:-1 is (-1,4):(0,1), a layout of size -4 \
          that inverts only under C++'s truncating division by the shape -1; shapes here are \
-         positive, and left_inverse rejects a negative stride",
+         never negative, and left_inverse rejects a negative stride",
     ),
     // The record expects CuTe's result to be rejected, judged with floor division of negative
     // indices; under C++'s truncating division, which CuTe's idx2crd uses and this crate

@@ -113,9 +113,14 @@ fn grids_of_shape(
     cell: &dyn Fn(&IntTuple) -> Result<Cell, DrawError>,
 ) -> Result<Vec<Grid>, DrawError> {
     let size = shape.product().map_err(err)?;
-    if size > MAX_CELLS || shape.leaves().iter().any(|&s| s <= 0) {
+    if size == 0 {
         return Err(DrawError(format!(
-            "{title} has {size} cells; {MAX_CELLS} positive cells at most are drawn"
+            "{title} is empty (a 0 in its shape): there is no cell to draw"
+        )));
+    }
+    if size > MAX_CELLS {
+        return Err(DrawError(format!(
+            "{title} has {size} cells; {MAX_CELLS} cells at most are drawn"
         )));
     }
     let ms = modes(shape);
@@ -234,7 +239,7 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
         .filter(|&n| rows > 0 && cols > 0 && n <= MAX_CELLS);
     let Some(ncells) = cells else {
         return Err(DrawError(format!(
-            "--tv {data}: at most {MAX_CELLS} positive cells are drawn"
+            "--tv {data}: 1 to {MAX_CELLS} cells are drawn (an empty shape has none)"
         )));
     };
     let (threads, values) = match (tv.mode(0), tv.mode(1)) {

@@ -19,6 +19,8 @@ USAGE:
     cute svg     EXPR [-o FILE.svg] [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
                                       draw it, coloured by offset (by thread with --tv)
     cute explain EXPR                 trace a composition, complement, inverse, divide or product
+    cute linear  EXPR                 print the layout as a linear layout over F2 (seed 004): its
+                                      bases table, or why it is not linear
     cute isl     EXPR [--index]       print the layout as an ISL map (seed 004): from its flattened
                                       natural coordinates [c0, ..., ck] to its offset [o], or
                                       with --index from its 1-D index [i]
@@ -246,6 +248,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
         }
         "isl" => isl(&o)?,
+        "linear" => linear(&o)?,
         "check" => check_corpus(&o)?,
         "ops" => {
             let width = cute::expr::OPS
@@ -302,6 +305,31 @@ fn isl(o: &Opts) -> Result<(), Failure> {
         }
     };
     println!("{map}");
+    Ok(())
+}
+
+/// `cute linear`: the layout as a linear layout over F2, its bases table, or why it is not one.
+fn linear(o: &Opts) -> Result<(), Failure> {
+    let text = one_expr(o, "linear")?;
+    let l = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+        Value::Layout(l) => l,
+        other => {
+            return Err(Failure::Other(format!(
+                "`cute linear` needs a layout; {text} is {other}"
+            )))
+        }
+    };
+    let h =
+        cute::linear::LinearLayout::from_layout(&l).map_err(|e| Failure::Other(e.to_string()))?;
+    println!("{h}");
+    println!("{}", h.table());
+    let kind = match (h.is_injective(), h.is_surjective()) {
+        (true, true) => "bijective",
+        (true, false) => "injective, not surjective",
+        (false, true) => "surjective, not injective",
+        (false, false) => "neither injective nor surjective",
+    };
+    println!("{kind} (rank {} over F2)", h.rank());
     Ok(())
 }
 

@@ -686,3 +686,23 @@ fn isl_prints_one_map_for_a_layout_and_a_swizzled_layout() {
     assert_eq!(cute(&["isl", "size(8:2)"]).status.code(), Some(1));
     assert_eq!(cute(&["eval", "--index", "8:2"]).status.code(), Some(2));
 }
+
+#[test]
+fn linear_prints_the_bases_table_or_why_not() {
+    let o = cute(&["linear", "(4,(2,2)):(2,(1,8))"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "LinearLayout(crd=(index:16),idx=(offset:16),vals=[(2),(4),(1),(8)])\n \
+         - index=1 -> (2)\n   index=2 -> (4)\n   index=4 -> (1)\n   index=8 -> (8)\n\
+         where out dims are: [offset (size 16)]\nbijective (rank 4 over F2)\n"
+    );
+    // Modes whose bits overlap: their sum carries, so no linear layout; a typed refusal.
+    let o = cute(&["linear", "(2,2):(1,1)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("not linear over F2 at mode 1"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -53,6 +53,12 @@ pub enum Op {
     Fill,
     Axpby,
     Gemm,
+    LinearLayout,
+    Invert,
+    Product,
+    Sublayout,
+    ToLinearLayout,
+    ToLayout,
 }
 
 impl Op {
@@ -101,6 +107,12 @@ impl Op {
             Op::Fill => "fill",
             Op::Axpby => "axpby",
             Op::Gemm => "gemm",
+            Op::LinearLayout => "linear_layout",
+            Op::Invert => "invert",
+            Op::Product => "product",
+            Op::Sublayout => "sublayout",
+            Op::ToLinearLayout => "to_linear_layout",
+            Op::ToLayout => "to_layout",
         }
     }
 }
@@ -209,6 +221,11 @@ impl From<&IntTuple> for Operand {
         Operand::of(t)
     }
 }
+impl From<&crate::linear::LinearLayout> for Operand {
+    fn from(l: &crate::linear::LinearLayout) -> Self {
+        Operand::of(l)
+    }
+}
 impl From<i64> for Operand {
     fn from(v: i64) -> Self {
         Operand::of(&v)
@@ -231,8 +248,51 @@ pub enum ErrorKind {
     Capacity,
     /// Shape and stride of a layout do not have the same profile.
     NotCongruent,
-    /// A shape leaf is zero or negative.
-    NonPositiveShape {
+    /// An index past an empty mode (shape 0) that is not the last leaf: no coordinate reaches
+    /// it, so the layout has no value there to extend (evaluation past an empty layout's size,
+    /// composition with it).
+    EmptyMode {
+        /// The empty leaf, in the flattened (or coalesced) shape.
+        mode: usize,
+    },
+    /// A linear layout's dimension name is not an ASCII identifier of at most
+    /// [`crate::linear::MAX_NAME`] bytes.
+    InvalidName,
+    /// A linear layout's dimension size is not a power of two.
+    NotPowerOfTwo {
+        /// The size.
+        value: i64,
+    },
+    /// Two dimensions of a linear layout share a name.
+    DuplicateDim,
+    /// Linear layouts whose dimensions do not match (composition: the inner outputs are not the
+    /// outer inputs; a name that is not a dimension).
+    DimMismatch,
+    /// A linear layout that is not injective or not surjective, where an inverse needs it.
+    NotInvertibleF2 {
+        /// The rank of its bases over F2.
+        rank: u8,
+        /// Its input bits.
+        ins: u8,
+        /// Its output bits.
+        outs: u8,
+    },
+    /// A CuTe layout that is not linear over F2: a mode whose shape or stride is not a power of
+    /// two, or whose bits overlap an earlier mode's (the sum carries where XOR does not).
+    NotLinear {
+        /// The flattened mode.
+        mode: usize,
+    },
+    /// A linear layout that is no strided CuTe layout: a basis that is not 0 or a power of two,
+    /// or repeats an earlier one.
+    NotStrided {
+        /// The input bit.
+        bit: u8,
+        /// Its basis vector.
+        basis: i64,
+    },
+    /// A shape leaf is negative (a zero leaf is an empty layout, as in CuTe).
+    NegativeShape {
         /// The offending leaf.
         value: i64,
     },
@@ -381,8 +441,7 @@ pub enum ErrorKind {
     },
     /// `downcast` needs a mode of stride 1.
     DowncastNoUnitStride,
-    /// A non-positive count where a positive one is needed (`N` of `upcast`/`downcast`, a
-    /// cotarget).
+    /// A non-positive count where a positive one is needed (`N` of `upcast`/`downcast`).
     NonPositive {
         /// The value.
         value: i64,
@@ -440,7 +499,16 @@ impl ErrorKind {
             ErrorKind::DivisionByZero => "division_by_zero",
             ErrorKind::Capacity => "capacity",
             ErrorKind::NotCongruent => "not_congruent",
-            ErrorKind::NonPositiveShape { .. } | ErrorKind::NonPositive { .. } => "non_positive",
+            ErrorKind::NegativeShape { .. } => "negative_shape",
+            ErrorKind::EmptyMode { .. } => "empty_mode",
+            ErrorKind::InvalidName => "invalid_name",
+            ErrorKind::NotPowerOfTwo { .. } => "not_power_of_two",
+            ErrorKind::DuplicateDim => "duplicate_dim",
+            ErrorKind::DimMismatch => "dim_mismatch",
+            ErrorKind::NotInvertibleF2 { .. } => "not_invertible_f2",
+            ErrorKind::NotLinear { .. } => "not_linear",
+            ErrorKind::NotStrided { .. } => "not_strided",
+            ErrorKind::NonPositive { .. } => "non_positive",
             ErrorKind::OutOfBounds { .. } => "out_of_bounds",
             ErrorKind::IndexOutOfRange { .. } => "index_out_of_range",
             ErrorKind::SizeMismatch { .. } => "size_mismatch",
@@ -453,11 +521,11 @@ impl ErrorKind {
     }
 }
 
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ErrorKind {
+    /// The messages of the capacity, empty-layout and linear-layout (`crate::linear`)
+    /// conditions, apart so that `fmt` stays short.
+    fn fmt_more(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            ErrorKind::Overflow => f.write_str("arithmetic overflow"),
-            ErrorKind::DivisionByZero => f.write_str("division by zero"),
             ErrorKind::Capacity => write!(
                 f,
                 "capacity exceeded: more than {} leaves, {} tokens or depth {}",
@@ -465,8 +533,58 @@ impl fmt::Display for ErrorKind {
                 crate::MAX_TOKENS,
                 crate::MAX_DEPTH
             ),
+            ErrorKind::EmptyMode { mode } => write!(
+                f,
+                "leaf {mode} is empty (shape 0) and not the last: no index past it has a coordinate"
+            ),
+            ErrorKind::NegativeShape { value } => write!(f, "shape {value} is negative"),
+            ErrorKind::InvalidName => f.write_str(
+                "a dimension name is a letter or `_`, then letters, digits or `_`, at most 12 bytes",
+            ),
+            ErrorKind::NotPowerOfTwo { value } => {
+                write!(f, "size {value} is not a power of two")
+            }
+            ErrorKind::DuplicateDim => f.write_str("two dimensions share a name"),
+            ErrorKind::DimMismatch => f.write_str(
+                "the dimensions do not match (the inner layout's outputs must be the outer's inputs, \
+                 by name, in order, each no larger)",
+            ),
+            ErrorKind::NotInvertibleF2 { rank, ins, outs } => write!(
+                f,
+                "the bases have rank {rank} over F2 for {ins} input and {outs} output bits: \
+                 injective needs rank {ins}, surjective rank {outs}"
+            ),
+            ErrorKind::NotLinear { mode } => write!(
+                f,
+                "not linear over F2 at mode {mode}: its shape or stride is not a power of two, or \
+                 its bits overlap an earlier mode's (a sum that carries is no XOR)"
+            ),
+            ErrorKind::NotStrided { bit, basis } => write!(
+                f,
+                "no strided layout: the basis {basis} of input bit {bit} is not 0 or a new power \
+                 of two (a swizzle)"
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ErrorKind::Overflow => f.write_str("arithmetic overflow"),
+            ErrorKind::DivisionByZero => f.write_str("division by zero"),
+            ErrorKind::InvalidName
+            | ErrorKind::NotPowerOfTwo { .. }
+            | ErrorKind::DuplicateDim
+            | ErrorKind::DimMismatch
+            | ErrorKind::NotInvertibleF2 { .. }
+            | ErrorKind::NotLinear { .. }
+            | ErrorKind::NotStrided { .. }
+            | ErrorKind::EmptyMode { .. }
+            | ErrorKind::NegativeShape { .. }
+            | ErrorKind::Capacity => self.fmt_more(f),
             ErrorKind::NotCongruent => f.write_str("shape and stride are not congruent"),
-            ErrorKind::NonPositiveShape { value } => write!(f, "shape {value} is not positive"),
             ErrorKind::Parse { pos, expected } => write!(f, "expected {expected} at offset {pos}"),
             ErrorKind::StrideDivisibility { mode, stride, prefix } => write!(
                 f,

@@ -404,12 +404,12 @@ impl IntTuple {
         true
     }
 
-    /// Every leaf is positive, in const context.
+    /// No leaf is negative, in const context.
     #[must_use]
-    pub const fn const_positive(&self) -> bool {
+    pub const fn const_non_negative(&self) -> bool {
         let mut k = 0;
         while k < self.nleaf as usize {
-            if self.leaf[k] <= 0 {
+            if self.leaf[k] < 0 {
                 return false;
             }
             k += 1;
@@ -716,6 +716,14 @@ pub(crate) fn colex_split(
         return Ok(());
     };
     for (k, &s) in shape[..last].iter().enumerate() {
+        if s == 0 {
+            // Index 0 is the zero coordinate of any shape; no other index passes an empty mode.
+            if i != 0 {
+                return Err(ErrorKind::EmptyMode { mode: k });
+            }
+            digit(k, 0)?;
+            continue;
+        }
         // Without the checks where they cannot fail (the common case).
         let (q, r) = if i >= 0 && s > 0 {
             (i / s, i % s)

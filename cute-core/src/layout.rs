@@ -124,14 +124,17 @@ impl LayoutBuilder {
     }
 }
 
-/// The values every [`Layout`] keeps, checked where one is built: each shape leaf positive
-/// ([`ErrorKind::NonPositiveShape`]), the size and the lowest and highest offsets within `i64`
+/// The values every [`Layout`] keeps, checked where one is built: no negative shape leaf
+/// ([`ErrorKind::NegativeShape`]; a zero leaf makes the layout empty, as in CuTe), and the
+/// product of the nonzero leaves and the lowest and highest offsets within `i64`
 /// ([`ErrorKind::Overflow`]). Every partial sum of `L(i)` for `0 <= i < size(L)` lies between
 /// those two, so `size` and in-domain evaluation need no further check (`cosize` still checks
-/// its `+ 1`).
-pub(crate) fn check_leaves(shape: &[i64], stride: &[i64]) -> Result<(), ErrorKind> {
-    if let Some(&value) = shape.iter().find(|&&s| s <= 0) {
-        return Err(ErrorKind::NonPositiveShape { value });
+/// its `+ 1`). Zero leaves count as 1 in the check, so that every sublayout (a mode, a slice
+/// that drops the empty mode) keeps the invariant too. Public for `cute_static`, whose mixed
+/// operations check what this crate builds as a layout on the way.
+pub fn check_leaves(shape: &[i64], stride: &[i64]) -> Result<(), ErrorKind> {
+    if let Some(&value) = shape.iter().find(|&&s| s < 0) {
+        return Err(ErrorKind::NegativeShape { value });
     }
     if const_extent(shape, stride).is_none() {
         return Err(ErrorKind::Overflow);
@@ -139,12 +142,19 @@ pub(crate) fn check_leaves(shape: &[i64], stride: &[i64]) -> Result<(), ErrorKin
     Ok(())
 }
 
-/// Over positive shapes: the size, and the lowest and highest offsets of the domain (the sums
-/// of the negative and of the positive terms `(s - 1)·d`); `None` past `i64`. Const so that
-/// static layouts keep the same invariant (`cute_static`'s own check is the same).
+/// Over non-negative shapes: the size, and the lowest and highest offsets of the domain (the
+/// sums of the negative and of the positive terms `(s - 1)·d` of the nonzero leaves); `None`
+/// when the product of the nonzero leaves or an offset passes `i64`. Const so that static
+/// layouts keep the same invariant (`cute_static`'s own check is the same).
 const fn const_extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> {
     let (mut k, mut size, mut lo, mut hi) = (0, 1i64, 0i64, 0i64);
+    let mut empty = false;
     while k < shape.len() {
+        if shape[k] == 0 {
+            empty = true;
+            k += 1;
+            continue;
+        }
         size = match size.checked_mul(shape[k]) {
             Some(v) => v,
             None => return None,
@@ -164,16 +174,16 @@ const fn const_extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> 
         }
         k += 1;
     }
-    Some((size, lo, hi))
+    Some((if empty { 0 } else { size }, lo, hi))
 }
 
 impl Layout {
     /// `make_layout(shape, stride)`.
     ///
     /// # Preconditions
-    /// `shape` and `stride` are congruent, every shape leaf is positive, and `size` and the
-    /// lowest and highest offsets (the sums of the negative and of the positive `(s - 1)·d`) fit
-    /// in `i64`.
+    /// `shape` and `stride` are congruent, no shape leaf is negative (a zero leaf gives an empty
+    /// layout), and the product of the nonzero leaves and the lowest and highest offsets (the
+    /// sums of the negative and of the positive `(s - 1)·d`) fit in `i64`.
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout, Error> {
         let ops = || [Some(Operand::from(&shape)), Some(Operand::from(&stride))];
         if !shape.congruent(&stride) || shape.view().has_under() || stride.view().has_under() {
@@ -186,7 +196,7 @@ impl Layout {
     /// `make_layout(shape, stride)` in const context: how the static crate lowers its layouts.
     ///
     /// # Panics
-    /// When `shape` and `stride` are not congruent, a shape leaf is not positive, or the size or
+    /// When `shape` and `stride` are not congruent, a shape leaf is negative, or the size or
     /// the offsets overflow `i64`; in const context that is a compile error.
     #[must_use]
     pub const fn new_const(shape: IntTuple, stride: IntTuple) -> Layout {
@@ -194,7 +204,7 @@ impl Layout {
             shape.const_congruent(&stride),
             "shape and stride are not congruent"
         );
-        assert!(shape.const_positive(), "a shape leaf is not positive");
+        assert!(shape.const_non_negative(), "a shape leaf is negative");
         assert!(
             const_extent(shape.const_leaves(), stride.const_leaves()).is_some(),
             "the size or the offsets overflow i64"
@@ -208,6 +218,9 @@ impl Layout {
         let Some(size) = self.shape.const_product() else {
             return None;
         };
+        if size == 0 {
+            return Some(0);
+        }
         let (shape, stride) = (self.shape.const_leaves(), self.stride.const_leaves());
         let (mut i, mut off, mut k) = (size - 1, 0i64, 0usize);
         while k < shape.len() {
@@ -250,7 +263,7 @@ impl Layout {
     /// The rank-1, depth-0 layout `s:d`.
     ///
     /// # Preconditions
-    /// `s > 0`, and `(s - 1)·d` fits in `i64` (as [`Layout::new`]).
+    /// `s >= 0`, and `(s - 1)·d` fits in `i64` (as [`Layout::new`]).
     pub fn int(s: i64, d: i64) -> Result<Layout, Error> {
         Layout::new(IntTuple::int(s), IntTuple::int(d))
     }
@@ -318,8 +331,11 @@ impl Layout {
         self.shape.leaves().iter().product()
     }
 
-    /// `cosize(L) = L(size(L) - 1) + 1`.
+    /// `cosize(L) = L(size(L) - 1) + 1`; 0 for an empty layout, which uses no offset.
     pub fn cosize(&self) -> Result<i64, Error> {
+        if self.size() == 0 {
+            return Ok(0);
+        }
         let last = self.eval(self.size() - 1)?;
         add(last, 1).ctx(Op::Cosize, || [Some(self.into()), None])
     }
@@ -552,8 +568,8 @@ mod tests {
             "not_congruent"
         );
         assert_eq!(
-            Layout::new(t("(4,0)"), t("(1,4)")).unwrap_err().code(),
-            "non_positive"
+            Layout::new(t("(4,-1)"), t("(1,4)")).unwrap_err().code(),
+            "negative_shape"
         );
         assert_eq!(
             Layout::left(&t("(4,(2,3))")).unwrap(),
@@ -584,6 +600,30 @@ mod tests {
         assert_eq!(e.code(), "overflow");
         let e = Layout::new(IntTuple::int(3), IntTuple::int(i64::MIN)).unwrap_err();
         assert_eq!(e.code(), "overflow");
-        assert_eq!(Layout::int(-3, 1).unwrap_err().code(), "non_positive");
+        assert_eq!(Layout::int(-3, 1).unwrap_err().code(), "negative_shape");
+    }
+
+    #[test]
+    fn a_zero_leaf_is_an_empty_layout() {
+        let e = l("(4,0):(1,4)");
+        assert_eq!((e.size(), e.cosize().unwrap()), (0, 0));
+        assert_eq!(e.to_string(), "(4,0):(1,4)");
+        // Past its (empty) domain it extends by its last mode, as any layout.
+        assert_eq!(e.eval(5).unwrap(), 5);
+        // Index 0 is the zero coordinate; no other index passes an empty leaf before the last.
+        assert_eq!(l("(0,4):(1,1)").eval(0).unwrap(), 0);
+        assert_eq!(l("(0,4):(1,1)").eval(1).unwrap_err().code(), "empty_mode");
+        // A coordinate is not range-checked (CuTe's `crd2idx`): the inner product as for any.
+        let r = l("(0,4):(1,1)").eval_crd(&"(0,3)".parse().unwrap());
+        assert_eq!(r.unwrap(), 3);
+        // The empty mode counts as 1 in the overflow check, so its sublayouts keep the invariant.
+        let e = "(0,(4611686018427387904,4)):(1,(1,1))"
+            .parse::<Layout>()
+            .unwrap_err();
+        assert_eq!(e.code(), "overflow");
+        assert_eq!(
+            Layout::new_const(IntTuple::int(0), IntTuple::int(1)).const_cosize(),
+            Some(0)
+        );
     }
 }

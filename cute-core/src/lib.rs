@@ -26,6 +26,7 @@ pub mod fragment;
 pub mod int_tuple;
 pub mod isl;
 pub mod layout;
+pub mod linear;
 pub mod parse;
 pub mod stride;
 pub mod swizzle;

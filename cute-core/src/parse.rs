@@ -292,8 +292,8 @@ mod tests {
         assert_eq!(pos("99999999999999999999:1"), 0);
         assert_eq!(pos("4:- x"), 2);
         assert_eq!(
-            "(4,0):(1,4)".parse::<Layout>().unwrap_err().code(),
-            "non_positive"
+            "(4,-2):(1,4)".parse::<Layout>().unwrap_err().code(),
+            "negative_shape"
         );
     }
 }

@@ -381,13 +381,19 @@ pub fn make_tensor<E: Engine, L: TensorLayout>(
     Tensor::at(engine, 0, layout, Op::MakeTensor, false)
 }
 
-/// The smallest and largest offset of `l`, `None` on overflow.
+/// The smallest and largest offset of `l`, `None` on overflow. An empty leaf reaches no offset
+/// and is skipped: the bounds of the other leaves bound every sublayout (an empty tensor is
+/// whole whatever its data, [`Tensor::is_whole`]).
 #[must_use]
 pub const fn image(l: &Layout) -> Option<(i64, i64)> {
     let (shape, stride) = (l.shape().const_leaves(), l.stride().const_leaves());
     let (mut lo, mut hi) = (0i64, 0i64);
     let mut k = 0;
     while k < shape.len() {
+        if shape[k] == 0 {
+            k += 1;
+            continue;
+        }
         let Some(span) = (shape[k] - 1).checked_mul(stride[k]) else {
             return None;
         };
@@ -420,8 +426,9 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         if let Err(kind) = engine.admits(base, &layout) {
             return Err(place_error(op, &layout, base, kind));
         }
+        // An empty layout reaches no position: whole over any data, even none.
         let whole = match engine.extent() {
-            Some(len) => lo >= 0 && hi < len as i64,
+            Some(len) => (lo >= 0 && hi < len as i64) || layout.size() == 0,
             None => true,
         };
         if !whole && !partial {
@@ -997,7 +1004,7 @@ impl Coordinates {
     /// The coordinates of `shape`.
     ///
     /// # Preconditions
-    /// Every leaf of `shape` is positive and at most `2^(W-1)` (`W = 62 / leaves`: `2^30` for
+    /// Every leaf of `shape` is non-negative (0: no coordinates) and at most `2^(W-1)` (`W = 62 / leaves`: `2^30` for
     /// two leaves), so that a tile no larger than a mode keeps its residue inside the field.
     pub fn new(shape: &IntTuple) -> Result<Coordinates, Error> {
         Ok(identity_layout(shape)?.0)
@@ -1120,7 +1127,7 @@ pub type IdentityTensor = Tensor<Coordinates, Layout>;
 /// predicate of [`crate::algorithm::copy_if()`] compares with the shape.
 ///
 /// # Errors
-/// [`ErrorKind::NonPositiveShape`]; [`ErrorKind::Overflow`] for a leaf above `2^(W-1)`
+/// [`ErrorKind::NegativeShape`]; [`ErrorKind::Overflow`] for a leaf above `2^(W-1)`
 /// (`W = 62 / leaves`).
 ///
 /// # Examples
@@ -1150,8 +1157,8 @@ fn identity_layout(shape: &IntTuple) -> Result<(Coordinates, Layout), Error> {
     }
     let mut strides = [0i64; crate::MAX_LEAVES];
     for (k, (d, &s)) in strides.iter_mut().zip(shape.leaves()).enumerate() {
-        if s <= 0 {
-            return Err(err(ErrorKind::NonPositiveShape { value: s }));
+        if s < 0 {
+            return Err(err(ErrorKind::NegativeShape { value: s }));
         }
         if s > 1 << (width - 1) {
             return Err(err(ErrorKind::Overflow));

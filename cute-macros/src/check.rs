@@ -67,17 +67,29 @@ fn leaf_forms(n: &Node, form: Form, errors: &mut Errors) {
     });
 }
 
-/// Every integer leaf positive: a shape.
+/// Every integer leaf positive: a shape. A static 0 is refused although `cute-core` reads an
+/// empty layout: static leaves are positive typenum integers, and an empty mode is a runtime
+/// size (a matrix with `M = 0`).
 pub(crate) fn shape(s: &Node, form: Form) -> Result<(), Errors> {
     let mut errors = Errors::new();
     leaf_forms(s, form, &mut errors);
     s.each_leaf(&mut |leaf| {
         if let Node::Int(v, span) = leaf {
-            if *v <= 0 {
+            if *v < 0 {
+                errors.push((
+                    *span,
+                    format!("shape {v} is negative: a shape leaf counts elements"),
+                ));
+            } else if *v == 0 {
+                let runtime = match form {
+                    Form::Type => "`?`",
+                    Form::Value => "`{m}` with `m == 0`",
+                };
                 errors.push((
                     *span,
                     format!(
-                        "shape {v} is not positive: every shape leaf counts at least one element"
+                        "a static shape leaf is positive: an empty mode (shape 0) has a runtime \
+                         size, {runtime}"
                     ),
                 ));
             }
@@ -91,7 +103,7 @@ pub(crate) fn shape(s: &Node, form: Form) -> Result<(), Errors> {
     }
 }
 
-/// A layout: a positive shape, a non-negative static stride of the same profile, and
+/// A layout: a positive static shape, a non-negative static stride of the same profile, and
 /// `cute-core`'s own validation of the integer leaves (size within `i64`).
 pub(crate) fn layout(s: &Node, d: &Node, form: Form) -> Result<(), Errors> {
     let mut errors = shape(s, form).err().unwrap_or_default();

@@ -113,7 +113,7 @@ pub type IdentityTensor<S> =
 /// predicate of `copy_if`.
 ///
 /// # Errors
-/// [`ErrorKind::NonPositiveShape`] for an extent that is not positive;
+/// [`ErrorKind::NegativeShape`] for a negative extent;
 /// [`ErrorKind::Overflow`] for an extent above [`Coords::MAX_EXTENT`] (`2^30` for rank 2), or
 /// a view (a tile, a product) whose coordinates would outgrow their field.
 ///

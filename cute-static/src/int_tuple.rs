@@ -278,7 +278,8 @@ pub trait Congruent<D> {}
 #[diagnostic::do_not_recommend]
 impl<S: Int, D: Int> Congruent<D> for S {}
 
-/// `make_shape(s)`: the shape `s`, checked once: every runtime leaf positive and the size within
+/// `make_shape(s)`: the shape `s`, checked once: no runtime leaf negative (0 is an empty mode)
+/// and the product of the nonzero leaves within
 /// `i64` (static leaves are checked by [`ShapeTuple`]).
 ///
 /// # Examples
@@ -295,11 +296,14 @@ where
     let s = s.into_tuple()?;
     let mut size = 1i64;
     for &v in &s.leaf_vec() {
-        let kind = if v <= 0 {
-            Some(cute_core::ErrorKind::NonPositiveShape { value: v })
-        } else {
-            size = size.checked_mul(v).unwrap_or(0);
-            (size == 0).then_some(cute_core::ErrorKind::Overflow)
+        // A 0 (an empty mode) counts as 1, as in `cute_core`'s invariant.
+        let kind = match v.cmp(&0) {
+            core::cmp::Ordering::Less => Some(cute_core::ErrorKind::NegativeShape { value: v }),
+            core::cmp::Ordering::Equal => None,
+            core::cmp::Ordering::Greater => {
+                size = size.checked_mul(v).unwrap_or(0);
+                (size == 0).then_some(cute_core::ErrorKind::Overflow)
+            }
         };
         if let Some(kind) = kind {
             return Err(cute_core::Error::new(

@@ -16,8 +16,9 @@ use crate::slice::IntoTuple;
 /// with `cute::layout!(...)` (`{expr}` for a runtime leaf) or [`make_layout`].
 ///
 /// # Invariant
-/// Every shape leaf is positive, and the size and every offset `L(i)`, `i < size`, fit in `i64`:
-/// [`make_layout`] checks it once, and the algebra keeps it.
+/// Every static shape leaf is positive and every runtime one non-negative (a runtime 0 makes an
+/// empty layout: a matrix with `M = 0`), and the product of the nonzero leaves and every offset
+/// `L(i)` fit in `i64`: [`make_layout`] checks it once, and the algebra keeps it.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Layout<S, D> {
     shape: S,
@@ -68,7 +69,8 @@ impl<S, D> Layout<S, D> {
 /// `make_layout(shape, stride)`: the layout `shape:stride`, checked once.
 ///
 /// # Preconditions
-/// Every runtime shape leaf is positive, and the size and the offsets fit in `i64` (static
+/// No runtime shape leaf is negative (0 gives an empty layout), and the product of the nonzero
+/// leaves and the offsets fit in `i64` (static
 /// leaves are checked by the compiler: the shape and the stride are congruent, static shape
 /// leaves are positive).
 ///
@@ -83,7 +85,9 @@ impl<S, D> Layout<S, D> {
 /// assert_eq!(l.to_string(), "(20,8):(8,1)");
 /// assert_eq!(format!("{l:?}"), "(20,_8):(_8,_1)");
 /// assert_eq!(l.size(), 160);
-/// assert!(make_layout((0, U8::new()), (U8::new(), U1::new())).is_err());
+/// assert!(make_layout((-1, U8::new()), (U8::new(), U1::new())).is_err());
+/// // A runtime 0 is an empty layout (`M = 0`), as in CuTe.
+/// assert_eq!(make_layout((0, U8::new()), (U8::new(), U1::new())).unwrap().size(), 0);
 /// ```
 pub fn make_layout<S, D>(shape: S, stride: D) -> Result<Layout<S::Output, D::Output>, Error>
 where
@@ -138,7 +142,8 @@ where
         }
     }
 
-    /// The layout invariant: positive shape leaves, size and offsets within `i64`.
+    /// The layout invariant, as `cute_core`'s: no negative shape leaf (a runtime 0 makes the
+    /// layout empty), the product of the nonzero leaves and the offsets within `i64`.
     #[inline(always)]
     pub(crate) fn check(&self) -> Result<(), ErrorKind> {
         let (s, d) = self.leaves();
@@ -146,8 +151,11 @@ where
         let mut size = 1i64;
         let (mut lo, mut hi) = (0i64, 0i64);
         for k in 0..s.len() {
-            if s[k] <= 0 {
-                return Err(ErrorKind::NonPositiveShape { value: s[k] });
+            if s[k] < 0 {
+                return Err(ErrorKind::NegativeShape { value: s[k] });
+            }
+            if s[k] == 0 {
+                continue;
             }
             size = size.checked_mul(s[k]).ok_or(ErrorKind::Overflow)?;
             let span = (s[k] - 1).checked_mul(d[k]).ok_or(ErrorKind::Overflow)?;
@@ -165,7 +173,8 @@ where
     pub(crate) fn image(&self) -> Option<(i64, i64)> {
         let (s, d) = self.leaves();
         let (mut lo, mut hi) = (0i64, 0i64);
-        for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
+        // A zero leaf (an empty layout) reaches no offset; the others bound its sublayouts.
+        for (s, d) in s.as_ref().iter().zip(d.as_ref()).filter(|(s, _)| **s != 0) {
             let span = s.checked_sub(1)?.checked_mul(*d)?;
             if span < 0 {
                 lo = lo.checked_add(span)?;
@@ -223,11 +232,14 @@ where
         n
     }
 
-    /// `cosize(L) = L(size(L) - 1) + 1`.
+    /// `cosize(L) = L(size(L) - 1) + 1`; 0 for an empty layout, as `cute_core`'s.
     #[inline(always)]
     #[must_use]
     pub fn cosize(&self) -> i64 {
-        self.offset(self.size() - 1).wrapping_add(1)
+        match self.size() {
+            0 => 0,
+            n => self.offset(n - 1).wrapping_add(1),
+        }
     }
 
     /// `L(i)` for `0 <= i < size(L)`: the colexicographic split of `i` over the flattened shape,

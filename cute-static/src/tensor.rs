@@ -774,13 +774,14 @@ where
 
 /// The size of one mode of a thread layout, and the flat coordinate in it of the thread whose
 /// index is `i` with the part of `i` it accounts for: CuTe's `idx2crd(i, s, d)` leaf by leaf
-/// (`(i / d) % s`, 0 for a stride 0), then `crd2idx` of that coordinate in `s`.
+/// (`(i / d) % s`, 0 for a stride 0 or an empty mode), then `crd2idx` of that coordinate in `s`.
 #[inline(always)]
 pub(crate) fn thread_mode<S: IntTupleType, D: IntTupleType>(s: &S, d: &D, i: i64) -> [i64; 3] {
     let (s, d) = (s.leaf_array(), d.leaf_array());
     let (mut size, mut flat, mut offset) = (1i64, 0i64, 0i64);
     for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
-        let c = if *d == 0 { 0 } else { i / d % s };
+        // A stride 0 or an empty mode (no thread at all) takes no part of `i`.
+        let c = if *d == 0 || *s == 0 { 0 } else { i / d % s };
         // A thread layout's size and offsets fit in `i64` by the layout invariant.
         flat = flat.wrapping_add(c.wrapping_mul(size));
         offset = offset.wrapping_add(c.wrapping_mul(*d));

@@ -559,13 +559,15 @@ macro_rules! tensor_modes {
             #[inline(always)]
             fn flat_coord(&self, i: i64) -> Option<Self::Coord> {
                 let (($($s,)+), ($($d,)+)) = self.into_parts();
-                let mut offset = 0i64;
+                let (mut offset, mut empty) = (0i64, false);
                 let c = ($({
-                    let [_, flat, part] = thread_mode(&$s, &$d, i);
+                    let [size, flat, part] = thread_mode(&$s, &$d, i);
                     offset = offset.wrapping_add(part);
+                    empty |= size == 0;
                     Dyn::new(flat)
                 },)+);
-                (i >= 0 && offset == i).then_some(c)
+                // An empty thread layout has no thread.
+                (i >= 0 && offset == i && !empty).then_some(c)
             }
             fn lower(&self) -> cute_core::Layout {
                 let (s, d) = self.into_parts();

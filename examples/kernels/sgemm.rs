@@ -324,25 +324,16 @@ fn sgemm_cute<I: Isa>(
     c: &mut [f32],
     sc: Strides,
 ) -> Result<(), Error> {
-    if m == 0 || n == 0 {
-        return Ok(());
-    }
-    // The global tensors: A (M,K), B (N,K) (B's element (l, j) is B(j, l)), C (M,N); with
-    // K = 0 there are no A and B, and C = β·C.
-    let ab = if k == 0 {
-        None
-    } else {
-        Some((
-            make_tensor(a, layout!(({m},{k}):({sa.row},{sa.col}))?)?,
-            make_tensor(b, layout!(({n},{k}):({sb.col},{sb.row}))?)?,
-        ))
-    };
+    // The global tensors: A (M,K), B (N,K) (B's element (l, j) is B(j, l)), C (M,N). An empty
+    // extent is an empty layout, as in CuTe: M or N = 0 gives no block, K = 0 no k-tile (so
+    // C = β·C).
+    let ga = make_tensor(a, layout!(({m},{k}):({sa.row},{sa.col}))?)?;
+    let gb = make_tensor(b, layout!(({n},{k}):({sb.col},{sb.row}))?)?;
     let mut gc = make_tensor(c, layout!(({m},{n}):({sc.row},{sc.col}))?)?;
     // The identity tensors of the residue predicates, tiled as the data.
-    let kk = k.max(1);
     let (ia, ib, ic) = (
-        make_identity_tensor((m, kk))?,
-        make_identity_tensor((n, kk))?,
+        make_identity_tensor((m, k))?,
+        make_identity_tensor((n, k))?,
         make_identity_tensor((m, n))?,
     );
     let blk = tiler!(<128:1,128:1,128:1>); // (BM, BN, BK)
@@ -359,7 +350,7 @@ fn sgemm_cute<I: Isa>(
             // tile past the problem may still lie inside the data when a stride wraps).
             let (full_m, full_n) = (inside(bm, BM, m), inside(bn, BN, n));
             smem.c.fill(0.0);
-            for (bk, (ga, gb)) in (0..tiles(k, BK)).zip(core::iter::repeat(ab).flatten()) {
+            for bk in 0..tiles(k, BK) {
                 let full_k = inside(bk, BK, k);
                 let at = local_tile_step(ga, &blk, (bm, bn, bk), on_a)?; // (BM,BK) of A
                 let mut s_a = make_tensor(&mut smem.a[..], SmemA::new())?;

@@ -15,16 +15,20 @@ fn message(e: &cute::Error) -> String {
 
 #[test]
 fn make_layout_checks_runtime_leaves_once() {
-    let e = make_layout((Dyn::new(0), U8::new()), (U1::new(), Dyn::new(0))).unwrap_err();
-    assert_eq!(e.code(), "non_positive");
+    let e = make_layout((Dyn::new(-1), U8::new()), (U1::new(), Dyn::new(0))).unwrap_err();
+    assert_eq!(e.code(), "negative_shape");
     assert!(message(&e).contains("make_layout"), "{e}");
+    // A runtime 0 is an empty layout (M = 0), with the dynamic layout's size and cosize.
+    let empty = make_layout((Dyn::new(0), U8::new()), (U1::new(), Dyn::new(0))).unwrap();
+    assert_eq!((empty.size(), empty.cosize()), (0, 0));
+    assert_eq!(empty.to_dynamic().to_string(), "(0,8):(1,0)");
     let e = make_layout((1i64 << 40, 1i64 << 40), (1, 1)).unwrap_err();
     assert_eq!(e.code(), "overflow", "{e}");
     // A size that fits, offsets that do not.
     let e = make_layout((4, 1i64 << 62), (1i64 << 62, 1)).unwrap_err();
     assert_eq!(e.code(), "overflow", "{e}");
     let e = layout!(({-3},8):(1,{-3})).unwrap_err();
-    assert_eq!(e.code(), "non_positive", "{e}");
+    assert_eq!(e.code(), "negative_shape", "{e}");
     assert!(message(&e).contains("-3"), "{e}");
 }
 

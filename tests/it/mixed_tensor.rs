@@ -179,12 +179,25 @@ fn residue_tiles_copy_only_their_elements_inside_the_data() {
 }
 
 #[test]
-fn a_zero_sized_problem_is_refused_where_its_layout_is_made() {
-    // CuTe launches no tile for M = 0; here the layout of a zero extent is rejected by name.
-    let e = layout!(({0i64},{12i64}):(1,{0i64})).unwrap_err();
-    assert_eq!(e.code(), "non_positive", "{e}");
-    let e = make_identity_tensor((0i64, 12i64)).unwrap_err();
-    assert_eq!(e.code(), "non_positive", "{e}");
+fn a_zero_sized_problem_has_no_tile() {
+    // M = 0 or N = 0: an empty layout, as in CuTe. Its grid of tiles is empty, so a kernel's
+    // loop over tiles runs zero times, and no tile coordinate is in range.
+    for (m, n) in [(0, 12), (12, 0), (0, 0)] {
+        check_residues(m, n);
+        let a = make_tensor(&[0i64][..0], layout!(({m},{n}):(1,{m})).unwrap()).unwrap();
+        assert_eq!((a.size(), a.layout().cosize()), (0, 0));
+        let e = local_tile(a, &tiler!(<8:1,8:1>), (0, 0)).unwrap_err();
+        assert_eq!(e.code(), "index_out_of_range", "{e}");
+        let id = make_identity_tensor((m, n)).unwrap();
+        assert_eq!(id.size(), 0);
+        // The same grid in cute-core: a tile mode of the tiler's size, a rest mode with no tile.
+        let dl: cute::Layout = format!("({m},{n}):(1,{m})").parse().unwrap();
+        let z = cute::zipped_divide(&dl, "<8:1,8:1>".parse::<cute::Tiler>().unwrap()).unwrap();
+        assert_eq!(z.mode(0).unwrap().size(), 64, "{z}");
+        assert_eq!(z.mode(1).unwrap().size(), 0, "{z}");
+    }
+    let e = layout!(({-1i64},{12i64}):(1,{0i64})).unwrap_err();
+    assert_eq!(e.code(), "negative_shape", "{e}");
 }
 
 #[test]

@@ -283,12 +283,35 @@ fn identity_tensor_partitions_like_the_data() {
     assert_eq!(second.get(21).unwrap().to_string(), "(1,3)");
 }
 
-/// The coordinates of a shape with a zero or a negative leaf are an error, not a huge extent.
+/// The coordinates of a shape with a negative leaf are an error, not a huge extent; a zero leaf
+/// gives an empty identity tensor.
 #[test]
-fn coordinates_need_a_positive_shape() {
-    for shape in ["(4,0)", "(-2,3)"] {
-        let e = cute::Coordinates::new(&t(shape)).unwrap_err();
-        assert_eq!(e.code(), "non_positive", "{e}");
-        assert!(cute::make_identity_tensor(&t(shape)).is_err());
-    }
+fn coordinates_need_a_non_negative_shape() {
+    let e = cute::Coordinates::new(&t("(-2,3)")).unwrap_err();
+    assert_eq!(e.code(), "negative_shape", "{e}");
+    assert!(cute::make_identity_tensor(&t("(-2,3)")).is_err());
+    let id = cute::make_identity_tensor(&t("(4,0)")).unwrap();
+    assert_eq!(id.size(), 0);
+    assert_eq!(id.get(0).unwrap_err().code(), "index_out_of_range");
+}
+
+/// Tensors over empty layouts: every algorithm has nothing to do, and does it without error.
+#[test]
+fn empty_tensors_take_part_in_every_algorithm() {
+    use cute::algorithm::{axpby, fill, gemm};
+    let e: cute::Layout = "(4,0):(1,4)".parse().unwrap();
+    let mut none: [f32; 0] = [];
+    let src = cute::make_tensor(&[1.0f32; 4][..], e).unwrap();
+    let mut dst = cute::make_tensor(&mut none[..], e).unwrap();
+    copy(&src, &mut dst).unwrap();
+    fill(&mut dst, 3.0).unwrap();
+    axpby(2.0, &src, 1.0, &mut dst).unwrap();
+    assert_eq!(dst.get(0).unwrap_err().code(), "index_out_of_range");
+    // C (0x3) += A (0x2) · B (3x2)ᵀ: no element of C.
+    let (a, b): (cute::Layout, cute::Layout) = (l("(0,2):(1,0)"), l("(3,2):(1,3)"));
+    let mut c0: [f32; 0] = [];
+    let ta = cute::make_tensor(&none[..], a).unwrap();
+    let tb = cute::make_tensor(&[1.0f32; 6][..], b).unwrap();
+    let mut tc = cute::make_tensor(&mut c0[..], l("(0,3):(1,0)")).unwrap();
+    gemm(&ta, &tb, &mut tc).unwrap();
 }

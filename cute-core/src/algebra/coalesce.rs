@@ -211,6 +211,8 @@ fn coalesce_by_into(
 /// # Postconditions
 /// `R` is injective on `[0, size(R))` iff `L`'s image is covered without repetition by its
 /// non-zero-stride modes, `image(R) == image(L)`, and `R` has no stride-0 mode unless it is `1:0`.
+/// An empty `L` gives the empty `0:1` (CuTe's `filter` would drop a stride-0 empty mode and
+/// return a layout with an image, e.g. `8:1` for `(8,0):(1,0)`).
 ///
 /// # Examples
 /// ```
@@ -226,6 +228,12 @@ pub fn filter(l: &Layout) -> Result<Layout, Error> {
 
 pub(crate) fn filter_flat(l: &Layout) -> Flat {
     let mut f = Flat::of(l);
+    if l.size() == 0 {
+        // Dropping a stride-0 empty mode would give an empty layout an image: it stays `0:1`.
+        f.n = 1;
+        (f.s[0], f.d[0]) = (0, 1);
+        return f;
+    }
     for k in 0..f.n {
         if f.d[k] == 0 {
             f.s[k] = 1;

@@ -12,7 +12,12 @@ use crate::layout::Layout;
 ///
 /// # Preconditions
 /// `L` is injective: after `filter`, each stride is at least the span of the smaller modes
-/// ([`ErrorKind::NotInjective`]).
+/// ([`ErrorKind::NotInjective`]). No leaf of `M` is negative ([`ErrorKind::NegativeShape`]).
+///
+/// # Empty layouts
+/// A cotarget of size 0 gives an empty last mode, as CuTe computes it
+/// (`complement(4:1, 0) = 0:4`: what `logical_divide` of an empty layout divides by). An empty
+/// `L` reaches no offset, so its complement is all of `[0, size(M))`: `size(M):1`, as for `1:0`.
 ///
 /// # Postconditions
 /// - `R` is strictly increasing on `[0, size(R))`, `R(0) == 0`;
@@ -83,10 +88,18 @@ fn complement_flat<T: Trace>(
     if cotarget.view().has_under() {
         return Err(ErrorKind::InvalidParameters);
     }
-    if let Some(&value) = cotarget.leaves().iter().find(|&&m| m <= 0) {
-        return Err(ErrorKind::NonPositive { value });
+    if let Some(&value) = cotarget.leaves().iter().find(|&&m| m < 0) {
+        return Err(ErrorKind::NegativeShape { value });
     }
     let f = filter_flat(l);
+    let f = if l.size() == 0 {
+        // No offset is reached: the complement of `1:0`.
+        let mut trivial = Flat::new();
+        trivial.push(1, 0)?;
+        trivial
+    } else {
+        f
+    };
     if T::ACTIVE {
         let filtered = f.layout()?;
         if filtered != *l {
@@ -137,7 +150,12 @@ fn complement_flat<T: Trace>(
         remove(&mut shape, min_idx);
         remove(&mut stride, min_idx);
     }
-    let rest = ceil_div(cotarget, &IntTuple::int(covered))?.product()?;
+    let rest = if cotarget.leaves().contains(&0) {
+        // An empty cotarget leaves no tile to count (and no leaf to divide by).
+        0
+    } else {
+        ceil_div(cotarget, &IntTuple::int(covered))?.product()?
+    };
     if T::ACTIVE {
         trace.step(&Step::ComplementRest {
             cotarget: *cotarget,

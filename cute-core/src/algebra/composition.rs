@@ -52,6 +52,13 @@ pub const VERIFY_LIMIT: i64 = 1 << 17;
 /// - `R` has the shape of `B`, possibly refined: `B ≼ R`, `size(R) == size(B)`;
 /// - `R(i) == A(B(i))` for every `i < size(B)`, with `A` extended past its size by its last mode.
 ///
+/// # Empty layouts
+/// An empty leaf of `B` gives an empty leaf of `R` (`n:0`, or CuTe's `0:(d·D)` over a one-mode
+/// `A`). An `A` whose only empty leaf is its last extends by it as any `A` does
+/// (`0:1 ∘ 4:1 = 4:1`, what `logical_divide` of an empty layout composes). Past an empty leaf
+/// before the last, `A` has no value at an index above 0, so a `B` that reaches one is
+/// [`ErrorKind::EmptyMode`].
+///
 /// # Examples
 /// ```
 /// use cute_core::{composition, Layout};
@@ -452,6 +459,11 @@ fn walk<T: Trace>(
     exact: Exact,
     trace: &mut T,
 ) -> Result<Layout, ErrorKind> {
+    if let Some(mode) =
+        empty_mode_reached(a.shape().leaves(), b.shape().leaves(), b.stride().leaves())
+    {
+        return Err(ErrorKind::EmptyMode { mode });
+    }
     let (fa, _) = coalesce_flat(a.shape().leaves(), a.stride().leaves(), true);
     let mut out = Traced {
         out: LayoutBuilder::new(),
@@ -836,6 +848,22 @@ impl LeafWalk {
     }
 }
 
+/// The empty leaf of `A` (before its last) that `B` reads past, if any: `A ∘ B` reads `A` past
+/// its size by its last mode, but past an empty leaf before the last no index except 0 has a
+/// coordinate, so only a `B` that stays at index 0 composes with such an `A`
+/// ([`ErrorKind::EmptyMode`]).
+#[inline(always)]
+#[must_use]
+pub fn empty_mode_reached(a_s: &[i64], b_s: &[i64], b_d: &[i64]) -> Option<usize> {
+    let mode = a_s[..a_s.len().saturating_sub(1)]
+        .iter()
+        .position(|&s| s == 0)?;
+    b_s.iter()
+        .zip(b_d)
+        .any(|(&s, &d)| s > 1 && d != 0)
+        .then_some(mode)
+}
+
 /// Whether leaves of `B` held to the exactness rule may carry from one leaf of `A` into the
 /// next: the digits `max` that [`compose_leaf`] summed reach a leaf's size (a pointwise check
 /// decides then).
@@ -1036,6 +1064,11 @@ fn base<S: Sink>(
         out.leaf(n, 0, None)?;
         return Ok(None);
     }
+    if n == 0 && fa.n > 1 {
+        // An empty mode of `B` places no element: nothing to walk, and nothing to prove.
+        out.leaf(0, 0, None)?;
+        return Ok(None);
+    }
     if let Some(s) = scope.as_deref_mut() {
         s.modes += 1;
     }
@@ -1049,6 +1082,10 @@ fn base<S: Sink>(
     let mut pending = None;
     for k in 0..last {
         let (s, sd) = (fa.s[k], fa.d[k]);
+        if s == 0 {
+            // `A` is empty before its last mode: it has no value at any index of `B`.
+            return Err(ErrorKind::EmptyMode { mode: k });
+        }
         prefix = prefix.saturating_mul(s);
         let Some(Divided {
             next_shape,

@@ -23,6 +23,11 @@ use crate::tiler::Tile;
 /// grid counts the partial tiles (`T*` comes from `ceil_div`), so its layout enumerates tile
 /// origins rather than being `A ∘ T*` pointwise, as in CuTe.
 ///
+/// # Empty layouts
+/// An empty `A` is divided into tiles of `T`'s size and an empty rest mode (its complement
+/// with cotarget 0): `logical_divide(0:1, 4:1) = (4,0):(1,4)`, as in CuTe. A kernel over an
+/// `M = 0` matrix sees a grid with no tile.
+///
 /// # Examples
 /// ```
 /// use cute_core::{logical_divide, Layout, Tiler};

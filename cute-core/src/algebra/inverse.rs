@@ -22,7 +22,7 @@ fn prefix_products(f: &Flat) -> Result<[i64; crate::MAX_LEAVES + 1], ErrorKind> 
 ///
 /// # Postconditions
 /// - `L(R(i)) == i` for every `i < size(R)`;
-/// - `R` is `1:0` when `L` never reaches offset 1.
+/// - `R` is `1:0` when `L` never reaches offset 1, and the empty `0:1` when `L` is empty.
 ///
 /// # Examples
 /// ```
@@ -42,7 +42,18 @@ pub fn right_inverse_traced<T: Trace>(l: &Layout, trace: &mut T) -> Result<Layou
         .map_err(|k| Error::new(Op::RightInverse, [Some(l.into()), None], k))
 }
 
+/// The inverse of an empty layout: the empty `0:1` (CuTe's algorithm gives it for `0:1` and
+/// `(4,0):(1,4)`); no offset is reached, so there is nothing to invert.
+fn empty_inverse() -> Result<Flat, ErrorKind> {
+    let mut f = Flat::new();
+    f.push(0, 1)?;
+    Ok(f)
+}
+
 fn right_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, ErrorKind> {
+    if l.size() == 0 {
+        return empty_inverse();
+    }
     let (c, _) = coalesce_flat(l.shape().leaves(), l.stride().leaves(), false);
     if T::ACTIVE {
         trace.step(&Step::Coalesced(c.layout()?));
@@ -83,7 +94,8 @@ fn right_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, Error
 ///   [`VERIFY_LIMIT`] points).
 ///
 /// # Postconditions
-/// `L(R(L(i))) == L(i)` for every `i < size(L)`; `R(L(i)) == i` when `L` is injective.
+/// `L(R(L(i))) == L(i)` for every `i < size(L)`; `R(L(i)) == i` when `L` is injective. An empty
+/// `L` has the empty `R = 0:1`.
 ///
 /// # Examples
 /// ```
@@ -134,6 +146,9 @@ fn verify_quasi_inverse(l: &Layout, r: &Layout) -> Result<(), ErrorKind> {
 /// CuTe's construction, and whether the modes by increasing stride form a tower (each stride
 /// past the span of the smaller modes), where `R(L(i)) == i` holds by construction.
 fn left_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<(Flat, bool), ErrorKind> {
+    if l.size() == 0 {
+        return Ok((empty_inverse()?, true));
+    }
     if let Some(&stride) = l.stride().leaves().iter().find(|&&d| d < 0) {
         return Err(ErrorKind::NegativeStride { stride });
     }

@@ -22,6 +22,11 @@ use crate::tiler::Tile;
 /// `A* ∘ B` is not admissible CuTe C++ returns a grid that is not `A* ∘ B` and whose copies of
 /// `A` overlap (e.g. `(2,2):(3,6) ⊗ (2,4):(1,2)`); here that is an error naming the condition.
 ///
+/// # Empty layouts
+/// An empty `B` gives an empty second mode. An empty `A` has the complement `0:1` (its cotarget
+/// `size(A)·cosize(B)` is 0), which extends as `i ↦ i`, so the product is `(A, B)`. Either way
+/// the product has its `size(A)·size(B) = 0` elements.
+///
 /// # Examples
 /// ```
 /// use cute_core::{logical_product, Layout};

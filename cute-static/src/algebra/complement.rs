@@ -123,15 +123,18 @@ where
 type DivisorOf<M> = <M as KnownDivisor>::Output;
 
 /// `⌈M / covered⌉` folded over the leaves of the cotarget, as `cute_core`'s `ceil_div`: `None`
-/// for a cotarget leaf that is not positive (or a product out of `i64`), which `cute_core`
-/// rejects.
+/// for a negative cotarget leaf (or a product out of `i64`), which `cute_core` rejects; 0 for
+/// an empty cotarget.
 #[inline(always)]
 fn rest_of(cotarget: &[i64], covered: i64) -> Option<i64> {
+    if cotarget.iter().any(|&a| a < 0) {
+        return None;
+    }
+    if cotarget.contains(&0) {
+        return Some(0);
+    }
     let (mut rest, mut c) = (1i64, covered);
     for &a in cotarget {
-        if a <= 0 {
-            return None;
-        }
         rest = rest.checked_mul(a / c + i64::from(a % c != 0))?;
         c = c / a + i64::from(c % a != 0);
     }

@@ -21,7 +21,7 @@
 use core::marker::PhantomData;
 use core::ops::{BitAnd, BitOr, Not};
 
-use cute_core::algebra::composition::{compose_slots, leaves_carry};
+use cute_core::algebra::composition::{compose_slots, empty_mode_reached, leaves_carry};
 use cute_core::Error;
 use typenum::{Bit, Or, UTerm, Unsigned, B0, B1, U0, U1};
 
@@ -157,6 +157,9 @@ where
     DB: IntTupleType,
 {
     let (as_, ad) = a.leaves();
+    if let Some(mode) = empty_mode_reached(as_.as_ref(), bs, bd) {
+        return Outcome::Failed(cute_core::ErrorKind::EmptyMode { mode });
+    }
     let (mut os, mut od) = (R::ZERO, R::ZERO);
     if SA::LEAVES == 1 {
         // `coalesce(A)` is the one mode `s:d`: each leaf `n:r` of `B` is `n:(r·d)`, exact (the

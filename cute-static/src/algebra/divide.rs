@@ -136,6 +136,13 @@ where
         let b = ((t_shape, grid_shape), (t_stride, grid_stride));
         let (bs, mut bd) = (b.0.leaf_array(), b.1.leaf_array());
         let nt = ST::LEAVES;
+        if t.size() == 0 {
+            // `cute_core` builds `(T, T*)` as a layout: with an empty `T` its nonempty leaves
+            // may pass `i64` where no offset of the walk does.
+            if let Err(kind) = cute_core::layout::check_leaves(bs.as_ref(), bd.as_ref()) {
+                return finish(Outcome::Failed(kind), cold, err);
+            }
+        }
         if <<Self as WalkOf>::Info as WalkInfo>::WIDTH > 1 {
             for (s, d) in bs.as_ref().iter().zip(bd.as_mut().iter_mut()).skip(nt) {
                 if *s == 1 {

@@ -118,10 +118,11 @@ where
         let cold = || cold_result(cute_core::logical_product(&a.to_dynamic(), b.to_dynamic()));
         let err = |kind| lowered_error(cute_core::Op::LogicalProduct, a, &b.to_dynamic(), kind);
         // A* = complement(A, size(A)·cosize(B)), as `cute_core`.
-        let cotarget = b
-            .offset(b.size() - 1)
-            .checked_add(1)
-            .and_then(|c| a.size().checked_mul(c));
+        let cosize = match b.size() {
+            0 => Some(0),
+            n => b.offset(n - 1).checked_add(1),
+        };
+        let cotarget = cosize.and_then(|c| a.size().checked_mul(c));
         let rest = cotarget.and_then(|c| {
             <Self as MixedComplement<Dyn, <(SA, DA) as AllStaticOf>::Output>>::complement_of(
                 a,

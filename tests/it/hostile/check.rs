@@ -29,20 +29,31 @@ impl Flat {
     }
 
     /// `L(i)`: `i` split colexicographically (C++'s truncating division, as CuTe's `idx2crd`),
-    /// the last mode taking the rest.
-    fn eval(&self, mut i: i128) -> i128 {
+    /// the last mode taking the rest; `None` where an empty mode before the last leaves `i > 0`
+    /// without a coordinate.
+    fn try_eval(&self, mut i: i128) -> Option<i128> {
         let mut off = 0;
         for (k, (&s, &d)) in self.s.iter().zip(&self.d).enumerate() {
             let c = if k + 1 == self.s.len() {
                 i
             } else {
-                let c = i % s;
-                i /= s;
+                // Index 0 is coordinate 0 even past an empty mode.
+                if s == 0 && i != 0 {
+                    return None;
+                }
+                let c = i.checked_rem(s).unwrap_or(0);
+                i = i.checked_div(s).unwrap_or(0);
                 c
             };
             off += c * d;
         }
-        off
+        Some(off)
+    }
+
+    /// `L(i)` inside the domain, where it is always defined.
+    fn eval(&self, i: i128) -> i128 {
+        self.try_eval(i)
+            .expect("an index in the domain has a coordinate")
     }
 
     /// The indices a property is checked at: all of `0..n`, or `POINTS` spread over it.
@@ -55,20 +66,23 @@ impl Flat {
     }
 }
 
-/// Every `Layout` the library returns keeps its invariant: positive shapes, and the size and
-/// the lowest and highest offsets in `i64`.
+/// Every `Layout` the library returns keeps its invariant: no negative shape leaf (a zero one
+/// makes it empty), and the product of the nonzero leaves and the lowest and highest offsets in
+/// `i64`.
 fn invariant(l: &Layout) -> Result<(), String> {
     let f = Flat::of(l);
-    if f.s.iter().any(|&s| s <= 0) {
-        return Err(format!("{l}: a shape leaf is not positive"));
+    if f.s.iter().any(|&s| s < 0) {
+        return Err(format!("{l}: a shape leaf is negative"));
     }
-    let terms = || f.s.iter().zip(&f.d).map(|(&s, &d)| (s - 1) * d);
+    let nonzero = || f.s.iter().zip(&f.d).filter(|(&s, _)| s != 0);
+    let terms = || nonzero().map(|(&s, &d)| (s - 1) * d);
     let (lo, hi): (i128, i128) = (
         terms().filter(|t| *t < 0).sum(),
         terms().filter(|t| *t > 0).sum(),
     );
     let fits = |x: i128| i64::try_from(x).is_ok();
-    if !fits(f.size()) || !fits(lo) || !fits(hi) {
+    let product: i128 = nonzero().map(|(&s, _)| s).product();
+    if !fits(product) || !fits(lo) || !fits(hi) {
         return Err(format!("{l}: size or offsets past i64"));
     }
     if i128::from(l.size()) != f.size() {
@@ -121,11 +135,16 @@ impl Call<'_> {
         if same_size && fr.size() != fb.size() {
             return self.fail(format_args!("size != size(B) {}", fb.size()));
         }
-        if fr.size() < fb.size() {
+        // A divide of an empty `A` is empty: its rest mode has no tile.
+        if fr.size() < fb.size() && fa.size() != 0 {
             return self.fail(format_args!("smaller than B"));
         }
-        for i in Flat::points(fb.size()) {
-            if fr.eval(i) != fa.eval(fb.eval(i)) {
+        for i in Flat::points(fb.size().min(fr.size())) {
+            // An empty `A` extends by its last mode only when no empty mode comes before it.
+            let Some(want) = fa.try_eval(fb.eval(i)) else {
+                return self.fail(format_args!("A(B({i})) is undefined: A is empty"));
+            };
+            if fr.eval(i) != want {
                 return self.fail(format_args!("R({i}) != A(B({i}))"));
             }
         }
@@ -152,7 +171,7 @@ impl Call<'_> {
         let Some(l) = self.arg(0) else { return Ok(()) };
         let (fl, fr) = (Flat::of(l), Flat::of(self.r));
         for i in Flat::points(fr.size()) {
-            if fl.eval(fr.eval(i)) != i {
+            if fl.try_eval(fr.eval(i)) != Some(i) {
                 return self.fail(format_args!("L(R({i})) != {i}"));
             }
         }
@@ -165,7 +184,7 @@ impl Call<'_> {
         let (fl, fr) = (Flat::of(l), Flat::of(self.r));
         for i in Flat::points(fl.size()) {
             let x = fl.eval(i);
-            if fl.eval(fr.eval(x)) != x {
+            if fl.try_eval(fr.eval(x)) != Some(x) {
                 return self.fail(format_args!("L(R(L({i}))) != L({i})"));
             }
         }
@@ -198,11 +217,12 @@ impl Call<'_> {
     fn product(&self) -> Result<(), String> {
         let Some(a) = self.arg(0) else { return Ok(()) };
         let (fa, fr) = (Flat::of(a), Flat::of(self.r));
-        if fr.size() % fa.size() != 0 {
+        if fr.size().checked_rem(fa.size()).unwrap_or(fr.size()) != 0 {
             return self.fail(format_args!("size(A) does not divide the size"));
         }
         if self.arg(1).is_some() {
-            for i in Flat::points(fa.size()) {
+            // An empty `B` makes the product empty: no index of `A` is left in it.
+            for i in Flat::points(fa.size().min(fr.size())) {
                 if fr.eval(i) != fa.eval(i) {
                     return self.fail(format_args!("R({i}) != A({i})"));
                 }
@@ -217,6 +237,7 @@ fn int_result(op: &str, l: &Layout, n: i64) -> Result<(), String> {
     let f = Flat::of(l);
     let want = match op {
         "size" => f.size(),
+        "cosize" if f.size() == 0 => 0,
         "cosize" => f.eval(f.size() - 1) + 1,
         _ => return Ok(()),
     };

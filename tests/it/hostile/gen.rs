@@ -40,10 +40,13 @@ impl Bytes<'_> {
         }
     }
 
-    /// A shape leaf: positive mostly, sometimes wild.
+    /// A shape leaf: positive mostly, sometimes 0 (an empty layout), sometimes wild.
     pub(crate) fn extent(&mut self) -> i64 {
-        if self.byte() % 16 == 0 {
+        let b = self.byte() % 16;
+        if b == 0 {
             self.int()
+        } else if b == 1 {
+            0
         } else {
             1 + i64::from(self.byte() % 8)
         }

@@ -71,6 +71,36 @@ fn findings_with_values() {
     assert_eq!(v("size(raked_product(6:2,4:1))"), "24");
 }
 
+/// A 0 in a shape is an empty layout, as in CuTe (issue 14); what each operation does with one.
+#[test]
+fn empty_layouts() {
+    use cute::cute_static as st;
+    let v = |t: &str| eval(t).map_or_else(|e| e.to_string(), |v| v.to_string());
+    assert_eq!(v("size((4,0):(1,4))"), "0");
+    assert_eq!(v("cosize((4,0):(1,4))"), "0");
+    assert_eq!(v("coalesce((4,0):(1,4))"), "0:1");
+    assert_eq!(v("filter((8,0):(1,0))"), "0:1");
+    assert_eq!(v("right_inverse((4,0):(1,4))"), "0:1");
+    assert_eq!(v("left_inverse((0,8):(1,0))"), "0:1");
+    assert_eq!(v("complement(4:1, 0)"), "0:4");
+    assert_eq!(v("complement((4,0):(1,4), 8)"), "8:1");
+    assert_eq!(v("logical_divide(0:1, 4:1)"), "(4,0):(1,4)");
+    assert_eq!(v("composition(0:1, 4:1)"), "4:1");
+    assert!(v("composition((0,4):(1,1), 2:1)").contains("leaf 0 is empty"));
+    assert!(v("-4:1").contains("non-negative shape"), "{}", v("-4:1"));
+    // The mixed tier agrees on the values the mixed target found.
+    let (z, two) = (st::Dyn::new(0), st::Dyn::new(2));
+    let a = st::make_layout((z, z), (z, z)).unwrap();
+    let b = st::make_layout(two, st::Dyn::new(5)).unwrap();
+    let e = st::composition(&a, &b).unwrap_err();
+    assert_eq!(e.code(), "empty_mode", "{e}");
+    let a = st::make_layout((two, st::Dyn::new(8)), (z, z)).unwrap();
+    let t = st::make_layout((z, two), (st::Dyn::new(1), st::Dyn::new(i64::MAX))).unwrap();
+    let e = st::logical_divide(&a, &t).unwrap_err();
+    let d = cute::logical_divide(&a.to_dynamic(), t.to_dynamic()).unwrap_err();
+    assert_eq!((e.code(), d.code()), ("overflow", "overflow"));
+}
+
 #[test]
 fn tensor_views_reject_out_of_range_coordinates() {
     let l = |s: &str| s.parse::<Layout>().unwrap();
