@@ -19,8 +19,8 @@ USAGE:
     cute svg     EXPR [-o FILE.svg] [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
                                       draw it, coloured by offset (by thread with --tv)
     cute explain EXPR                 trace a composition, complement, inverse, divide or product
-    cute linear  EXPR                 print the layout as a linear layout over F2 (seed 004): its
-                                      bases table, or why it is not linear
+    cute linear  EXPR                 print the layout or swizzled layout as a linear layout over
+                                      F2 (seed 004): its bases table, or why it is not linear
     cute isl     EXPR [--index]       print the layout as an ISL map (seed 004): from its flattened
                                       natural coordinates [c0, ..., ck] to its offset [o], or
                                       with --index from its 1-D index [i]
@@ -308,19 +308,19 @@ fn isl(o: &Opts) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `cute linear`: the layout as a linear layout over F2, its bases table, or why it is not one.
+/// `cute linear`: the layout or swizzled layout as a linear layout over F2, its bases table, or why it is not one.
 fn linear(o: &Opts) -> Result<(), Failure> {
     let text = one_expr(o, "linear")?;
-    let l = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
-        Value::Layout(l) => l,
+    let h = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+        Value::Layout(l) => cute::linear::LinearLayout::from_layout(&l),
+        Value::Composed(c) => cute::linear::LinearLayout::from_swizzled(&c),
         other => {
             return Err(Failure::Other(format!(
-                "`cute linear` needs a layout; {text} is {other}"
+                "`cute linear` needs a layout or swizzle_layout(B, M, S, L); {text} is {other}"
             )))
         }
     };
-    let h =
-        cute::linear::LinearLayout::from_layout(&l).map_err(|e| Failure::Other(e.to_string()))?;
+    let h = h.map_err(|e| Failure::Other(e.to_string()))?;
     println!("{h}");
     println!("{}", h.table());
     let kind = match (h.is_injective(), h.is_surjective()) {

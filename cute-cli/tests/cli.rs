@@ -697,6 +697,15 @@ fn linear_prints_the_bases_table_or_why_not() {
          - index=1 -> (2)\n   index=2 -> (4)\n   index=4 -> (1)\n   index=8 -> (8)\n\
          where out dims are: [offset (size 16)]\nbijective (rank 4 over F2)\n"
     );
+    // A swizzled layout: the swizzle applied to each basis.
+    let o = cute(&["linear", "swizzle_layout(1, 2, 1, (4,4):(4,1))"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o)
+            .starts_with("LinearLayout(crd=(index:16),idx=(offset:16),vals=[(4),(12),(1),(2)])"),
+        "{}",
+        stdout(&o)
+    );
     // Modes whose bits overlap: their sum carries, so no linear layout; a typed refusal.
     let o = cute(&["linear", "(2,2):(1,1)"]);
     assert_eq!(o.status.code(), Some(1));

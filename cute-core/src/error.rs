@@ -291,6 +291,11 @@ pub enum ErrorKind {
         /// Its basis vector.
         basis: i64,
     },
+    /// A swizzled layout with a nonzero offset, which no linear layout is (it maps 0 to 0).
+    AffineOffset {
+        /// The offset.
+        offset: i64,
+    },
     /// A shape leaf is negative (a zero leaf is an empty layout, as in CuTe).
     NegativeShape {
         /// The offending leaf.
@@ -508,6 +513,7 @@ impl ErrorKind {
             ErrorKind::NotInvertibleF2 { .. } => "not_invertible_f2",
             ErrorKind::NotLinear { .. } => "not_linear",
             ErrorKind::NotStrided { .. } => "not_strided",
+            ErrorKind::AffineOffset { .. } => "affine_offset",
             ErrorKind::NonPositive { .. } => "non_positive",
             ErrorKind::OutOfBounds { .. } => "out_of_bounds",
             ErrorKind::IndexOutOfRange { .. } => "index_out_of_range",
@@ -559,6 +565,10 @@ impl ErrorKind {
                 "not linear over F2 at mode {mode}: its shape or stride is not a power of two, or \
                  its bits overlap an earlier mode's (a sum that carries is no XOR)"
             ),
+            ErrorKind::AffineOffset { offset } => write!(
+                f,
+                "offset {offset} is not 0: a linear layout maps 0 to 0"
+            ),
             ErrorKind::NotStrided { bit, basis } => write!(
                 f,
                 "no strided layout: the basis {basis} of input bit {bit} is not 0 or a new power \
@@ -581,6 +591,7 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::NotInvertibleF2 { .. }
             | ErrorKind::NotLinear { .. }
             | ErrorKind::NotStrided { .. }
+            | ErrorKind::AffineOffset { .. }
             | ErrorKind::EmptyMode { .. }
             | ErrorKind::NegativeShape { .. }
             | ErrorKind::Capacity => self.fmt_more(f),

@@ -716,17 +716,15 @@ pub(crate) fn colex_split(
         return Ok(());
     };
     for (k, &s) in shape[..last].iter().enumerate() {
-        if s == 0 {
+        // Without the checks where they cannot fail (the common case).
+        let (q, r) = if i >= 0 && s > 0 {
+            (i / s, i % s)
+        } else if s == 0 {
             // Index 0 is the zero coordinate of any shape; no other index passes an empty mode.
             if i != 0 {
                 return Err(ErrorKind::EmptyMode { mode: k });
             }
-            digit(k, 0)?;
-            continue;
-        }
-        // Without the checks where they cannot fail (the common case).
-        let (q, r) = if i >= 0 && s > 0 {
-            (i / s, i % s)
+            (0, 0)
         } else {
             divmod(i, s)?
         };

@@ -693,6 +693,51 @@ impl LinearLayout {
         Ok(LinearLayout { ins, outs, bases })
     }
 
+    /// The linear layout of a swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` (seed 000's swizzled rows,
+    /// seed 004 §4): `L` as [`LinearLayout::from_layout`] converts it, then the swizzle, which is
+    /// linear over F2 (`x ⊕ ((x & mask) >> S)`), applied to each basis. The output dimension
+    /// `offset` covers every bit a basis reaches.
+    ///
+    /// # Errors
+    /// [`ErrorKind::AffineOffset`] for a nonzero offset (a linear layout maps 0 to 0); the errors
+    /// of [`LinearLayout::from_layout`] for `L`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{linear::LinearLayout, ComposedLayout, Layout, Swizzle};
+    /// let l: Layout = "(8,8):(8,1)".parse().unwrap();
+    /// let c = ComposedLayout::new(Swizzle::new(2, 0, 3).unwrap(), 0, l);
+    /// let h = LinearLayout::from_swizzled(&c).unwrap();
+    /// for i in 0..64 {
+    ///     assert_eq!(h.apply(&[i]).unwrap()[0], c.eval(i).unwrap());
+    /// }
+    /// ```
+    pub fn from_swizzled(c: &crate::ComposedLayout) -> Result<LinearLayout, Error> {
+        let err = |k| Error::new(Op::ToLinearLayout, [Some(c.layout().into()), None], k);
+        if c.offset() != 0 {
+            return Err(err(ErrorKind::AffineOffset { offset: c.offset() }));
+        }
+        let mut h = LinearLayout::from_layout(c.layout())?;
+        let sw = c.swizzle();
+        let mut reach = 0u64;
+        let n = h.in_bits();
+        for b in h.bases.iter_mut().take(n) {
+            // The bases fit in 62 bits, and so does the swizzle's range (`Swizzle::new`).
+            *b = sw.apply(*b as i64) as u64;
+            reach |= *b;
+        }
+        let bits = (64 - reach.leading_zeros() as usize).max(h.out_bits());
+        if bits > MAX_OUT_BITS {
+            return Err(err(ErrorKind::Capacity));
+        }
+        let offset = Dim {
+            name: Name::new("offset").map_err(err)?,
+            bits: bits as u8,
+        };
+        h.outs = Dims::of(&[offset], MAX_OUT_BITS).map_err(err)?;
+        Ok(h)
+    }
+
     /// The CuTe layout of a linear layout with one input and one output dimension whose bases
     /// are 0 or distinct powers of two (a strided layout): one mode `2:b` per input bit,
     /// coalesced.
@@ -966,5 +1011,28 @@ mod tests {
             Dim::new("x", 6).unwrap_err(),
             ErrorKind::NotPowerOfTwo { value: 6 }
         );
+    }
+
+    #[test]
+    fn swizzled_layouts_are_linear() {
+        use crate::{ComposedLayout, Swizzle};
+        // Seed 000 Table 4's swizzled row and the swizzles of seed 004 §4, a negative shift too.
+        for (b, m, sh, text) in [
+            (3, 3, 3, "((8,8),(8,8)):((64,512),(1,8))"),
+            (2, 0, 3, "(8,8):(8,1)"),
+            (1, 2, -1, "(4,8):(8,1)"),
+            (2, 0, 2, "(4,4):(4,1)"),
+        ] {
+            let l: Layout = text.parse().unwrap();
+            let c = ComposedLayout::new(Swizzle::new(b, m, sh).unwrap(), 0, l);
+            let h = LinearLayout::from_swizzled(&c).unwrap();
+            for i in 0..c.size() {
+                assert_eq!(h.apply(&[i]).unwrap()[0], c.eval(i).unwrap(), "{c} at {i}");
+            }
+            assert!(h.is_injective(), "{c}");
+        }
+        let c = ComposedLayout::new(Swizzle::new(1, 0, 1).unwrap(), 4, "4:1".parse().unwrap());
+        let e = LinearLayout::from_swizzled(&c).unwrap_err();
+        assert_eq!(e.code(), "affine_offset");
     }
 }

@@ -173,9 +173,9 @@ where
     pub(crate) fn image(&self) -> Option<(i64, i64)> {
         let (s, d) = self.leaves();
         let (mut lo, mut hi) = (0i64, 0i64);
-        // A zero leaf (an empty layout) reaches no offset; the others bound its sublayouts.
-        for (s, d) in s.as_ref().iter().zip(d.as_ref()).filter(|(s, _)| **s != 0) {
-            let span = s.checked_sub(1)?.checked_mul(*d)?;
+        for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
+            // A zero leaf (an empty layout) reaches no offset; the others bound its sublayouts.
+            let span = if *s == 0 { 0 } else { (s - 1).checked_mul(*d)? };
             if span < 0 {
                 lo = lo.checked_add(span)?;
             } else {
