@@ -311,7 +311,7 @@ fn isl(o: &Opts) -> Result<(), Failure> {
 /// `cute linear`: the layout or swizzled layout as a linear layout over F2, its bases table, or why it is not one.
 fn linear(o: &Opts) -> Result<(), Failure> {
     let text = one_expr(o, "linear")?;
-    let h = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+    let h = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
         Value::Layout(l) => cute::linear::LinearLayout::from_layout(&l),
         Value::Composed(c) => cute::linear::LinearLayout::from_swizzled(&c),
         other => {
