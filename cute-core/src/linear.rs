@@ -624,8 +624,8 @@ impl LinearLayout {
         })
     }
 
-    /// The linear layout of a CuTe layout with power-of-two shapes and strides whose modes use
-    /// disjoint bits (so its sums never carry and equal XORs): input `index` (its `size`),
+    /// The linear layout of a CuTe layout with power-of-two shapes and strides (any stride on a
+    /// mode of size 1) whose modes use disjoint bits (so its sums never carry and equal XORs): input `index` (its `size`),
     /// output `offset` (`cosize` rounded up to a power of two).
     ///
     /// # Errors
@@ -650,6 +650,10 @@ impl LinearLayout {
         let mut n = 0usize;
         for (mode, (&s, &d)) in s.iter().zip(d).enumerate() {
             let pow2 = |x: i64| x > 0 && x & (x - 1) == 0;
+            if s == 1 {
+                // A mode of size 1 adds nothing, whatever its stride.
+                continue;
+            }
             if !pow2(s) || !(d == 0 || pow2(d)) {
                 return Err(err(ErrorKind::NotLinear { mode }));
             }

@@ -23,7 +23,7 @@ use crate::algebra::product::{
 };
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{add, IntTuple, View};
-use crate::layout::Layout;
+use crate::layout::{leaf_extent, Layout};
 use crate::stride::{crd2idx_shape, crd2idx_view, idx2crd_strided};
 use crate::tiler::{Tile, TilerBuilder};
 
@@ -386,30 +386,10 @@ pub fn make_tensor<E: Engine, L: TensorLayout>(
 /// whole whatever its data, [`Tensor::is_whole`]).
 #[must_use]
 pub const fn image(l: &Layout) -> Option<(i64, i64)> {
-    let (shape, stride) = (l.shape().const_leaves(), l.stride().const_leaves());
-    let (mut lo, mut hi) = (0i64, 0i64);
-    let mut k = 0;
-    while k < shape.len() {
-        if shape[k] == 0 {
-            k += 1;
-            continue;
-        }
-        let Some(span) = (shape[k] - 1).checked_mul(stride[k]) else {
-            return None;
-        };
-        let sum = if span < 0 {
-            lo.checked_add(span)
-        } else {
-            hi.checked_add(span)
-        };
-        match sum {
-            Some(v) if span < 0 => lo = v,
-            Some(v) => hi = v,
-            None => return None,
-        }
-        k += 1;
+    match leaf_extent(l.shape().const_leaves(), l.stride().const_leaves()) {
+        Some((_, lo, hi)) => Some((lo, hi)),
+        None => None,
     }
-    Some((lo, hi))
 }
 
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {

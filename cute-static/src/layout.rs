@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use cute_core::layout::{check_leaves, leaf_extent};
 use cute_core::{Error, ErrorKind, IntTuple, Op, Operand};
 
 use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, LeafArray, ShapeTuple, StaticTuple};
@@ -147,42 +148,14 @@ where
     #[inline(always)]
     pub(crate) fn check(&self) -> Result<(), ErrorKind> {
         let (s, d) = self.leaves();
-        let (s, d) = (s.as_ref(), d.as_ref());
-        let mut size = 1i64;
-        let (mut lo, mut hi) = (0i64, 0i64);
-        for k in 0..s.len() {
-            if s[k] < 0 {
-                return Err(ErrorKind::NegativeShape { value: s[k] });
-            }
-            if s[k] == 0 {
-                continue;
-            }
-            size = size.checked_mul(s[k]).ok_or(ErrorKind::Overflow)?;
-            let span = (s[k] - 1).checked_mul(d[k]).ok_or(ErrorKind::Overflow)?;
-            if span < 0 {
-                lo = lo.checked_add(span).ok_or(ErrorKind::Overflow)?;
-            } else {
-                hi = hi.checked_add(span).ok_or(ErrorKind::Overflow)?;
-            }
-        }
-        Ok(())
+        check_leaves(s.as_ref(), d.as_ref())
     }
 
     /// The smallest and largest offset, `None` on overflow: constants for a static layout.
     #[inline(always)]
     pub(crate) fn image(&self) -> Option<(i64, i64)> {
         let (s, d) = self.leaves();
-        let (mut lo, mut hi) = (0i64, 0i64);
-        for (s, d) in s.as_ref().iter().zip(d.as_ref()) {
-            // A zero leaf (an empty layout) reaches no offset; the others bound its sublayouts.
-            let span = if *s == 0 { 0 } else { (s - 1).checked_mul(*d)? };
-            if span < 0 {
-                lo = lo.checked_add(span)?;
-            } else {
-                hi = hi.checked_add(span)?;
-            }
-        }
-        Some((lo, hi))
+        leaf_extent(s.as_ref(), d.as_ref()).map(|(_, lo, hi)| (lo, hi))
     }
 
     /// The error of `make_layout` on this shape and stride, built out of line.

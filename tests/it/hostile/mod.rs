@@ -4,6 +4,7 @@
 
 pub(crate) mod check;
 pub(crate) mod gen;
+pub(crate) mod linear;
 
 use std::path::Path;
 
@@ -185,5 +186,26 @@ fn generated_expressions_keep_their_properties() {
             .collect();
         let text = gen::expression(&mut gen::Bytes(&bytes), 3);
         check::check(&text).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn linear_layouts_keep_their_properties() {
+    // The linear target's regressions, then a deterministic sweep of its generator.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/linear");
+    for entry in std::fs::read_dir(&dir).expect("fuzz/regressions/linear") {
+        linear::check(&std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    for _ in 0..2000 {
+        let bytes: Vec<u8> = (0..96)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect();
+        linear::check(&bytes);
     }
 }

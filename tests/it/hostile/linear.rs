@@ -1,0 +1,491 @@
+//! Linear layouts over F2 from bytes (`cute_core::linear`), every operation held to its
+//! definition by an evaluator of its own: the XOR of the given bases of the set bits, bit by bit
+//! over the dimensions as written, without the crate's packing. The fuzz target `linear` feeds it
+//! libFuzzer's bytes; `tests/it/hostile/mod.rs` a deterministic sweep and the regressions.
+
+use std::collections::HashSet;
+
+use cute::linear::{Dim, LinearLayout, MAX_BITS, MAX_DIMS, MAX_NAME, MAX_OUT_BITS};
+use cute::{ComposedLayout, Layout, Swizzle};
+
+use super::gen::{self, Bytes};
+
+/// Inputs an operation's result is compared at: all of them up to 2^10, else 2^10 spread ones.
+const POINTS: u64 = 1 << LOG_POINTS;
+const LOG_POINTS: usize = 10;
+
+/// Names, valid and not, a few shared so that products and compositions meet.
+const NAMES: [&str; 9] = [
+    "register",
+    "lane",
+    "warp",
+    "offset",
+    "x",
+    "",
+    "9lives",
+    "has space",
+    "twelve_chars_",
+];
+
+/// A layout as written: its dimensions and one value per output dimension per input bit.
+#[derive(Clone, Debug)]
+struct Spec {
+    ins: Vec<(String, i64)>,
+    outs: Vec<(String, i64)>,
+    bases: Vec<Vec<i64>>,
+}
+
+fn bits(size: i64) -> usize {
+    size.trailing_zeros() as usize
+}
+
+fn dims(b: &mut Bytes<'_>) -> Vec<(String, i64)> {
+    let n = match b.byte() % 16 {
+        0 => 5,
+        k => usize::from(k % 3) + 1,
+    };
+    (0..n)
+        .map(|_| {
+            let name = NAMES[match b.byte() % 8 {
+                0 => b.below(NAMES.len()),
+                k => usize::from(k % 5),
+            }];
+            let size = match b.byte() % 16 {
+                0 => b.int(),
+                1 => 1 << (20 + b.below(43)),
+                _ => 1 << b.below(5),
+            };
+            (name.to_string(), size)
+        })
+        .collect()
+}
+
+fn spec(b: &mut Bytes<'_>) -> Spec {
+    let (ins, outs) = (dims(b), dims(b));
+    let n: usize = ins.iter().map(|d| bits(d.1.max(1))).sum::<usize>().min(64);
+    let n = if b.byte() % 32 == 0 { n + 1 } else { n };
+    let bases = (0..n)
+        .map(|_| {
+            outs.iter()
+                .map(|&(_, size)| match b.byte() % 16 {
+                    0 => b.int(),
+                    _ => i64::from(b.byte()) % size.max(1),
+                })
+                .collect()
+        })
+        .collect();
+    Spec { ins, outs, bases }
+}
+
+fn valid_name(s: &str) -> bool {
+    let c = s.as_bytes();
+    !c.is_empty()
+        && c.len() <= MAX_NAME
+        && (c[0].is_ascii_alphabetic() || c[0] == b'_')
+        && c.iter().all(|x| x.is_ascii_alphanumeric() || *x == b'_')
+}
+
+fn valid_dims(d: &[(String, i64)], max_bits: usize) -> bool {
+    let pow2 = |s: i64| s > 0 && s & (s - 1) == 0;
+    d.len() <= MAX_DIMS
+        && d.iter().all(|(n, s)| valid_name(n) && pow2(*s))
+        && (0..d.len()).all(|k| d[..k].iter().all(|x| x.0 != d[k].0))
+        && d.iter().map(|x| bits(x.1)).sum::<usize>() <= max_bits
+}
+
+impl Spec {
+    /// Whether `LinearLayout::new` must accept it.
+    fn valid(&self) -> bool {
+        valid_dims(&self.ins, MAX_BITS)
+            && valid_dims(&self.outs, MAX_OUT_BITS)
+            && self.bases.len() == self.ins.iter().map(|d| bits(d.1)).sum::<usize>()
+            && self.bases.iter().all(|v| {
+                v.len() == self.outs.len()
+                    && v.iter().zip(&self.outs).all(|(x, o)| (0..o.1).contains(x))
+            })
+    }
+
+    fn in_bits(&self) -> usize {
+        self.ins.iter().map(|d| bits(d.1)).sum()
+    }
+
+    fn out_bits(&self) -> usize {
+        self.outs.iter().map(|d| bits(d.1)).sum()
+    }
+
+    /// `L(x)`: the XOR of the bases of the set bits, dimension by dimension, low bit first.
+    fn eval(&self, x: &[i64]) -> Vec<i64> {
+        let mut y = vec![0i64; self.outs.len()];
+        let mut k = 0;
+        for (&v, &(_, size)) in x.iter().zip(&self.ins) {
+            for j in 0..bits(size) {
+                if v >> j & 1 == 1 {
+                    for (o, b) in y.iter_mut().zip(&self.bases[k]) {
+                        *o ^= b;
+                    }
+                }
+                k += 1;
+            }
+        }
+        y
+    }
+
+    fn build(&self) -> Result<LinearLayout, cute::Error> {
+        let dim = |d: &[(String, i64)]| -> Result<Vec<Dim>, cute::ErrorKind> {
+            d.iter().map(|(n, s)| Dim::new(n, *s)).collect()
+        };
+        let err = |k| cute::Error::new(cute::Op::LinearLayout, [None, None], k);
+        let (ins, outs) = (dim(&self.ins).map_err(err)?, dim(&self.outs).map_err(err)?);
+        let bases: Vec<&[i64]> = self.bases.iter().map(Vec::as_slice).collect();
+        LinearLayout::new(&ins, &outs, &bases)
+    }
+}
+
+/// The inputs of dimensions `d` to compare at (one value per dimension each).
+fn inputs(d: &[(String, i64)]) -> Vec<Vec<i64>> {
+    let total: usize = d.iter().map(|x| bits(x.1)).sum();
+    let step = if total <= LOG_POINTS {
+        1
+    } else {
+        1u64 << (total - LOG_POINTS)
+    };
+    (0..POINTS.min(1 << total.min(LOG_POINTS)))
+        .map(|k| {
+            // Spread over all bits, the low ones of each step kept by the odd multiplier.
+            let mut x = (k * step) ^ (k.wrapping_mul(0x9e37_79b9) & (step - 1));
+            d.iter()
+                .map(|&(_, s)| {
+                    let v = (x & (s as u64 - 1)) as i64;
+                    x >>= bits(s);
+                    v
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn apply(l: &LinearLayout, x: &[i64]) -> Vec<i64> {
+    let n = l.outs().count();
+    let y = l.apply(x).unwrap_or_else(|e| panic!("{l:?} at {x:?}: {e}"));
+    y[..n].to_vec()
+}
+
+fn dims_of(l: &LinearLayout, outs: bool) -> Vec<(String, i64)> {
+    let d: Vec<Dim> = if outs {
+        l.outs().collect()
+    } else {
+        l.ins().collect()
+    };
+    d.iter()
+        .map(|d| (d.name.as_str().to_string(), d.size()))
+        .collect()
+}
+
+/// One input: a layout and a second one, every operation on them checked.
+pub(crate) fn check(data: &[u8]) {
+    let mut b = Bytes(data);
+    let a = spec(&mut b);
+    let built = a.build();
+    assert_eq!(built.is_ok(), a.valid(), "new {a:?}: {built:?}");
+    if let Ok(l) = &built {
+        one(&a, l, &mut b);
+    }
+    conversions(&mut b);
+}
+
+/// The checks on one valid layout `l` written as `a`.
+fn one(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
+    assert_eq!(dims_of(l, false), a.ins, "{l:?}");
+    assert_eq!(dims_of(l, true), a.outs, "{l:?}");
+    assert!(!l.to_string().is_empty() && (a.ins.is_empty() || !l.table().to_string().is_empty()));
+    let xs = inputs(&a.ins);
+    let mut image = HashSet::new();
+    for x in &xs {
+        let y = apply(l, x);
+        assert_eq!(y, a.eval(x), "{l:?} at {x:?}");
+        image.insert(y);
+    }
+    if let Some(x) = xs.first().filter(|_| !a.ins.is_empty()) {
+        let mut far = x.clone();
+        far[0] = a.ins[0].1;
+        assert!(l.apply(&far).is_err(), "{l:?} at {far:?}");
+    }
+    let (n, m) = (a.in_bits(), a.out_bits());
+    if n <= LOG_POINTS {
+        // Every input was evaluated: the rank is the image's dimension.
+        assert_eq!(1usize << l.rank(), image.len(), "rank of {l:?}");
+        assert_eq!(l.is_injective(), image.len() == 1 << n, "{l:?}");
+        assert_eq!(l.is_surjective(), m <= n && image.len() == 1 << m, "{l:?}");
+    }
+    let (inj, surj) = (l.is_injective(), l.is_surjective());
+    let left = l.left_inverse();
+    // A left inverse has one basis per output bit: past MAX_BITS it cannot be held.
+    assert_eq!(
+        left.is_ok(),
+        inj && m <= MAX_BITS,
+        "left_inverse({l:?}): {left:?}"
+    );
+    if let Ok(r) = &left {
+        for x in &xs {
+            assert_eq!(&apply(r, &a.eval(x)), x, "left_inverse({l:?}) at {x:?}");
+        }
+    }
+    let right = l.right_inverse();
+    assert_eq!(
+        right.is_ok(),
+        surj && m <= MAX_BITS,
+        "right_inverse({l:?}): {right:?}"
+    );
+    if let Ok(r) = &right {
+        for y in inputs(&a.outs) {
+            assert_eq!(a.eval(&apply(r, &y)), y, "right_inverse({l:?}) at {y:?}");
+        }
+    }
+    let inv = l.invert();
+    assert_eq!(
+        inv.is_ok(),
+        inj && surj && m <= MAX_BITS,
+        "invert({l:?}): {inv:?}"
+    );
+    if let Ok(r) = &inv {
+        for x in &xs {
+            assert_eq!(&apply(r, &a.eval(x)), x, "invert({l:?}) at {x:?}");
+        }
+    }
+    composition(a, l, b);
+    product(a, l, b);
+    sublayout(a, l, b);
+    to_layout(a, l);
+}
+
+/// `outer ∘ l` for an `outer` whose inputs are `l`'s outputs, sometimes not quite.
+fn composition(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
+    let mut outer = spec(b);
+    outer.ins.clone_from(&a.outs);
+    match b.byte() % 8 {
+        0 => outer.ins.reverse(),
+        1 => outer
+            .ins
+            .iter_mut()
+            .for_each(|d| d.1 = d.1.saturating_mul(2)),
+        2 => outer.ins.iter_mut().for_each(|d| d.1 = (d.1 / 2).max(1)),
+        _ => {}
+    }
+    outer.bases = (0..outer.in_bits())
+        .map(|_| {
+            outer
+                .outs
+                .iter()
+                .map(|&(_, s)| i64::from(b.byte()) % s.max(1))
+                .collect()
+        })
+        .collect();
+    let Ok(o) = outer.build() else {
+        return;
+    };
+    let fits = outer.ins.len() == a.outs.len()
+        && outer
+            .ins
+            .iter()
+            .zip(&a.outs)
+            .all(|(p, q)| p.0 == q.0 && q.1 <= p.1);
+    let r = LinearLayout::compose(&o, l);
+    assert_eq!(r.is_ok(), fits, "compose({o:?}, {l:?}): {r:?}");
+    if let Ok(r) = r {
+        for x in inputs(&a.ins) {
+            let mid = a.eval(&x);
+            let mid: Vec<i64> = mid
+                .into_iter()
+                .chain(std::iter::repeat(0))
+                .take(outer.ins.len())
+                .collect();
+            assert_eq!(
+                apply(&r, &x),
+                outer.eval(&mid),
+                "compose({o:?}, {l:?}) at {x:?}"
+            );
+        }
+    }
+}
+
+/// `l * c` against `(l * c)(x_l + |l|·x_c) = l(x_l) + |l|·c(x_c)` per dimension by name.
+fn product(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
+    let c = spec(b);
+    let Ok(lc) = c.build() else {
+        return;
+    };
+    // Merged by name in bits (a shared dimension's size may pass i64 before the check).
+    let merged = |p: &[(String, i64)], q: &[(String, i64)]| {
+        let mut m: Vec<(String, usize)> = p.iter().map(|d| (d.0.clone(), bits(d.1))).collect();
+        for (n, s) in q {
+            match m.iter_mut().find(|d| &d.0 == n) {
+                Some(d) => d.1 += bits(*s),
+                None => m.push((n.clone(), bits(*s))),
+            }
+        }
+        m
+    };
+    let (ins, outs) = (merged(&a.ins, &c.ins), merged(&a.outs, &c.outs));
+    let total = |d: &[(String, usize)]| d.iter().map(|x| x.1).sum::<usize>();
+    let fits = ins.len() <= MAX_DIMS
+        && outs.len() <= MAX_DIMS
+        && total(&ins) <= MAX_BITS
+        && total(&outs) <= MAX_OUT_BITS;
+    let sizes = |d: Vec<(String, usize)>| -> Vec<(String, i64)> {
+        d.into_iter().map(|(n, b)| (n, 1i64 << b.min(62))).collect()
+    };
+    let (ins, outs) = (sizes(ins), sizes(outs));
+    let r = LinearLayout::product(l, &lc);
+    assert_eq!(r.is_ok(), fits, "product({l:?}, {lc:?}): {r:?}");
+    let Ok(r) = r else {
+        return;
+    };
+    assert_eq!(dims_of(&r, false), ins, "product({l:?}, {lc:?})");
+    assert_eq!(dims_of(&r, true), outs, "product({l:?}, {lc:?})");
+    let size = |d: &[(String, i64)], n: &str| d.iter().find(|x| x.0 == n).map_or(1, |x| x.1);
+    let value = |d: &[(String, i64)], v: &[i64], n: &str| {
+        d.iter().position(|x| x.0 == n).map_or(0, |k| v[k])
+    };
+    for x in inputs(&ins) {
+        let xa: Vec<i64> = a
+            .ins
+            .iter()
+            .map(|d| x[ins.iter().position(|e| e.0 == d.0).unwrap()] % d.1)
+            .collect();
+        let xc: Vec<i64> = c
+            .ins
+            .iter()
+            .map(|d| {
+                let k = ins.iter().position(|e| e.0 == d.0).unwrap();
+                x[k] / size(&a.ins, &d.0)
+            })
+            .collect();
+        let (ya, yc) = (a.eval(&xa), c.eval(&xc));
+        let want: Vec<i64> = outs
+            .iter()
+            .map(|(n, _)| value(&a.outs, &ya, n) + size(&a.outs, n) * value(&c.outs, &yc, n))
+            .collect();
+        assert_eq!(apply(&r, &x), want, "product({l:?}, {lc:?}) at {x:?}");
+    }
+}
+
+/// The restriction to some inputs and the projection on some outputs, names possibly wrong.
+fn sublayout(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
+    let pick = |d: &[(String, i64)], b: &mut Bytes<'_>| -> Vec<String> {
+        let mut v: Vec<String> = d
+            .iter()
+            .filter(|_| b.byte() % 2 == 0)
+            .map(|x| x.0.clone())
+            .collect();
+        if b.byte() % 8 == 0 {
+            v.push(NAMES[b.below(NAMES.len())].to_string());
+        }
+        v
+    };
+    let (ins, outs) = (pick(&a.ins, b), pick(&a.outs, b));
+    let r = l.sublayout(
+        &ins.iter().map(String::as_str).collect::<Vec<_>>(),
+        &outs.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let known = ins.iter().all(|n| a.ins.iter().any(|d| &d.0 == n))
+        && outs.iter().all(|n| a.outs.iter().any(|d| &d.0 == n));
+    assert_eq!(
+        r.is_ok(),
+        known,
+        "sublayout({l:?}, {ins:?}, {outs:?}): {r:?}"
+    );
+    let Ok(r) = r else {
+        return;
+    };
+    let sub_ins: Vec<(String, i64)> = a
+        .ins
+        .iter()
+        .filter(|d| ins.contains(&d.0))
+        .cloned()
+        .collect();
+    for x in inputs(&sub_ins) {
+        let full: Vec<i64> = a
+            .ins
+            .iter()
+            .map(|d| sub_ins.iter().position(|e| e.0 == d.0).map_or(0, |k| x[k]))
+            .collect();
+        let y = a.eval(&full);
+        let want: Vec<i64> = a
+            .outs
+            .iter()
+            .zip(&y)
+            .filter(|(d, _)| outs.contains(&d.0))
+            .map(|(_, v)| *v)
+            .collect();
+        assert_eq!(apply(&r, &x), want, "sublayout({l:?}) at {x:?}");
+    }
+}
+
+/// Back to a CuTe layout exactly when the bases are 0 or distinct powers of two.
+fn to_layout(a: &Spec, l: &LinearLayout) {
+    let r = l.to_layout();
+    if a.ins.len() != 1 || a.outs.len() != 1 {
+        assert!(r.is_err(), "to_layout({l:?}): {r:?}");
+        return;
+    }
+    let mut seen = 0i64;
+    let strided = a.bases.iter().all(|v| {
+        let d = v[0];
+        let ok = d & (d - 1) == 0 && seen & d == 0;
+        seen |= d;
+        ok
+    });
+    assert_eq!(r.is_ok(), strided, "to_layout({l:?}): {r:?}");
+    if let Ok(c) = r {
+        assert_eq!(c.size(), a.ins[0].1, "to_layout({l:?}) = {c}");
+        for x in inputs(&a.ins) {
+            assert_eq!(
+                Ok(a.eval(&x)[0]),
+                c.eval(x[0]).map_err(|e| e.to_string()),
+                "to_layout({l:?}) = {c}"
+            );
+        }
+    }
+}
+
+/// CuTe layouts and swizzled layouts to linear layouts: where accepted, equal at every index.
+fn conversions(b: &mut Bytes<'_>) {
+    let Ok(cl) = gen::layout(b, 2).parse::<Layout>() else {
+        return;
+    };
+    let sw = Swizzle::new(
+        i64::from(b.byte() % 5),
+        i64::from(b.byte() % 6),
+        i64::from(b.byte() % 13) - 6,
+    );
+    let offset = if b.byte() % 8 == 0 { b.int() } else { 0 };
+    let h = LinearLayout::from_layout(&cl);
+    if let Ok(h) = &h {
+        assert_eq!(1i64 << h.in_bits(), cl.size(), "from_layout({cl}) = {h:?}");
+        for x in inputs(&dims_of(h, false)) {
+            assert_eq!(
+                Ok(apply(h, &x)[0]),
+                cl.eval(x[0]).map_err(|e| e.to_string()),
+                "from_layout({cl}) = {h:?} at {x:?}"
+            );
+        }
+    }
+    let Ok(sw) = sw else {
+        return;
+    };
+    let c = ComposedLayout::new(sw, offset, cl);
+    let s = LinearLayout::from_swizzled(&c);
+    assert!(
+        s.is_err() || (h.is_ok() && offset == 0),
+        "from_swizzled({c}): {s:?}"
+    );
+    if let Ok(s) = &s {
+        for x in inputs(&dims_of(s, false)) {
+            assert_eq!(
+                Ok(apply(s, &x)[0]),
+                c.eval(x[0]).map_err(|e| e.to_string()),
+                "from_swizzled({c}) = {s:?} at {x:?}"
+            );
+        }
+    }
+}
