@@ -330,6 +330,12 @@ fn linear(o: &Opts) -> Result<(), Failure> {
         (false, false) => "neither injective nor surjective",
     };
     println!("{kind} (rank {} over F2)", h.rank());
+    // Back to CuTe's notation: the strided layout, or the first swizzle that makes it one.
+    match h.to_swizzled() {
+        Ok(c) if c.swizzle() == cute::Swizzle::identity() => println!("as a layout: {}", c.layout()),
+        Ok(c) => println!("as a swizzled layout: {c}"),
+        Err(e) => println!("as a layout: none ({})", e.kind),
+    }
     Ok(())
 }
 

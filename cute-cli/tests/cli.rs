@@ -695,7 +695,8 @@ fn linear_prints_the_bases_table_or_why_not() {
         stdout(&o),
         "LinearLayout(crd=(index:16),idx=(offset:16),vals=[(2),(4),(1),(8)])\n \
          - index=1 -> (2)\n   index=2 -> (4)\n   index=4 -> (1)\n   index=8 -> (8)\n\
-         where out dims are: [offset (size 16)]\nbijective (rank 4 over F2)\n"
+         where out dims are: [offset (size 16)]\nbijective (rank 4 over F2)\n\
+         as a layout: (4,2,2):(2,1,8)\n"
     );
     // A swizzled layout: the swizzle applied to each basis.
     let o = cute(&["linear", "swizzle_layout(1, 2, 1, (4,4):(4,1))"]);
@@ -703,6 +704,12 @@ fn linear_prints_the_bases_table_or_why_not() {
     assert!(
         stdout(&o)
             .starts_with("LinearLayout(crd=(index:16),idx=(offset:16),vals=[(4),(12),(1),(2)])"),
+        "{}",
+        stdout(&o)
+    );
+    // And back to CuTe's notation: the same swizzle found again from the bases.
+    assert!(
+        stdout(&o).ends_with("as a swizzled layout: Sw<1,2,1>o0o(4,4):(4,1)\n"),
         "{}",
         stdout(&o)
     );

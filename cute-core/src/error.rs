@@ -59,6 +59,7 @@ pub enum Op {
     Sublayout,
     ToLinearLayout,
     ToLayout,
+    ToSwizzled,
 }
 
 impl Op {
@@ -113,6 +114,7 @@ impl Op {
             Op::Sublayout => "sublayout",
             Op::ToLinearLayout => "to_linear_layout",
             Op::ToLayout => "to_layout",
+            Op::ToSwizzled => "to_swizzled",
         }
     }
 }
@@ -287,6 +289,14 @@ pub enum ErrorKind {
     /// or repeats an earlier one.
     NotStrided {
         /// The input bit.
+        bit: u8,
+        /// Its basis vector.
+        basis: i64,
+    },
+    /// A linear layout that is no swizzled layout `Sw<B,M,S> ∘ L`: no swizzle within its output
+    /// bits makes every basis 0 or a new power of two.
+    NotSwizzled {
+        /// The first input bit whose basis is not strided without a swizzle.
         bit: u8,
         /// Its basis vector.
         basis: i64,
@@ -513,6 +523,7 @@ impl ErrorKind {
             ErrorKind::NotInvertibleF2 { .. } => "not_invertible_f2",
             ErrorKind::NotLinear { .. } => "not_linear",
             ErrorKind::NotStrided { .. } => "not_strided",
+            ErrorKind::NotSwizzled { .. } => "not_swizzled",
             ErrorKind::AffineOffset { .. } => "affine_offset",
             ErrorKind::NonPositive { .. } => "non_positive",
             ErrorKind::OutOfBounds { .. } => "out_of_bounds",
@@ -565,6 +576,11 @@ impl ErrorKind {
                 "not linear over F2 at mode {mode}: its shape or stride is not a power of two, or \
                  its bits overlap an earlier mode's (a sum that carries is no XOR)"
             ),
+            ErrorKind::NotSwizzled { bit, basis } => write!(
+                f,
+                "no swizzled layout: no Sw<B,M,S> within the output bits makes every basis 0 or \
+                 a new power of two (without one, input bit {bit} has the basis {basis})"
+            ),
             ErrorKind::AffineOffset { offset } => write!(
                 f,
                 "offset {offset} is not 0: a linear layout maps 0 to 0"
@@ -591,6 +607,7 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::NotInvertibleF2 { .. }
             | ErrorKind::NotLinear { .. }
             | ErrorKind::NotStrided { .. }
+            | ErrorKind::NotSwizzled { .. }
             | ErrorKind::AffineOffset { .. }
             | ErrorKind::EmptyMode { .. }
             | ErrorKind::NegativeShape { .. }

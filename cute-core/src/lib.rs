@@ -52,9 +52,9 @@ pub use fragment::make_fragment_like;
 pub use int_tuple::{ceil_div, shape_div, IntTuple, MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
 pub use layout::Layout;
 pub use stride::{crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
-pub use swizzle::{ComposedLayout, Swizzle};
+pub use swizzle::{ComposedLayout, Swizzle, Swizzled};
 pub use tensor::{
-    make_identity_tensor, make_tensor, Coordinates, Counting, Engine, EngineMut, IdentityTensor,
-    Tensor, TensorLayout,
+    make_identity_tensor, make_tensor, make_tensor_at, Coordinates, Counting, Engine, EngineMut,
+    IdentityTensor, Tensor, TensorLayout,
 };
 pub use tiler::{Tile, Tiler};

@@ -778,6 +778,61 @@ impl LinearLayout {
         crate::coalesce(&l).map_err(|e| err(e.kind))
     }
 
+    /// The swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` of a linear layout with one input and one output
+    /// dimension, when one represents it: the strided layout under the identity swizzle
+    /// `Sw<0,0,0>` when the bases are strided ([`LinearLayout::to_layout`]), else the first
+    /// swizzle by increasing `B`, `M`, `|S|` (positive `S` first) within the output bits under
+    /// which the bases are strided. A swizzle is its own inverse, so `L` is the swizzle applied
+    /// to the bases.
+    ///
+    /// # Errors
+    /// [`ErrorKind::NotSwizzled`] when no swizzle does; [`ErrorKind::DimMismatch`] for several
+    /// dimensions on a side.
+    ///
+    /// # Postconditions
+    /// `R(i) == L(i)` for every input `i` ([`LinearLayout::from_swizzled`] gives `L` back).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{linear::LinearLayout, ComposedLayout, Layout, Swizzle};
+    /// let c = ComposedLayout::new(Swizzle::new(3, 3, 3).unwrap(), 0, "(8,64):(64,1)".parse().unwrap());
+    /// let h = LinearLayout::from_swizzled(&c).unwrap();
+    /// assert_eq!(h.to_swizzled().unwrap().to_string(), "Sw<3,3,3>o0o(64,8):(1,64)");
+    /// ```
+    pub fn to_swizzled(&self) -> Result<crate::ComposedLayout, Error> {
+        let strided = match self.to_layout() {
+            Ok(l) => return Ok(crate::ComposedLayout::new(crate::Swizzle::identity(), 0, l)),
+            Err(e) => e,
+        };
+        let ErrorKind::NotStrided { bit, basis } = strided.kind else {
+            return Err(strided.within(Op::ToSwizzled));
+        };
+        let top = self.out_bits() as i64;
+        for b in 1..=top / 2 {
+            for m in 0..=top - 2 * b {
+                for s in b..=top - b - m {
+                    for shift in [s, -s] {
+                        let Ok(sw) = crate::Swizzle::new(b, m, shift) else {
+                            continue;
+                        };
+                        let mut inner = *self;
+                        for x in inner.bases.iter_mut().take(self.in_bits()) {
+                            *x = sw.apply(*x as i64) as u64;
+                        }
+                        if let Ok(l) = inner.to_layout() {
+                            return Ok(crate::ComposedLayout::new(sw, 0, l));
+                        }
+                    }
+                }
+            }
+        }
+        Err(Error::new(
+            Op::ToSwizzled,
+            [Some(self.into()), None],
+            ErrorKind::NotSwizzled { bit, basis },
+        ))
+    }
+
     /// The bases as a table, one line per input bit (Triton's printing):
     /// `register=2 -> (0, 4)`.
     #[must_use]

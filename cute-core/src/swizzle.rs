@@ -1,4 +1,5 @@
-//! `Swizzle<B,M,S>` and the composed layout `swizzle ∘ offset ∘ layout` (seed 004).
+//! `Swizzle<B,M,S>`, the composed layout `swizzle ∘ offset ∘ layout` (seed 004), and the
+//! swizzled engine that lets such a layout back a tensor.
 
 use core::fmt;
 
@@ -6,6 +7,7 @@ use crate::algebra::composition::composition;
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::add;
 use crate::layout::Layout;
+use crate::tensor::{make_tensor_at, Engine, EngineMut, Tensor, TensorLayout};
 
 /// The bit permutation `Sw(x) = x ^ ((x & Y) >> S)`, where `Y` is the mask of `B` bits starting at
 /// bit `M + max(0, S)`; a negative `S` shifts left. It XORs the `B` "YYY" bits into the "ZZZ" bits
@@ -54,6 +56,16 @@ impl Swizzle {
             base: base as u32,
             shift: shift as i32,
         })
+    }
+
+    /// `Sw<0,0,0>`, the identity (CuTe's swizzle of a plain layout).
+    #[must_use]
+    pub const fn identity() -> Swizzle {
+        Swizzle {
+            bits: 0,
+            base: 0,
+            shift: 0,
+        }
     }
 
     /// `B`, `M`, `S`.
@@ -164,5 +176,139 @@ impl ComposedLayout {
 impl fmt::Display for ComposedLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}o{}o{}", self.swizzle, self.offset, self.layout)
+    }
+}
+
+/// An engine read through a swizzle: position `k` is position `Sw(k)` of `E` (CuTe's swizzle
+/// pointer). A tensor over it with layout `L` at base `o` is the swizzled layout
+/// `Sw ∘ o ∘ L` backing data: slices, divides, products, `local_tile` and `local_partition` act
+/// on `L` and `o` as for any tensor, and the swizzle stays outermost, applied to each position
+/// last, as CuTe does with a `ComposedLayout`. The same holds for the static and mixed layouts
+/// of `cute-static`, whose tensors take any engine.
+///
+/// The swizzle moves a position only within its aligned block of [`Swizzle::period`]
+/// positions, so the positions are those of the whole blocks of `E` (`extent` rounded down to a
+/// multiple of the period): a tensor checks its layout against that once, as for plain data.
+///
+/// # Examples
+/// ```
+/// use cute_core::{make_tensor, Counting, IntTuple, Layout, Swizzle, Swizzled, Tiler};
+/// // Sw<3,3,3> o (8,64):(64,1): a row-major 8x64 tile, swizzled in 8-element chunks.
+/// let sw = Swizzle::new(3, 3, 3).unwrap();
+/// let l: Layout = "(8,64):(64,1)".parse().unwrap();
+/// let t = make_tensor(Swizzled::new(sw, Counting), l).unwrap();
+/// // Row 1, column 0 is offset 64, read at 64 XOR (1 << 3).
+/// assert_eq!(t.get(1).unwrap(), 72);
+/// // Its tiles keep the swizzle outermost: tile (1, 0) of 4x8 tiles starts at row 4.
+/// let tiler: Tiler = "<4:1,8:1>".parse().unwrap();
+/// let tile = t.local_tile(tiler, &"(1,0)".parse::<IntTuple>().unwrap()).unwrap();
+/// assert_eq!(tile.get(0).unwrap(), sw.apply(256));
+/// assert_eq!(tile.get(4).unwrap(), sw.apply(256 + 64));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Swizzled<E> {
+    swizzle: Swizzle,
+    engine: E,
+}
+
+impl<E: Engine> Swizzled<E> {
+    /// `engine` read through `swizzle`.
+    #[must_use]
+    pub fn new(swizzle: Swizzle, engine: E) -> Self {
+        Swizzled { swizzle, engine }
+    }
+
+    /// The swizzle.
+    #[must_use]
+    pub fn swizzle(&self) -> Swizzle {
+        self.swizzle
+    }
+
+    /// The engine underneath.
+    #[must_use]
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+}
+
+/// `extent` rounded down to whole periods of `sw`.
+fn whole_periods(extent: Option<usize>, sw: Swizzle) -> Option<usize> {
+    // The period is at most 2^62; a `usize` extent below it has no whole period.
+    let p = usize::try_from(sw.period()).unwrap_or(usize::MAX);
+    extent.map(|n| n - n % p)
+}
+
+// SAFETY: a swizzle keeps every position in its aligned block of `period` positions (it XORs
+// bits below `B + M + |S|` with other bits below it), so a position below the extent rounded
+// down to whole periods reads a position of `E` below `E`'s extent; implicit engines have every
+// position.
+unsafe impl<E: Engine> Engine for Swizzled<E> {
+    type Value = E::Value;
+    type Ptr = (E::Ptr, Swizzle);
+
+    #[inline(always)]
+    fn extent(&self) -> Option<usize> {
+        whole_periods(self.engine.extent(), self.swizzle)
+    }
+
+    #[inline(always)]
+    fn ptr(&self) -> Self::Ptr {
+        (self.engine.ptr(), self.swizzle)
+    }
+
+    #[inline(always)]
+    unsafe fn read(p: Self::Ptr, k: i64) -> E::Value {
+        // SAFETY: `0 <= k < extent`, so `0 <= Sw(k) <` the engine's extent (above).
+        unsafe { E::read(p.0, p.1.apply(k)) }
+    }
+
+    /// The engine's own condition, on the positions before the swizzle (for the identity
+    /// tensor's coordinates the swizzled ones are other coordinates of the same shape).
+    #[inline(always)]
+    fn admits<L: TensorLayout>(
+        &self,
+        base: i64,
+        layout: &L,
+    ) -> Result<(), crate::error::ErrorKind> {
+        self.engine.admits(base, layout)
+    }
+}
+
+// SAFETY: as for `Engine`.
+unsafe impl<E: EngineMut> EngineMut for Swizzled<E> {
+    type PtrMut = (E::PtrMut, Swizzle);
+
+    #[inline(always)]
+    fn ptr_mut(&mut self) -> Self::PtrMut {
+        (self.engine.ptr_mut(), self.swizzle)
+    }
+
+    #[inline(always)]
+    unsafe fn write(p: Self::PtrMut, k: i64, v: E::Value) {
+        // SAFETY: as `read`.
+        unsafe { E::write(p.0, p.1.apply(k), v) }
+    }
+
+    #[inline(always)]
+    unsafe fn read_mut(p: Self::PtrMut, k: i64) -> E::Value {
+        // SAFETY: as `read`.
+        unsafe { E::read_mut(p.0, p.1.apply(k)) }
+    }
+}
+
+impl ComposedLayout {
+    /// The tensor of this swizzled layout over `engine` (CuTe's `make_tensor` of a pointer and a
+    /// `ComposedLayout`): element `i` is position `Sw(offset + L(i))` of `engine`, a tensor
+    /// whose base is the offset and whose engine is [`Swizzled`], so every view keeps the
+    /// swizzle outermost.
+    ///
+    /// # Errors
+    /// As [`make_tensor_at`] for `L` at the offset, against the engine's whole periods.
+    pub fn tensor<E: Engine>(&self, engine: E) -> Result<Tensor<Swizzled<E>, Layout>, Error> {
+        make_tensor_at(
+            Swizzled::new(self.swizzle, engine),
+            self.offset,
+            self.layout,
+        )
     }
 }

@@ -381,6 +381,29 @@ pub fn make_tensor<E: Engine, L: TensorLayout>(
     Tensor::at(engine, 0, layout, Op::MakeTensor, false)
 }
 
+/// The tensor whose element `i` is at position `base + L(i)` of `engine` (CuTe's `make_tensor`
+/// of a pointer advanced by `base`): what a view of a tensor is, and how a swizzled layout's
+/// offset stays inside its swizzle ([`crate::ComposedLayout::tensor`]).
+///
+/// # Errors
+/// As [`make_tensor`]; [`ErrorKind::Overflow`] when a position does not fit in `i64`.
+///
+/// # Examples
+/// ```
+/// use cute_core::{make_tensor_at, Layout};
+/// let data: Vec<i32> = (0..32).collect();
+/// let t = make_tensor_at(&data[..], 8, "(4,2):(2,1)".parse::<Layout>().unwrap()).unwrap();
+/// assert_eq!(t.get(1).unwrap(), 10);
+/// assert!(make_tensor_at(&data[..], 26, "(4,2):(2,1)".parse::<Layout>().unwrap()).is_err());
+/// ```
+pub fn make_tensor_at<E: Engine, L: TensorLayout>(
+    engine: E,
+    base: i64,
+    layout: L,
+) -> Result<Tensor<E, L>, Error> {
+    Tensor::at(engine, base, layout, Op::MakeTensor, false)
+}
+
 /// The smallest and largest offset of `l`, `None` on overflow. An empty leaf reaches no offset
 /// and is skipped: the bounds of the other leaves bound every sublayout (an empty tensor is
 /// whole whatever its data, [`Tensor::is_whole`]).

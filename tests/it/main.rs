@@ -15,4 +15,5 @@ mod static_corpus;
 mod static_layouts;
 mod strategy;
 mod swizzle;
+mod swizzled_tensor;
 mod tensor;

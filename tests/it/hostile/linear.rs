@@ -436,6 +436,25 @@ fn to_layout(a: &Spec, l: &LinearLayout) {
         ok
     });
     assert_eq!(r.is_ok(), strided, "to_layout({l:?}): {r:?}");
+    // A swizzled layout whenever a strided one exists, and equal to the layout everywhere.
+    let z = l.to_swizzled();
+    assert!(
+        !strided || z.as_ref().is_ok_and(|c| c.swizzle() == Swizzle::identity()),
+        "to_swizzled({l:?}): {z:?}"
+    );
+    match &z {
+        Ok(c) => {
+            assert_eq!(c.offset(), 0, "to_swizzled({l:?}) = {c}");
+            for x in inputs(&a.ins) {
+                assert_eq!(
+                    Ok(a.eval(&x)[0]),
+                    c.eval(x[0]).map_err(|e| e.to_string()),
+                    "to_swizzled({l:?}) = {c}"
+                );
+            }
+        }
+        Err(e) => assert_eq!(e.code(), "not_swizzled", "to_swizzled({l:?}): {e}"),
+    }
     if let Ok(c) = r {
         assert_eq!(c.size(), a.ins[0].1, "to_layout({l:?}) = {c}");
         for x in inputs(&a.ins) {
@@ -480,11 +499,21 @@ fn conversions(b: &mut Bytes<'_>) {
         "from_swizzled({c}): {s:?}"
     );
     if let Ok(s) = &s {
+        // And back: some swizzled layout with the same values (not always the same swizzle).
+        let back = s
+            .to_swizzled()
+            .unwrap_or_else(|e| panic!("to_swizzled(from_swizzled({c})): {e}"));
         for x in inputs(&dims_of(s, false)) {
+            let want = c.eval(x[0]).map_err(|e| e.to_string());
             assert_eq!(
                 Ok(apply(s, &x)[0]),
-                c.eval(x[0]).map_err(|e| e.to_string()),
+                want,
                 "from_swizzled({c}) = {s:?} at {x:?}"
+            );
+            assert_eq!(
+                back.eval(x[0]).map_err(|e| e.to_string()),
+                want,
+                "{back} from {c} at {x:?}"
             );
         }
     }
