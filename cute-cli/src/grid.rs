@@ -2,6 +2,7 @@
 //! mode 1, and a layout of higher rank is a series of such slices.
 
 use cute::expr::Value;
+use cute::linear::LinearLayout;
 use cute::{idx2crd, ComposedLayout, CoordLayout, IntTuple, Layout, Swizzle};
 
 /// One 2-D table: headers, and a label and a colour key per cell.
@@ -55,6 +56,7 @@ pub fn grids(v: &Value) -> Result<Vec<Grid>, DrawError> {
     match v {
         Value::Layout(l) => layout_grids(l, &|l, c| Ok(cell_offset(l.eval_crd(c).map_err(err)?))),
         Value::Coord(c) => coord_grids(c),
+        Value::Composed(c) => composed_grids(c),
         other => Err(DrawError(format!(
             "`show` draws layouts; this expression is {other}"
         ))),
@@ -67,6 +69,50 @@ pub fn swizzled_grids(l: &Layout, sw: Swizzle) -> Result<Vec<Grid>, DrawError> {
     let title = ComposedLayout::new(sw, 0, *l).to_string();
     grids_of_shape(l.shape(), &title, &|c| {
         Ok(cell_offset(sw.apply(l.eval_crd(c).map_err(err)?)))
+    })
+}
+
+/// The grids of `Sw ∘ o ∘ L`: each cell is `Sw(o + L(c))` at the natural coordinate `c` of `L`.
+fn composed_grids(c: &ComposedLayout) -> Result<Vec<Grid>, DrawError> {
+    let l = c.layout();
+    grids_of_shape(l.shape(), &c.to_string(), &|crd| {
+        let i = cute::crd2idx_shape(crd, l.shape()).map_err(err)?;
+        Ok(cell_offset(c.eval(i).map_err(err)?))
+    })
+}
+
+/// The grids of a linear layout over its input dimensions (dimension 0 down the rows, 1
+/// across, the others one table each); a cell holds the output, one value per output dimension,
+/// coloured by the packed output bits.
+pub fn linear_grids(h: &LinearLayout) -> Result<Vec<Grid>, DrawError> {
+    let sizes: Vec<i64> = h.ins().map(|d| d.size()).collect();
+    let shape = match sizes[..] {
+        [] => IntTuple::int(1),
+        [n] => IntTuple::int(n),
+        _ => IntTuple::flat_or_int(&sizes).map_err(err)?,
+    };
+    let outs = h.outs().count();
+    grids_of_shape(&shape, &h.to_string(), &|crd| {
+        let x: Vec<i64> = if crd.is_int() {
+            vec![crd.as_int().unwrap_or(0)]
+        } else {
+            crd.leaves().to_vec()
+        };
+        let x = &x[..sizes.len()];
+        let y = h.apply(x).map_err(err)?;
+        let label = if outs == 1 {
+            y[0].to_string()
+        } else {
+            let parts: Vec<String> = y[..outs].iter().map(i64::to_string).collect();
+            format!("({})", parts.join(","))
+        };
+        // The packed outputs, so that equal outputs share a colour.
+        let (mut key, mut shift) = (0i64, 0u32);
+        for (v, d) in y.iter().zip(h.outs()) {
+            key |= v.wrapping_shl(shift);
+            shift += u32::from(d.bits);
+        }
+        Ok(Cell { label, key })
     })
 }
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use cute::expr::{eval, eval_mapping, ExprError, Value};
 use cute::isl::Domain;
 use cute::{IntTuple, Swizzle};
-use cute_cli::grid::{grids, swizzled_grids, tv_grid, Grid};
+use cute_cli::grid::{grids, linear_grids, swizzled_grids, tv_grid, Grid};
 use cute_cli::{check, draw, explain, show};
 
 const HELP: &str = "\
@@ -20,10 +20,12 @@ USAGE:
                                       draw it, coloured by offset (by thread with --tv)
     cute explain EXPR                 trace a composition, complement, inverse, divide or product
     cute linear  EXPR                 print the layout or swizzled layout as a linear layout over
-                                      F2 (seed 004): its bases table, or why it is not linear
+                                      F2 (seed 004): its bases table, or why it is not linear;
+                                      EXPR may be a LinearLayout(crd=..., idx=..., vals=[...])
     cute isl     EXPR [--index]       print the layout as an ISL map (seed 004): from its flattened
                                       natural coordinates [c0, ..., ck] to its offset [o], or
-                                      with --index from its 1-D index [i]
+                                      with --index from its 1-D index [i]; a LinearLayout(...)
+                                      maps its input dimensions [c0, ...] to its outputs
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
     cute ops                          list the operations EXPR may call, with their arguments
 
@@ -295,6 +297,11 @@ fn isl(o: &Opts) -> Result<(), Failure> {
     } else {
         Domain::Natural
     };
+    if let Some(h) = linear_text(&text)? {
+        // One coordinate per input dimension already: there is no 1-D index form to choose.
+        println!("{}", h.isl());
+        return Ok(());
+    }
     let map = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
         Value::Layout(l) => l.isl(domain).to_string(),
         Value::Composed(c) => c.isl(domain).to_string(),
@@ -308,17 +315,32 @@ fn isl(o: &Opts) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A linear layout in seed 004's notation, `LinearLayout(crd=..., idx=..., vals=[...])`, when
+/// the text is one (`None` for an expression).
+fn linear_text(text: &str) -> Result<Option<cute::linear::LinearLayout>, Failure> {
+    if !text.trim_start().starts_with("LinearLayout") {
+        return Ok(None);
+    }
+    text.parse()
+        .map(Some)
+        .map_err(|e: cute::Error| Failure::Other(e.to_string()))
+}
+
 /// `cute linear`: the layout or swizzled layout as a linear layout over F2, its bases table, or why it is not one.
 fn linear(o: &Opts) -> Result<(), Failure> {
     let text = one_expr(o, "linear")?;
-    let h = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
-        Value::Layout(l) => cute::linear::LinearLayout::from_layout(&l),
-        Value::Composed(c) => cute::linear::LinearLayout::from_swizzled(&c),
-        other => {
-            return Err(Failure::Other(format!(
-                "`cute linear` needs a layout or swizzle_layout(B, M, S, L); {text} is {other}"
-            )))
-        }
+    let h = match linear_text(&text)? {
+        Some(h) => Ok(h),
+        None => match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+            Value::Layout(l) => cute::linear::LinearLayout::from_layout(&l),
+            Value::Composed(c) => cute::linear::LinearLayout::from_swizzled(&c),
+            other => {
+                return Err(Failure::Other(format!(
+                    "`cute linear` needs a layout, swizzle_layout(B, M, S, L) or a \
+                 LinearLayout(crd=..., idx=..., vals=[...]); {text} is {other}"
+                )))
+            }
+        },
     };
     let h = h.map_err(|e| Failure::Other(e.to_string()))?;
     println!("{h}");
@@ -332,7 +354,9 @@ fn linear(o: &Opts) -> Result<(), Failure> {
     println!("{kind} (rank {} over F2)", h.rank());
     // Back to CuTe's notation: the strided layout, or the first swizzle that makes it one.
     match h.to_swizzled() {
-        Ok(c) if c.swizzle() == cute::Swizzle::identity() => println!("as a layout: {}", c.layout()),
+        Ok(c) if c.swizzle() == cute::Swizzle::identity() => {
+            println!("as a layout: {}", c.layout())
+        }
         Ok(c) => println!("as a swizzled layout: {c}"),
         Err(e) => println!("as a layout: none ({})", e.kind),
     }
@@ -342,7 +366,21 @@ fn linear(o: &Opts) -> Result<(), Failure> {
 /// The grids of an expression: as it is, as a thread-value layout over `--tv` data, or swizzled
 /// by `--swizzle`.
 fn pictures(text: &str, o: &Opts) -> Result<Vec<Grid>, Failure> {
-    let v = eval(text).map_err(|e| Failure::Expr(text.to_string(), e))?;
+    if let Some(h) = linear_text(text)? {
+        if o.tv.is_some() || o.swizzle.is_some() {
+            return Err(Failure::Usage(
+                "--tv and --swizzle draw layouts, not linear layouts".into(),
+            ));
+        }
+        return linear_grids(&h).map_err(|e| Failure::Other(e.to_string()));
+    }
+    // A swizzle_layout(B, M, S, L) is drawn as the swizzled layout, not as its offsets.
+    let v = if o.tv.is_none() && o.swizzle.is_none() {
+        eval_mapping(text)
+    } else {
+        eval(text)
+    }
+    .map_err(|e| Failure::Expr(text.to_string(), e))?;
     let layout = |v: Value, flag: &str| match v {
         Value::Layout(l) => Ok(l),
         other => Err(Failure::Other(format!(

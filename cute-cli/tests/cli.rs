@@ -722,3 +722,45 @@ fn linear_prints_the_bases_table_or_why_not() {
         stderr(&o)
     );
 }
+
+#[test]
+fn show_draws_swizzled_and_linear_layouts() {
+    // A swizzled layout as it is: each cell Sw(L(c)).
+    let o = cute(&["show", "swizzle_layout(3,0,3,(8,8):(8,1))"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Sw<3,0,3>o0o(8,8):(8,1)\n"), "{out}");
+    assert!(out.contains("\n1 | 9| 8|11|10|13|12|15|14|\n"), "{out}");
+    // A linear layout in seed 004's notation over its two input dimensions.
+    let o = cute(&[
+        "show",
+        "LinearLayout(crd=(4,4),idx=(4,4),vals=[(1,1),(2,2),(0,1),(0,2)])",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\n1 |(1,1)|(1,0)|(1,3)|(1,2)|\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = cute(&[
+        "show",
+        "--tv",
+        "(4,4)",
+        "LinearLayout(crd=4,idx=4,vals=[1,2])",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn isl_of_a_linear_layout() {
+    let o = cute(&["isl", "LinearLayout(crd=(4,4),idx=4,vals=[1,2,0,0])"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "{ [c0, c1] -> [o] : o = ((floor((c0)/1)) mod 2) + 2*((floor((c0)/2)) mod 2) \
+         and 0 <= c0 <= 3 and 0 <= c1 <= 3 }\n"
+    );
+    let o = cute(&["isl", "LinearLayout(crd=3,idx=4,vals=[1])"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not a power of two"), "{}", stderr(&o));
+}

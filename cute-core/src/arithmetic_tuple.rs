@@ -190,6 +190,11 @@ impl CoordLayout {
         (self.target[k] != NONE).then(|| (self.scale.leaves()[k], self.basis[k]))
     }
 
+    /// The leaf of the codomain that leaf `k`'s basis points at, if its stride is not 0.
+    pub(crate) fn target_leaf(&self, k: usize) -> Option<usize> {
+        (self.target[k] != NONE).then(|| usize::from(self.target[k]))
+    }
+
     /// `L(i)`: the coordinate at index `i` (split colexicographically, as for [`Layout::eval`]).
     pub fn eval(&self, i: i64) -> Result<IntTuple, Error> {
         let err = |k| {

@@ -15,11 +15,18 @@
 //!   `Sw(x) = x + Σ 2^t·(((floor(x/2^t) + floor(x/2^(t+S))) mod 2) - (floor(x/2^t) mod 2))`.
 //!   On negative offsets this is the two's-complement bit arithmetic of [`Swizzle::apply`].
 //!
+//! - A linear layout over F2 (seed 004 Eq. 21–22, with the bits as quasi-affine terms): input
+//!   bit `b` of dimension `k` is `floor(ck / 2^b)`'s parity, and bit `t` of output dimension `j`
+//!   is the sum mod 2 of the input bits whose basis sets it:
+//!   `{ [c0, ...] -> [o0, ...] : oj = Σ_t 2^t·((Σ floor(ck/2^b)) mod 2) and 0 <= ck <= size - 1 }`
+//!   (`[o]` for one output dimension).
+//!
 //! Writing needs no heap: the relations are [`core::fmt::Display`] values.
 
 use core::fmt::{self, Write as _};
 
 use crate::layout::Layout;
+use crate::linear::LinearLayout;
 use crate::swizzle::{ComposedLayout, Swizzle};
 
 /// Which coordinates a relation starts from.
@@ -219,6 +226,104 @@ impl fmt::Display for IslMap<'_> {
                 )?;
                 self.swizzled(f)?;
             }
+        }
+        f.write_str(" }")
+    }
+}
+
+/// A linear layout as an ISL map: see the module documentation.
+///
+/// # Examples
+/// ```
+/// use cute_core::linear::LinearLayout;
+/// // Seed 004 Table 1, "2d_broadcast": the second input dimension does not reach the output.
+/// let h: LinearLayout = "LinearLayout(crd=(4,4),idx=4,vals=[1,2,0,0])".parse().unwrap();
+/// assert_eq!(
+///     h.isl().to_string(),
+///     "{ [c0, c1] -> [o] : o = ((floor((c0)/1)) mod 2) + 2*((floor((c0)/2)) mod 2) \
+///      and 0 <= c0 <= 3 and 0 <= c1 <= 3 }"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct IslLinear<'a>(&'a LinearLayout);
+
+impl LinearLayout {
+    /// This linear layout as an ISL map from one coordinate per input dimension to one value per
+    /// output dimension.
+    #[must_use]
+    pub fn isl(&self) -> IslLinear<'_> {
+        IslLinear(self)
+    }
+}
+
+impl fmt::Display for IslLinear<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = self.0;
+        let list = |f: &mut fmt::Formatter<'_>, prefix: &str, n: usize| -> fmt::Result {
+            for k in 0..n {
+                write!(f, "{}{prefix}{k}", if k == 0 { "" } else { ", " })?;
+            }
+            Ok(())
+        };
+        let (ni, no) = (h.ins().count(), h.outs().count());
+        f.write_str("{ [")?;
+        list(f, "c", ni)?;
+        f.write_str("] -> [")?;
+        if no == 1 {
+            f.write_str("o")?;
+        } else {
+            list(f, "o", no)?;
+        }
+        f.write_str("] : ")?;
+        // Each input bit as (dimension, bit within it), in the bases' order.
+        let mut bit_of = [(0usize, 0u32); crate::linear::MAX_BITS];
+        let mut n = 0;
+        for (k, d) in h.ins().enumerate() {
+            for b in 0..u32::from(d.bits) {
+                bit_of[n] = (k, b);
+                n += 1;
+            }
+        }
+        let mut start = 0;
+        for (j, d) in h.outs().enumerate() {
+            if j > 0 {
+                f.write_str(" and ")?;
+            }
+            if no == 1 {
+                f.write_str("o = ")?;
+            } else {
+                write!(f, "o{j} = ")?;
+            }
+            let mut first = true;
+            for t in 0..usize::from(d.bits) {
+                let out_bit = start + t;
+                let mut sources =
+                    (0..n).filter(|&k| h.basis(k).is_some_and(|v| v >> out_bit & 1 == 1));
+                let Some(k0) = sources.next() else {
+                    continue;
+                };
+                if !first {
+                    f.write_str(" + ")?;
+                }
+                first = false;
+                if t > 0 {
+                    write!(f, "{}*", 1i64 << t)?;
+                }
+                let (c, b) = bit_of[k0];
+                write!(f, "((floor((c{c})/{})", 1i64 << b)?;
+                for k in sources {
+                    let (c, b) = bit_of[k];
+                    write!(f, " + floor((c{c})/{})", 1i64 << b)?;
+                }
+                f.write_str(") mod 2)")?;
+            }
+            if first {
+                f.write_char('0')?;
+            }
+            start += usize::from(d.bits);
+        }
+        for (k, d) in h.ins().enumerate() {
+            write!(f, " and 0 <= c{k} <= {}", d.size() - 1)?;
         }
         f.write_str(" }")
     }

@@ -22,6 +22,7 @@ pub mod algebra;
 pub mod algorithm;
 pub mod arithmetic_tuple;
 pub mod error;
+pub mod f2;
 pub mod fragment;
 pub mod int_tuple;
 pub mod isl;
@@ -48,6 +49,7 @@ pub use algebra::product::{
 pub use algebra::recast::{downcast, upcast};
 pub use arithmetic_tuple::{Basis, CoordLayout};
 pub use error::{Error, ErrorKind, Op, Operand};
+pub use f2::F2Layout;
 pub use fragment::make_fragment_like;
 pub use int_tuple::{ceil_div, shape_div, IntTuple, MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
 pub use layout::Layout;

@@ -435,6 +435,12 @@ impl LinearLayout {
         Ok(out)
     }
 
+    /// An input `x` (packed bits) with `L(x) == y`, `None` when `y` is not an image.
+    #[must_use]
+    pub fn solve_bits(&self, y: u64) -> Option<u64> {
+        Echelon::of(&self.bases[..self.in_bits()]).solve(y)
+    }
+
     /// The rank of the bases over F2.
     #[must_use]
     pub fn rank(&self) -> usize {
@@ -780,10 +786,12 @@ impl LinearLayout {
 
     /// The swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` of a linear layout with one input and one output
     /// dimension, when one represents it: the strided layout under the identity swizzle
-    /// `Sw<0,0,0>` when the bases are strided ([`LinearLayout::to_layout`]), else the first
-    /// swizzle by increasing `B`, `M`, `|S|` (positive `S` first) within the output bits under
-    /// which the bases are strided. A swizzle is its own inverse, so `L` is the swizzle applied
-    /// to the bases.
+    /// `Sw<0,0,0>` when the bases are strided ([`LinearLayout::to_layout`]), else the swizzle of
+    /// smallest `B` (then positive `S` first) under which they are. A swizzle is its own
+    /// inverse, so `L` is the swizzle applied to the bases; it turns a basis into a power of two
+    /// only when the basis is one already (outside the bits it reads) or is a pair of bits `|S|`
+    /// apart (the bit it reads and the bit it writes). So the pairs give `|S|` (one gap for all),
+    /// the span of their upper bits `B` and `M`, and nothing is searched.
     ///
     /// # Errors
     /// [`ErrorKind::NotSwizzled`] when no swizzle does; [`ErrorKind::DimMismatch`] for several
@@ -807,30 +815,47 @@ impl LinearLayout {
         let ErrorKind::NotStrided { bit, basis } = strided.kind else {
             return Err(strided.within(Op::ToSwizzled));
         };
-        let top = self.out_bits() as i64;
-        for b in 1..=top / 2 {
-            for m in 0..=top - 2 * b {
-                for s in b..=top - b - m {
-                    for shift in [s, -s] {
-                        let Ok(sw) = crate::Swizzle::new(b, m, shift) else {
-                            continue;
-                        };
-                        let mut inner = *self;
-                        for x in inner.bases.iter_mut().take(self.in_bits()) {
-                            *x = sw.apply(*x as i64) as u64;
-                        }
-                        if let Ok(l) = inner.to_layout() {
-                            return Ok(crate::ComposedLayout::new(sw, 0, l));
-                        }
+        let fail = || {
+            Error::new(
+                Op::ToSwizzled,
+                [Some(self.into()), None],
+                ErrorKind::NotSwizzled { bit, basis },
+            )
+        };
+        // The pairs of bits: one gap, and the span of their upper bits.
+        let (mut gap, mut low, mut high) = (None, u32::MAX, 0u32);
+        for &b in &self.bases[..self.in_bits()] {
+            match b.count_ones() {
+                0 | 1 => {}
+                2 => {
+                    let (top, bottom) = (63 - b.leading_zeros(), b.trailing_zeros());
+                    if gap.is_some_and(|g| g != top - bottom) {
+                        return Err(fail());
                     }
+                    gap = Some(top - bottom);
+                    (low, high) = (low.min(top), high.max(top));
                 }
+                _ => return Err(fail()),
             }
         }
-        Err(Error::new(
-            Op::ToSwizzled,
-            [Some(self.into()), None],
-            ErrorKind::NotSwizzled { bit, basis },
-        ))
+        let Some(gap) = gap else {
+            return Err(fail());
+        };
+        let (b, s) = (i64::from(high - low + 1), i64::from(gap));
+        let m = i64::from(low) - s;
+        for shift in [s, -s] {
+            let Ok(sw) = crate::Swizzle::new(b, m, shift) else {
+                continue;
+            };
+            let mut inner = *self;
+            for x in inner.bases.iter_mut().take(self.in_bits()) {
+                *x = sw.apply(*x as i64) as u64;
+            }
+            if let Ok(l) = inner.to_layout() {
+                return Ok(crate::ComposedLayout::new(sw, 0, l));
+            }
+        }
+        Err(fail())
     }
 
     /// The bases as a table, one line per input bit (Triton's printing):

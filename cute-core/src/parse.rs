@@ -4,6 +4,7 @@
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{Builder, IntTuple};
 use crate::layout::Layout;
+use crate::linear::{Dim, LinearLayout, MAX_BITS, MAX_DIMS};
 use crate::tiler::{Tiler, TilerBuilder};
 
 /// A cursor over notation text.
@@ -245,6 +246,148 @@ impl<'a> Parser<'a> {
             return Err(self.error("end of input"));
         }
         Ok(v)
+    }
+}
+
+/// Dimensions as written: `(name, size)` each, at most [`MAX_DIMS`].
+type DimsText<'a> = ([(&'a str, i64); MAX_DIMS], usize);
+
+impl<'a> Parser<'a> {
+    /// A dimension name `[A-Za-z_][A-Za-z0-9_]*`, if one is next.
+    fn name(&mut self) -> Option<&'a str> {
+        let first = self.peek()?;
+        if !(first.is_ascii_alphabetic() || first == b'_') {
+            return None;
+        }
+        let start = self.pos;
+        while self
+            .s
+            .get(self.pos)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
+            self.pos += 1;
+        }
+        core::str::from_utf8(&self.s[start..self.pos]).ok()
+    }
+
+    /// `keyword=`.
+    fn key(&mut self, keyword: &'static str, expected: &'static str) -> Result<(), Error> {
+        if self.name() != Some(keyword) {
+            return Err(self.error(expected));
+        }
+        self.expect(b'=', "`=`")
+    }
+
+    /// `n`, `name:n`, or a parenthesized list of them; an unnamed one is `defaults[k]`.
+    fn linear_dims(&mut self, defaults: &[&'static str; MAX_DIMS]) -> Result<DimsText<'a>, Error> {
+        let mut d = [("", 0i64); MAX_DIMS];
+        let paren = self.eat(b'(');
+        let mut n = 0;
+        loop {
+            if n == MAX_DIMS {
+                return Err(self.error("at most 4 dimensions"));
+            }
+            let name = match self.name() {
+                Some(x) => {
+                    self.expect(b':', "`:` and the dimension's size")?;
+                    x
+                }
+                None => defaults[n],
+            };
+            d[n] = (name, self.int()?);
+            n += 1;
+            if !paren || !self.eat(b',') {
+                break;
+            }
+        }
+        if paren {
+            self.expect(b')', "`,` or `)`")?;
+        }
+        Ok((d, n))
+    }
+
+    /// Seed 004's notation of a linear layout (see `LinearLayout`'s `FromStr`).
+    pub fn linear_layout(&mut self) -> Result<LinearLayout, Error> {
+        const INS: [&str; MAX_DIMS] = ["in0", "in1", "in2", "in3"];
+        const OUTS: [&str; MAX_DIMS] = ["out0", "out1", "out2", "out3"];
+        if self.name() != Some("LinearLayout") {
+            return Err(self.error("`LinearLayout`"));
+        }
+        self.expect(b'(', "`(`")?;
+        self.key("crd", "`crd=`")?;
+        let ins = self.linear_dims(&INS)?;
+        self.expect(b',', "`,`")?;
+        self.key("idx", "`idx=`")?;
+        let outs = self.linear_dims(&OUTS)?;
+        self.expect(b',', "`,`")?;
+        self.key("vals", "`vals=`")?;
+        self.expect(b'[', "`[`")?;
+        let mut vals = [[0i64; MAX_DIMS]; MAX_BITS];
+        let mut lens = [0usize; MAX_BITS];
+        let mut n = 0;
+        if !self.eat(b']') {
+            loop {
+                if n == MAX_BITS {
+                    return Err(self.error("at most 32 basis vectors"));
+                }
+                let paren = self.eat(b'(');
+                loop {
+                    if lens[n] == MAX_DIMS {
+                        return Err(self.error("at most 4 values"));
+                    }
+                    vals[n][lens[n]] = self.int()?;
+                    lens[n] += 1;
+                    if !paren || !self.eat(b',') {
+                        break;
+                    }
+                }
+                if paren {
+                    self.expect(b')', "`,` or `)`")?;
+                }
+                n += 1;
+                if !self.eat(b',') {
+                    break;
+                }
+            }
+            self.expect(b']', "`,` or `]`")?;
+        }
+        self.expect(b')', "`)`")?;
+        let dims = |(d, k): DimsText<'a>| -> Result<([Dim; MAX_DIMS], usize), Error> {
+            let mut out = [Dim::new("x", 1).map_err(dim_error)?; MAX_DIMS];
+            for (o, (name, size)) in out.iter_mut().zip(&d[..k]) {
+                *o = Dim::new(name, *size).map_err(dim_error)?;
+            }
+            Ok((out, k))
+        };
+        let ((ins, ni), (outs, no)) = (dims(ins)?, dims(outs)?);
+        let bases: [&[i64]; MAX_BITS] = core::array::from_fn(|k| &vals[k][..lens[k]]);
+        LinearLayout::new(&ins[..ni], &outs[..no], &bases[..n])
+    }
+}
+
+/// A dimension the notation names but no linear layout can have.
+fn dim_error(kind: ErrorKind) -> Error {
+    Error::new(Op::LinearLayout, [None, None], kind)
+}
+
+/// Seed 004's notation, as [`LinearLayout`]'s `Display` prints it:
+/// `LinearLayout(crd=(register:4,lane:2),idx=(offset:8),vals=[(1),(2),(4)])`, input dimensions
+/// (`crd`), output dimensions (`idx`), and one basis per input bit, a value per output dimension.
+/// A dimension without a name (`crd=(4,4)`, `idx=16`, as the seed writes them) is `in0`, `in1`,
+/// … or `out0`, … by position, and a basis of one output dimension may be written bare (`4`).
+///
+/// # Examples
+/// ```
+/// use cute_core::linear::LinearLayout;
+/// let h: LinearLayout = "LinearLayout(crd=16,idx=16,vals=[4,8,1,2])".parse().unwrap();
+/// assert_eq!(h.apply(&[1]).unwrap()[0], 4);
+/// assert_eq!(h.to_string().parse::<LinearLayout>().unwrap(), h);
+/// ```
+impl core::str::FromStr for LinearLayout {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Parser::new(s).finish_with(Parser::linear_layout)
     }
 }
 

@@ -15,6 +15,12 @@ For each case of the vendored corpus under a size limit:
 * complement `C` of `A`: the map `(a, c) -> a + c` over image(A) x image(C) is injective (the
   concatenation `(A, C)` is injective), and image(C) starts at 0.
 
+Then seed 004's own tables, whose relations are transcribed below: every linear layout of Table 1
+(`cute isl` of its `LinearLayout(...)` notation) is the relation of its "Layout Mapping" column
+and the XOR of its bases at every point; every row of Table 2 is computed by `cute eval`, and
+the result's layout mapping (`cute isl --index`) is the seed's relation. Rows where this project
+deliberately differs from the seed are listed in SEED_DEVIATIONS with the reason.
+
 Usage: python3 isl_check.py CUTE_BINARY CORPUS.jsonl [MAX_SIZE]
 """
 
@@ -173,6 +179,131 @@ class Checker:
         self.count(f"{op}: the same relation in ISL")
 
 
+# Seed 004 Table 1: a linear layout, and its "Layout Mapping" in ISL's syntax.
+SEED_TABLE_1 = [
+    ("swizzled", "LinearLayout(crd=(4,4),idx=(4,4),vals=[(1,1),(2,2),(0,1),(0,2)])",
+     "{ [c0, c1] -> [c0, 1 - (c0) mod 2 - (1 + c0 + c1) mod 2 + (1 + c0 + 3*c1 - (1 + c1) mod 2) mod 4]"
+     " : 0 <= c0 <= 3 and 0 <= c1 <= 3 }"),
+    ("1d_identity", "LinearLayout(crd=8,idx=8,vals=[1,2,4])", "{ [c0] -> [c0] : 0 <= c0 <= 7 }"),
+    ("zeros", "LinearLayout(crd=8,idx=8,vals=[0,0,0])", "{ [c0] -> [0] : 0 <= c0 <= 7 }"),
+    ("2d_identity", "LinearLayout(crd=(4,4),idx=(4,4),vals=[(1,0),(2,0),(0,1),(0,2)])",
+     "{ [c0, c1] -> [c0, c1] : 0 <= c0 <= 3 and 0 <= c1 <= 3 }"),
+    ("2d_transpose", "LinearLayout(crd=(4,4),idx=(4,4),vals=[(0,1),(0,2),(1,0),(2,0)])",
+     "{ [c0, c1] -> [c0, c1] : 0 <= c0 <= 3 and 0 <= c1 <= 3 }"),
+    ("1d_transpose", "LinearLayout(crd=16,idx=16,vals=[4,8,1,2])",
+     "{ [c0] -> [15 + 4*c0 + 15*floor((-1 - c0)/4)] : 0 <= c0 <= 15 }"),
+    ("2d_broadcast", "LinearLayout(crd=(4,4),idx=4,vals=[1,2,0,0])",
+     "{ [c0, c1] -> [c0] : 0 <= c0 <= 3 and 0 <= c1 <= 3 }"),
+]
+
+# Seed 004 Table 2: an expression, its layout mapping in ISL's syntax, and the resulting layout.
+SEED_TABLE_2 = [
+    ("(4,2,2):(2,1,8)", "{ [c] -> [7 + 2*c + 6*floor(c/8) + 7*floor((-1 - c)/4)] : 0 <= c <= 15 }",
+     "(4,2,2):(2,1,8)"),
+    ("right_inverse((4,2,2):(2,1,8))",
+     "{ [c] -> [-3*c + 4*floor(c/8) + 7*floor((1 + c)/2)] : 0 <= c <= 15 }", "(2,4,2):(4,1,8)"),
+    ("left_inverse((4,2,2):(4,2,32))",
+     "{ [c] -> [2*c - 7*floor(c/4) + 28*floor(c/16) - 56*floor(c/32) + 14*(c mod 2)] : 0 <= c <= 63 }",
+     "(2,2,4,2,2):(16,4,1,32,8)"),
+    ("right_inverse((4,8,2):(8,1,33))",
+     "{ [c] -> [31 + 4*c + 31*floor((-1 - c)/8)] : 0 <= c <= 31 }", "(8,4):(4,1)"),
+    ("complement((2,2):(1,5),20)", "{ [c] -> [2*c + 5*floor(c/2)] : 0 <= c <= 5 }", "(2,3):(2,9)"),
+    ("complement((4,2):(1,16),32)", "{ [c] -> [4*c] : 0 <= c <= 3 }", "4:4"),
+    ("complement((2,2):(2,10),20)",
+     "{ [c] -> [-1 + 2*c + 10*floor(c/4) + ((1 + c) mod 2)] : 0 <= c <= 7 }", "((2,2),2):((1,4),18)"),
+    ("complement((2,2):(1,4),20)", "{ [c] -> [-2 + 4*c + 2*((1 + c) mod 2)] : 0 <= c <= 5 }",
+     "(2,3):(2,8)"),
+    ("composition((2,2):(1,80),(2,2):(2,1))",
+     "{ [c] -> [-79*c + 159*floor((1 + c)/2)] : 0 <= c <= 3 }", "(2,2):(80,1)"),
+    ("composition((4,6,8,10):(2,3,5,7),6:12)",
+     "{ [c] -> [-4*c + 13*floor((1 + c)/2)] : 0 <= c <= 5 }", "(2,3):(9,5)"),
+    ("composition((4,2,8):(3,12,97),3:3)", "{ [c] -> [9*c] : 0 <= c <= 2 }", "3:9"),
+    ("composition(((4,2),(2,4)):((2,16),(1,8)),((4,8),2):((16,1),8))",
+     "{ [c] -> [30 + 8*c + 8*floor(c/16) - 31*floor(c/32) + 30*floor((-1 - c)/4)] : 0 <= c <= 63 }",
+     "((4,(4,2)),2):((8,(2,16)),1)"),
+    ("composition((4,2,2):(2,1,8),16:1)",
+     "{ [c] -> [7 + 2*c + 6*floor(c/8) + 7*floor((-1 - c)/4)] : 0 <= c <= 15 }", "(4,2,2):(2,1,8)"),
+    ("swizzle_layout(1,2,1,16:1)", "{ [c] -> [c - (c mod 8) + ((c + 4*floor(c/8)) mod 8)] : 0 <= c <= 15 }",
+     None),
+    ("swizzle_layout(1,2,-1,16:1)",
+     "{ [c] -> [-7 + 2*(c mod 8) + ((7 + c - 2*(c mod 4)) mod 16)] : 0 <= c <= 15 }", None),
+]
+
+# Rows where this project differs from the seed on purpose, with the reason.
+SEED_DEVIATIONS = {
+    # The seed's "Layout Mapping" of 2d_transpose is the identity, but its own bases (and its
+    # binary vector space mapping, [c2, c3, c0, c1]) send input dimension 0 to output 1: the
+    # relation is [c1, c0]. cute follows the bases.
+    "2d_transpose": "{ [c0, c1] -> [c1, c0] : 0 <= c0 <= 3 and 0 <= c1 <= 3 }",
+    # The seed's complement fills the gaps of the image ((2,3):(2,9), a rest mode 2:18 below);
+    # cute computes CuTe's complement, the layout CuTe C++ returns.
+    "complement((2,2):(1,5),20)": "(2,2):(2,10)",
+    "complement((2,2):(2,10),20)": "(2,2):(1,4)",
+    # CuTe C++ 4.2 (compiled from the wheel's headers) gives (_2,_2,_16):(_0,_4,_1), another
+    # left inverse of the same injective layout; the seed's is pycute's. cute follows C++.
+    "left_inverse((4,2,2):(4,2,32))": "(2,2,16):(0,4,1)",
+}
+
+
+def xor_points(vals, ins, outs):
+    """The map of a linear layout by XOR of its bases, point by point (independent of cute)."""
+    bits = [s.bit_length() - 1 for s in ins]
+    obits = [s.bit_length() - 1 for s in outs]
+    parts = []
+    import itertools
+    for c in itertools.product(*[range(s) for s in ins]):
+        y = [0] * len(outs)
+        k = 0
+        for v, b in zip(c, bits):
+            for j in range(b):
+                if v >> j & 1:
+                    val = vals[k] if isinstance(vals[k], tuple) else (vals[k],)
+                    y = [a ^ x for a, x in zip(y, val)]
+                k += 1
+        parts.append("[" + ", ".join(map(str, c)) + "] -> [" + ", ".join(map(str, y)) + "]")
+    assert all(o >= 0 for o in obits)
+    return isl.Map("{ " + "; ".join(parts) + " }")
+
+
+def seed_tables(c):
+    for name, text, relation in SEED_TABLE_1:
+        got = cute(c.binary, "isl", text)
+        if got is None:
+            c.fail(name, f"cute isl {text} failed")
+            continue
+        m = isl.Map(got)
+        dims = re.match(r"LinearLayout\(crd=\(?([\d,]+)\)?,idx=\(?([\d,]+)\)?,vals=\[(.*)\]\)", text)
+        ins = [int(x) for x in dims.group(1).split(",")]
+        outs = [int(x) for x in dims.group(2).split(",")]
+        vals = eval("[" + dims.group(3) + "]")
+        if not m.is_equal(xor_points(vals, ins, outs)):
+            c.fail(name, f"cute isl {text}: {got} is not the XOR of its bases")
+            continue
+        want = SEED_DEVIATIONS.get(name, relation)
+        if not m.is_equal(isl.Map(want)):
+            c.fail(name, f"cute isl {text}: {got} is not seed 004's {want}")
+            continue
+        if name in SEED_DEVIATIONS and m.is_equal(isl.Map(relation)):
+            c.fail(name, "listed as a deviation but equal to the seed")
+        c.count("seed 004 Table 1: linear layouts equal to the seed's relations"
+                + (" (1 listed deviation)" if name in SEED_DEVIATIONS else ""))
+    for expr, relation, result in SEED_TABLE_2:
+        got = cute(c.binary, "eval", expr) if result is not None else None
+        want = SEED_DEVIATIONS.get(expr, result)
+        if result is not None and got != want:
+            c.fail(expr, f"cute eval gives {got}, not {want}")
+            continue
+        exported = cute(c.binary, "isl", "--index", got if got is not None else expr)
+        m = isl.Map(exported)
+        if expr in SEED_DEVIATIONS:
+            # The seed's relation is of its own result: check that one's export instead.
+            m = isl.Map(cute(c.binary, "isl", "--index", result))
+        if not m.is_equal(isl.Map(relation)):
+            c.fail(expr, f"cute isl --index gives {m}, not seed 004's {relation}")
+            continue
+        c.count("seed 004 Table 2: rows with the seed's relation and result")
+
+
 def main():
     binary, corpus = sys.argv[1], sys.argv[2]
     max_size = int(sys.argv[3]) if len(sys.argv) > 3 else 128
@@ -186,6 +317,7 @@ def main():
             took = time.time() - t
             if took > 2:
                 print(f"slow: {rec['id']} took {took:.1f} s", file=sys.stderr)
+    seed_tables(c)
     for what, n in sorted(c.counts.items()):
         print(f"{n:6}  {what}")
     for f in c.failures[:50]:

@@ -402,3 +402,77 @@ fn section_2_6_2_table_3_gemm() {
         }
     }
 }
+
+/// Seed 004 Table 2: CuTe layouts and operations with the layouts they give. Three rows differ
+/// on purpose, where the seed's result is not CuTe C++'s (the ISL check, `tests/isl`, compares
+/// every row's relation with the seed's): its gap-filling complement keeps a last mode CuTe does
+/// not, or fills gaps CuTe leaves, and its `left_inverse` is pycute's, where CuTe C++ 4.2
+/// (compiled from the wheel's headers) returns `(_2,_2,_16):(_0,_4,_1)`.
+#[test]
+fn seed_004_table_2() {
+    let rows = [
+        ("right_inverse((4,2,2):(2,1,8))", "(2,4,2):(4,1,8)"),
+        ("right_inverse((4,8,2):(8,1,33))", "(8,4):(4,1)"),
+        ("complement((4,2):(1,16),32)", "4:4"),
+        ("complement((2,2):(1,4),20)", "(2,3):(2,8)"),
+        ("composition((2,2):(1,80),(2,2):(2,1))", "(2,2):(80,1)"),
+        ("composition((4,6,8,10):(2,3,5,7),6:12)", "(2,3):(9,5)"),
+        ("composition((4,2,8):(3,12,97),3:3)", "3:9"),
+        (
+            "composition(((4,2),(2,4)):((2,16),(1,8)),((4,8),2):((16,1),8))",
+            "((4,(4,2)),2):((8,(2,16)),1)",
+        ),
+        ("composition((4,2,2):(2,1,8),16:1)", "(4,2,2):(2,1,8)"),
+        // Deviations: the seed gives (2,3):(2,9), ((2,2),2):((1,4),18), (2,2,4,2,2):(16,4,1,32,8).
+        ("complement((2,2):(1,5),20)", "(2,2):(2,10)"),
+        ("complement((2,2):(2,10),20)", "(2,2):(1,4)"),
+        ("left_inverse((4,2,2):(4,2,32))", "(2,2,16):(0,4,1)"),
+    ];
+    for (expr, want) in rows {
+        assert_eq!(cute::expr::eval(expr).unwrap().to_string(), want, "{expr}");
+    }
+    // The seed's left inverse is a left inverse too: both are R with R(L(i)) == i.
+    let a = l("(4,2,2):(4,2,32)");
+    for r in [l("(2,2,16):(0,4,1)"), l("(2,2,4,2,2):(16,4,1,32,8)")] {
+        for i in 0..a.size() {
+            assert_eq!(r.eval(a.eval(i).unwrap()).unwrap(), i, "{r} at {i}");
+        }
+    }
+}
+
+/// Seed 004 Table 1 in the seed's own notation: parsed, applied, printed back.
+#[test]
+fn seed_004_table_1_notation() {
+    use cute::linear::LinearLayout;
+    let h: LinearLayout = "LinearLayout(crd=(4,4),idx=(4,4),vals=[(1,1),(2,2),(0,1),(0,2)])"
+        .parse()
+        .unwrap();
+    for c0 in 0..4 {
+        for c1 in 0..4 {
+            assert_eq!(h.apply(&[c0, c1]).unwrap()[..2], [c0, c0 ^ c1]);
+        }
+    }
+    assert_eq!(
+        h.to_string(),
+        "LinearLayout(crd=(in0:4,in1:4),idx=(out0:4,out1:4),vals=[(1,1),(2,2),(0,1),(0,2)])"
+    );
+    assert_eq!(h.to_string().parse::<LinearLayout>().unwrap(), h);
+    let named: LinearLayout = "LinearLayout(crd=(register:2,lane:4),idx=(offset:8),vals=[4,1,2])"
+        .parse()
+        .unwrap();
+    assert_eq!(named.apply(&[1, 3]).unwrap()[0], 7);
+    for (bad, code) in [
+        ("LinearLayout(crd=3,idx=8,vals=[1])", "not_power_of_two"),
+        ("LinearLayout(crd=4,idx=8,vals=[1])", "rank_mismatch"),
+        ("LinearLayout(crd=2,idx=8,vals=[9])", "index_out_of_range"),
+        (
+            "LinearLayout(crd=(a:2,a:2),idx=4,vals=[1,2])",
+            "duplicate_dim",
+        ),
+        ("LinearLayout(crd=2,idx=8,vals=[1]", "parse"),
+        ("LinearLayout(crd=2,idx=8,vals=[1]) x", "parse"),
+    ] {
+        let e = bad.parse::<LinearLayout>().unwrap_err();
+        assert_eq!(e.code(), code, "{bad}: {e}");
+    }
+}

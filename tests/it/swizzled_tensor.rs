@@ -175,10 +175,10 @@ fn static_and_mixed_tiles_of_a_swizzled_tensor() {
 
 #[test]
 fn copy_into_a_swizzled_tile_stores_each_element_at_its_swizzled_offset() {
-    // A row-major 8x64 matrix into a shared-memory tile swizzled in 16-byte chunks of f32.
+    // A row-major 8x64 matrix into a shared-memory tile swizzled in 16-byte chunks of 4-byte words.
     let s = sw(3, 2, 3);
-    let data: Vec<f32> = (0..512).map(|x| x as f32).collect();
-    let mut smem = vec![-1.0f32; 512];
+    let data: Vec<i32> = (0..512).collect();
+    let mut smem = vec![-1i32; 512];
     let l = lay("(8,64):(64,1)");
     let src = make_tensor(&data[..], l).unwrap();
     {
@@ -196,7 +196,7 @@ fn copy_into_a_swizzled_tile_stores_each_element_at_its_swizzled_offset() {
             sm.local_partition(&thr, k).unwrap(),
             src.local_partition(&thr, k).unwrap(),
         );
-        let mut frag = vec![0.0f32; a.size() as usize];
+        let mut frag = vec![0i32; a.size() as usize];
         let mut f = make_tensor(&mut frag[..], lay(&format!("{}:1", a.size()))).unwrap();
         copy(&a, &mut f).unwrap();
         for i in 0..b.size() {
@@ -217,7 +217,7 @@ fn a_swizzled_engine_has_whole_periods_only() {
     assert!(make_tensor(Swizzled::new(s, &data[..]), lay("512:1")).is_ok());
     let e = make_tensor(Swizzled::new(s, &data[..]), lay("513:1")).unwrap_err();
     assert_eq!(e.code(), "out_of_bounds", "{e}");
-    let small = vec![0u8; 100];
+    let small = [0u8; 100];
     let e = ComposedLayout::new(s, 0, lay("(8,8):(8,1)"))
         .tensor(&small[..])
         .unwrap_err();
