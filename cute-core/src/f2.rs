@@ -519,4 +519,82 @@ mod tests {
         // Over two values it does not.
         assert_eq!(f("16:f1").compose(&l("2:3")).unwrap().to_string(), "2:f3");
     }
+
+    /// A deterministic sweep over random F2 layouts: evaluation against the carry-less sum
+    /// written out bit by bit, the inverses' laws and maximality, composition pointwise.
+    #[test]
+    fn random_f2_layouts_keep_their_laws() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let (mut inverted, mut composed) = (0, 0);
+        for _ in 0..3000 {
+            let n = 1 + next(3) as usize;
+            let shape: Vec<i64> = (0..n)
+                .map(|_| if next(8) == 0 { 3 } else { 1 << next(4) })
+                .collect();
+            let stride: Vec<i64> = (0..n).map(|_| next(64) as i64).collect();
+            let a = F2Layout::new(
+                IntTuple::flat_or_int(&shape).unwrap(),
+                IntTuple::flat_or_int(&stride).unwrap(),
+            )
+            .unwrap();
+            // L(i) by the definition: each coordinate's bits shift its stride, XOR over all.
+            let direct = |i: i64| {
+                let (mut rest, mut off) = (i, 0i64);
+                for (k, (&s, &d)) in shape.iter().zip(&stride).enumerate() {
+                    let c = if k + 1 == n { rest } else { rest % s };
+                    rest /= s;
+                    for j in 0..8 {
+                        if c >> j & 1 == 1 {
+                            off ^= d << j;
+                        }
+                    }
+                }
+                off
+            };
+            let image: std::collections::HashSet<i64> = (0..a.size()).map(direct).collect();
+            for i in 0..a.size() {
+                assert_eq!(a.eval(i).unwrap(), direct(i), "{a} at {i}");
+            }
+            if let Ok(r) = a.right_inverse() {
+                inverse_laws(&a, &r, false);
+                assert!(
+                    r.size() == 1 || !image.contains(&r.size()),
+                    "{a}: {r} stops early"
+                );
+                inverted += 1;
+            }
+            match a.left_inverse() {
+                Ok(r) => inverse_laws(&a, &r, true),
+                Err(e) if e.code() == "not_invertible_f2" => {
+                    assert!((image.len() as i64) < a.size(), "{a} is injective: {e}");
+                }
+                Err(e) => assert_eq!(e.code(), "not_power_of_two", "{a}: {e}"),
+            }
+            let b = Layout::new(
+                IntTuple::int(1 + next(8) as i64),
+                IntTuple::int([0, 1, 2, 4, 8, 3][next(6) as usize]),
+            )
+            .unwrap();
+            if let Ok(r) = a.compose(&b) {
+                for i in 0..b.size() {
+                    assert_eq!(
+                        r.eval(i).unwrap(),
+                        a.eval(b.eval(i).unwrap()).unwrap(),
+                        "{a} o {b}"
+                    );
+                }
+                composed += 1;
+            }
+        }
+        assert!(
+            inverted > 1000 && composed > 1000,
+            "{inverted} inverted, {composed} composed"
+        );
+    }
 }

@@ -805,7 +805,8 @@ impl LinearLayout {
     /// use cute_core::{linear::LinearLayout, ComposedLayout, Layout, Swizzle};
     /// let c = ComposedLayout::new(Swizzle::new(3, 3, 3).unwrap(), 0, "(8,64):(64,1)".parse().unwrap());
     /// let h = LinearLayout::from_swizzled(&c).unwrap();
-    /// assert_eq!(h.to_swizzled().unwrap().to_string(), "Sw<3,3,3>o0o(64,8):(1,64)");
+    /// // The swizzle and the layout it was made of, found from the bases alone.
+    /// assert_eq!(h.to_swizzled().unwrap().to_string(), "Sw<3,3,3>o0o(8,64):(64,1)");
     /// ```
     pub fn to_swizzled(&self) -> Result<crate::ComposedLayout, Error> {
         let strided = match self.to_layout() {
@@ -828,7 +829,7 @@ impl LinearLayout {
             match b.count_ones() {
                 0 | 1 => {}
                 2 => {
-                    let (top, bottom) = (63 - b.leading_zeros(), b.trailing_zeros());
+                    let (top, bottom) = (b.ilog2(), b.trailing_zeros());
                     if gap.is_some_and(|g| g != top - bottom) {
                         return Err(fail());
                     }

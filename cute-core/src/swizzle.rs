@@ -203,7 +203,9 @@ impl fmt::Display for ComposedLayout {
 /// let tiler: Tiler = "<4:1,8:1>".parse().unwrap();
 /// let tile = t.local_tile(tiler, &"(1,0)".parse::<IntTuple>().unwrap()).unwrap();
 /// assert_eq!(tile.get(0).unwrap(), sw.apply(256));
-/// assert_eq!(tile.get(4).unwrap(), sw.apply(256 + 64));
+/// // Its element 1 is row 5, column 0; element 4 is row 4, column 1.
+/// assert_eq!(tile.get(1).unwrap(), sw.apply(5 * 64));
+/// assert_eq!(tile.get(4).unwrap(), sw.apply(4 * 64 + 1));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Swizzled<E> {
