@@ -3,7 +3,7 @@
 
 use cute::expr::Value;
 use cute::linear::LinearLayout;
-use cute::{idx2crd, ComposedLayout, CoordLayout, IntTuple, Layout, Swizzle};
+use cute::{idx2crd, ComposedLayout, CoordLayout, F2Layout, IntTuple, Layout, Swizzle};
 
 /// One 2-D table: headers, and a label and a colour key per cell.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +78,14 @@ fn composed_grids(c: &ComposedLayout) -> Result<Vec<Grid>, DrawError> {
     grids_of_shape(l.shape(), &c.to_string(), &|crd| {
         let i = cute::crd2idx_shape(crd, l.shape()).map_err(err)?;
         Ok(cell_offset(c.eval(i).map_err(err)?))
+    })
+}
+
+/// The grids of a layout with F2 strides: each cell is `L(c)` at its natural coordinate.
+pub fn f2_grids(a: &F2Layout) -> Result<Vec<Grid>, DrawError> {
+    grids_of_shape(a.shape(), &a.to_string(), &|crd| {
+        let i = cute::crd2idx_shape(crd, a.shape()).map_err(err)?;
+        Ok(cell_offset(a.eval(i).map_err(err)?))
     })
 }
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use cute::expr::{eval, eval_mapping, ExprError, Value};
 use cute::isl::Domain;
 use cute::{IntTuple, Swizzle};
-use cute_cli::grid::{grids, linear_grids, swizzled_grids, tv_grid, Grid};
+use cute_cli::grid::{f2_grids, grids, linear_grids, swizzled_grids, tv_grid, Grid};
 use cute_cli::{check, draw, explain, show};
 
 const HELP: &str = "\
@@ -25,7 +25,8 @@ USAGE:
     cute isl     EXPR [--index]       print the layout as an ISL map (seed 004): from its flattened
                                       natural coordinates [c0, ..., ck] to its offset [o], or
                                       with --index from its 1-D index [i]; a LinearLayout(...)
-                                      maps its input dimensions [c0, ...] to its outputs
+                                      maps its input dimensions [c0, ...] to its outputs; a
+                                      layout may have F2 strides, (8,8):(f1,f9)
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
     cute ops                          list the operations EXPR may call, with their arguments
 
@@ -302,6 +303,10 @@ fn isl(o: &Opts) -> Result<(), Failure> {
         println!("{}", h.isl());
         return Ok(());
     }
+    if let Some(a) = f2_text(&text)? {
+        println!("{}", a.isl(domain));
+        return Ok(());
+    }
     let map = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
         Value::Layout(l) => l.isl(domain).to_string(),
         Value::Composed(c) => c.isl(domain).to_string(),
@@ -319,6 +324,21 @@ fn isl(o: &Opts) -> Result<(), Failure> {
 /// the text is one (`None` for an expression).
 fn linear_text(text: &str) -> Result<Option<cute::linear::LinearLayout>, Failure> {
     if !text.trim_start().starts_with("LinearLayout") {
+        return Ok(None);
+    }
+    text.parse()
+        .map(Some)
+        .map_err(|e: cute::Error| Failure::Other(e.to_string()))
+}
+
+/// A layout with F2 strides, `(8,8):(f1,f9)`, when the text has an `f` stride (`None`
+/// otherwise; `cute eval` does not read them).
+fn f2_text(text: &str) -> Result<Option<cute::F2Layout>, Failure> {
+    let b = text.as_bytes();
+    let f_stride = b.windows(2).enumerate().any(|(k, w)| {
+        w[0] == b'f' && w[1].is_ascii_digit() && (k == 0 || !b[k - 1].is_ascii_alphanumeric())
+    });
+    if !f_stride {
         return Ok(None);
     }
     text.parse()
@@ -373,6 +393,14 @@ fn pictures(text: &str, o: &Opts) -> Result<Vec<Grid>, Failure> {
             ));
         }
         return linear_grids(&h).map_err(|e| Failure::Other(e.to_string()));
+    }
+    if let Some(a) = f2_text(text)? {
+        if o.tv.is_some() || o.swizzle.is_some() {
+            return Err(Failure::Usage(
+                "--tv and --swizzle draw integer layouts, not F2 layouts".into(),
+            ));
+        }
+        return f2_grids(&a).map_err(|e| Failure::Other(e.to_string()));
     }
     // A swizzle_layout(B, M, S, L) is drawn as the swizzled layout, not as its offsets.
     let v = if o.tv.is_none() && o.swizzle.is_none() {

@@ -764,3 +764,26 @@ fn isl_of_a_linear_layout() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("not a power of two"), "{}", stderr(&o));
 }
+
+#[test]
+fn isl_and_show_of_f2_strides() {
+    // Seed 000's swizzled 8x8 layout with F2 strides: each output bit a sum mod 2.
+    let o = cute(&["isl", "(2,2):(f1,f3)"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "{ [c0, c1] -> [o] : o = ((floor((c0)/1) + floor((c1)/1)) mod 2) + 2*((floor((c1)/1)) mod 2) \
+         and 0 <= c0 <= 1 and 0 <= c1 <= 1 }\n"
+    );
+    let o = cute(&["show", "(8,8):(f1,f9)"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\n1 | 1| 8|19|26|37|44|55|62|\n"),
+        "{}",
+        stdout(&o)
+    );
+    // An integer stride among F2 ones is a typed parse error at its offset.
+    let o = cute(&["isl", "(8,8):(f1,9)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("F2 stride"), "{}", stderr(&o));
+}

@@ -20,11 +20,14 @@
 //!   is the sum mod 2 of the input bits whose basis sets it:
 //!   `{ [c0, ...] -> [o0, ...] : oj = Σ_t 2^t·((Σ floor(ck/2^b)) mod 2) and 0 <= ck <= size - 1 }`
 //!   (`[o]` for one output dimension).
+//! - A layout with F2 strides (`(8,8):(f1,f9)`): the same sums mod 2, over the bits of its
+//!   coordinates, from the natural coordinates or from the 1-D index.
 //!
 //! Writing needs no heap: the relations are [`core::fmt::Display`] values.
 
 use core::fmt::{self, Write as _};
 
+use crate::f2::F2Layout;
 use crate::layout::Layout;
 use crate::linear::LinearLayout;
 use crate::swizzle::{ComposedLayout, Swizzle};
@@ -324,6 +327,128 @@ impl fmt::Display for IslLinear<'_> {
         }
         for (k, d) in h.ins().enumerate() {
             write!(f, " and 0 <= c{k} <= {}", d.size() - 1)?;
+        }
+        f.write_str(" }")
+    }
+}
+
+/// An F2 layout as an ISL map: see the module documentation.
+///
+/// # Examples
+/// ```
+/// use cute_core::isl::Domain;
+/// use cute_core::F2Layout;
+/// let a: F2Layout = "(2,2):(f1,f3)".parse().unwrap();
+/// assert_eq!(
+///     a.isl(Domain::Natural).to_string(),
+///     "{ [c0, c1] -> [o] : o = ((floor((c0)/1) + floor((c1)/1)) mod 2) + 2*((floor((c1)/1)) mod 2) \
+///      and 0 <= c0 <= 1 and 0 <= c1 <= 1 }"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct IslF2<'a> {
+    layout: &'a F2Layout,
+    domain: Domain,
+}
+
+impl F2Layout {
+    /// This layout as an ISL map from `domain` to its offset `[o]`.
+    #[must_use]
+    pub fn isl(&self, domain: Domain) -> IslF2<'_> {
+        IslF2 {
+            layout: self,
+            domain,
+        }
+    }
+}
+
+impl IslF2<'_> {
+    /// Coordinate `m` (of a flat shape `s`): `cm`, or its digit of the index `i`.
+    fn coordinate(&self, f: &mut fmt::Formatter<'_>, m: usize) -> fmt::Result {
+        let s = self.layout.shape().leaves();
+        match self.domain {
+            Domain::Natural => write!(f, "c{m}"),
+            Domain::Index => {
+                // The exclusive prefix product divides the size, which fits in i64.
+                let prefix: i64 = s[..m].iter().product();
+                if m + 1 == s.len() {
+                    write!(f, "floor((i)/{prefix})")
+                } else {
+                    write!(f, "(floor((i)/{prefix}) mod {})", s[m])
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for IslF2<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (s, d) = (self.layout.shape().leaves(), self.layout.stride().leaves());
+        match self.domain {
+            Domain::Natural => {
+                f.write_str("{ [")?;
+                for k in 0..s.len() {
+                    write!(f, "{}c{k}", if k == 0 { "" } else { ", " })?;
+                }
+                f.write_str("] -> [o] : o = ")?;
+            }
+            Domain::Index => write!(
+                f,
+                "{{ [i] -> [o] : 0 <= i <= {} and o = ",
+                self.layout.size() - 1
+            )?,
+        }
+        // Bit `b` of coordinate `m` reaches output bit `t` where bit `t - b` of its stride is set.
+        let bits = |x: i64| 64 - x.leading_zeros();
+        let top = s
+            .iter()
+            .zip(d)
+            .map(|(&s, &d)| {
+                if s > 1 && d != 0 {
+                    bits(s - 1) + bits(d) - 1
+                } else {
+                    0
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        let mut first = true;
+        for t in 0..top {
+            let mut terms = 0;
+            for (m, (&sm, &dm)) in s.iter().zip(d).enumerate() {
+                for b in 0..bits((sm - 1).max(0)).min(t + 1) {
+                    if dm >> (t - b) & 1 == 0 {
+                        continue;
+                    }
+                    if terms == 0 {
+                        if !first {
+                            f.write_str(" + ")?;
+                        }
+                        first = false;
+                        if t > 0 {
+                            write!(f, "{}*", 1i64 << t)?;
+                        }
+                        f.write_str("((")?;
+                    } else {
+                        f.write_str(" + ")?;
+                    }
+                    f.write_str("floor((")?;
+                    self.coordinate(f, m)?;
+                    write!(f, ")/{})", 1i64 << b)?;
+                    terms += 1;
+                }
+            }
+            if terms > 0 {
+                f.write_str(") mod 2)")?;
+            }
+        }
+        if first {
+            f.write_char('0')?;
+        }
+        if self.domain == Domain::Natural {
+            for (k, sk) in s.iter().enumerate() {
+                write!(f, " and 0 <= c{k} <= {}", sk - 1)?;
+            }
         }
         f.write_str(" }")
     }

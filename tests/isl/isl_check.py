@@ -265,6 +265,28 @@ def xor_points(vals, ins, outs):
     return isl.Map("{ " + "; ".join(parts) + " }")
 
 
+# Seed 000's rows with F2 strides (Tables 4-6), which cute computes (cute-core's f2 tests):
+# each relation is exported by `cute isl` and the row's defining property is checked in ISL.
+F2_COMPOSITION = ("(8,8):(f1,f9)", "((4,8),2):((16,1),8)", "((4,8),2):((f18,f1),f9)")
+F2_INVERSE = ("(4,(4,3)):(f1,(f5,f16))", "(4,4,3):(f1,f5,f16)", 48)
+
+
+def f2_rows(c):
+    a, b, r = (isl.Map(cute(c.binary, "isl", "--index", x)) for x in F2_COMPOSITION)
+    if not b.apply_range(a).is_equal(r):
+        c.fail("seed 000 Table 4", f"{F2_COMPOSITION[0]} o {F2_COMPOSITION[1]} is not {F2_COMPOSITION[2]}")
+    # The F2 layout is the swizzled layout it stands for.
+    sw = isl.Map(cute(c.binary, "isl", "--index", "swizzle_layout(3,0,3,(8,8):(1,8))"))
+    if not a.is_equal(sw):
+        c.fail("seed 000 Table 4", f"{F2_COMPOSITION[0]} is not Sw<3,0,3> o (8,8):(1,8)")
+    l, r = (isl.Map(cute(c.binary, "isl", "--index", x)) for x in F2_INVERSE[:2])
+    if not r.apply_range(l).is_equal(identity(F2_INVERSE[2])):
+        c.fail("seed 000 Table 5", f"{F2_INVERSE[1]} then {F2_INVERSE[0]} is not the identity")
+    if not l.apply_range(r).is_equal(identity(F2_INVERSE[2])):
+        c.fail("seed 000 Table 6", f"{F2_INVERSE[0]} then {F2_INVERSE[1]} is not the identity")
+    c.count("seed 000 Tables 4-6: F2-strided rows checked in ISL")
+
+
 def seed_tables(c):
     for name, text, relation in SEED_TABLE_1:
         got = cute(c.binary, "isl", text)
@@ -318,6 +340,7 @@ def main():
             if took > 2:
                 print(f"slow: {rec['id']} took {took:.1f} s", file=sys.stderr)
     seed_tables(c)
+    f2_rows(c)
     for what, n in sorted(c.counts.items()):
         print(f"{n:6}  {what}")
     for f in c.failures[:50]:
