@@ -228,6 +228,12 @@ impl From<&crate::linear::LinearLayout> for Operand {
         Operand::of(l)
     }
 }
+impl From<&crate::f2::F2Layout> for Operand {
+    fn from(l: &crate::f2::F2Layout) -> Self {
+        Operand::of(l)
+    }
+}
+
 impl From<i64> for Operand {
     fn from(v: i64) -> Self {
         Operand::of(&v)

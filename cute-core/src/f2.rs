@@ -124,13 +124,7 @@ impl F2Layout {
     /// # Errors
     /// [`ErrorKind::IndexOutOfRange`] for a negative index, [`ErrorKind::Overflow`] past 62 bits.
     pub fn eval(&self, i: i64) -> Result<i64, Error> {
-        let err = |k| {
-            Error::new(
-                Op::Eval,
-                [Some(Operand::from(&self.stride)), Some(Operand::from(i))],
-                k,
-            )
-        };
+        let err = |k| Error::new(Op::Eval, [Some(self.into()), Some(Operand::from(i))], k);
         if i < 0 {
             return Err(err(ErrorKind::IndexOutOfRange {
                 index: i,
@@ -154,13 +148,7 @@ impl F2Layout {
     /// [`ErrorKind::NotAdmissible`] at the first index where no F2 stride gives `A(B(i))` (a mode
     /// scaled by a non-power of two over more than two values carries).
     pub fn compose(&self, b: &Layout) -> Result<F2Layout, Error> {
-        let err = |k| {
-            Error::new(
-                Op::Composition,
-                [Some(Operand::from(&self.stride)), Some(b.into())],
-                k,
-            )
-        };
+        let err = |k| Error::new(Op::Composition, [Some(self.into()), Some(b.into())], k);
         let c = CoordLayout::identity(&self.shape)?.compose(b)?;
         let d = self.stride.leaves();
         let mut k = 0;
@@ -262,6 +250,11 @@ impl F2Layout {
         F2Layout::new(shape, stride).map_err(|e| e.kind)
     }
 
+    /// `0:0`, the inverse of an empty layout (nothing to map back).
+    fn empty() -> Result<F2Layout, ErrorKind> {
+        F2Layout::new(IntTuple::int(0), IntTuple::int(0)).map_err(|e| e.kind)
+    }
+
     /// The power-of-two part of the layout and its last mode when that one is an integer digit
     /// on top: a shape that is no power of two with a stride `f_(2^t)` above every bit the other
     /// modes reach.
@@ -283,7 +276,7 @@ impl F2Layout {
     }
 
     /// A right inverse (seed 000 Table 5): `L(R(k)) == k` for every `0 <= k < size(R)`, with `R`
-    /// as large as the run of offsets `0, 1, 2, ...` that `L` reaches.
+    /// as large as the run of offsets `0, 1, 2, ...` that `L` reaches; `0:0` for an empty `L`.
     ///
     /// # Errors
     /// [`ErrorKind::NotPowerOfTwo`] for a shape that is not a power of two, unless it is the last
@@ -296,13 +289,10 @@ impl F2Layout {
     /// assert_eq!(l.right_inverse().unwrap().to_string(), "(4,4,3):(f1,f5,f16)");
     /// ```
     pub fn right_inverse(&self) -> Result<F2Layout, Error> {
-        let err = |k| {
-            Error::new(
-                Op::RightInverse,
-                [Some(Operand::from(&self.stride)), None],
-                k,
-            )
-        };
+        let err = |k| Error::new(Op::RightInverse, [Some(self.into()), None], k);
+        if self.size() == 0 {
+            return F2Layout::empty().map_err(err);
+        }
         let (h, top) = self.split_top().map_err(err)?;
         let mut cols = [0i64; crate::linear::MAX_OUT_BITS];
         let mut t = 0;
@@ -319,19 +309,16 @@ impl F2Layout {
     }
 
     /// A left inverse of an injective layout (seed 000 Table 6): `R(L(i)) == i` for every
-    /// `0 <= i < size(L)`.
+    /// `0 <= i < size(L)`; `0:0` for an empty `L`.
     ///
     /// # Errors
     /// [`ErrorKind::NotInvertibleF2`] when `L` is not injective; those of
     /// [`F2Layout::right_inverse`] for the shapes.
     pub fn left_inverse(&self) -> Result<F2Layout, Error> {
-        let err = |k| {
-            Error::new(
-                Op::LeftInverse,
-                [Some(Operand::from(&self.stride)), None],
-                k,
-            )
-        };
+        let err = |k| Error::new(Op::LeftInverse, [Some(self.into()), None], k);
+        if self.size() == 0 {
+            return F2Layout::empty().map_err(err);
+        }
         let (h, top) = self.split_top().map_err(err)?;
         let r = h.left_inverse().map_err(|e| err(e.kind))?;
         let cols: [i64; crate::linear::MAX_BITS] =
@@ -516,6 +503,11 @@ mod tests {
         // A scale of 3 over four values carries: 3·c is not c·f3.
         let e = f("16:f1").compose(&l("4:3")).unwrap_err();
         assert_eq!(e.code(), "not_admissible", "{e}");
+        // An empty layout has nothing to map back (the f2 fuzz target's first finding).
+        for s in ["(2,0):(0,f8)", "0:f1"] {
+            assert_eq!(f(s).right_inverse().unwrap().to_string(), "0:0");
+            assert_eq!(f(s).left_inverse().unwrap().to_string(), "0:0");
+        }
         // Over two values it does not.
         assert_eq!(f("16:f1").compose(&l("2:3")).unwrap().to_string(), "2:f3");
     }

@@ -3,6 +3,7 @@
 //! (`fuzz/fuzz_targets/*.rs`, which include `check.rs` and `gen.rs` by path).
 
 pub(crate) mod check;
+pub(crate) mod f2;
 pub(crate) mod gen;
 pub(crate) mod linear;
 
@@ -207,5 +208,26 @@ fn linear_layouts_keep_their_properties() {
             })
             .collect();
         linear::check(&bytes);
+    }
+}
+
+#[test]
+fn f2_layouts_keep_their_properties() {
+    // The f2 target's regressions, then a deterministic sweep of its generator.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/f2");
+    for entry in std::fs::read_dir(&dir).expect("fuzz/regressions/f2") {
+        f2::check(&std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    let mut state = 0x5851_f42d_4c95_7f2d_u64;
+    for _ in 0..3000 {
+        let bytes: Vec<u8> = (0..48)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect();
+        f2::check(&bytes);
     }
 }
