@@ -13,8 +13,8 @@ use cute_core::{
     composition_tiler, crd2idx, crd2idx_shape, downcast, filter, flat_divide, flat_product,
     idx2crd, idx2crd_strided, left_inverse, logical_divide, logical_product, max_common_layout,
     max_common_vector, nullspace, raked_product, right_inverse, tiled_divide, tiled_product,
-    upcast, zipped_divide, zipped_product, ComposedLayout, CoordLayout, Error, ErrorKind, IntTuple,
-    Layout, Swizzle, Tile, Tiler,
+    upcast, zipped_divide, zipped_product, ComposedLayout, CoordLayout, Error, ErrorKind, F2Layout,
+    IntTuple, Layout, Swizzle, Tile, Tiler,
 };
 
 /// The value of an expression.
@@ -36,6 +36,8 @@ pub enum Value {
     Coord(Box<CoordLayout>),
     /// A list of coordinates, e.g. what a coordinate layout gives for each index.
     Coords(Vec<IntTuple>),
+    /// A layout with F2 strides (`f1`, `f9`, ...).
+    F2(Box<F2Layout>),
 }
 
 impl Value {
@@ -49,6 +51,7 @@ impl Value {
             Value::Composed(_) => "a composed layout",
             Value::Coord(_) => "a coordinate layout",
             Value::Coords(_) => "a list of coordinates",
+            Value::F2(_) => "an F2 layout",
         }
     }
 }
@@ -76,6 +79,7 @@ impl fmt::Display for Value {
             Value::Coord(c) => write!(f, "{c}"),
             Value::Coords(v) => write_list(f, v),
             Value::List(v) => write_list(f, v),
+            Value::F2(a) => write!(f, "{a}"),
         }
     }
 }
@@ -275,7 +279,10 @@ pub const OPS: &[(&str, &str)] = &[
         "slice",
         "(c, L): the sublayout where c holds `_`; its offset is eval(L, c)",
     ),
-    ("eval", "(L) or (L, c); L may be a coordinate layout"),
+    (
+        "eval",
+        "(L) or (L, c); L may be a coordinate layout or have F2 strides (for F2, c is an index)",
+    ),
     ("swizzle", "(B, M, S)"),
     ("swizzle_layout", "(B, M, S, A) or (B, M, S, A, C)"),
 ];
@@ -447,6 +454,11 @@ fn expr(p: &mut Parser<'_>, depth: usize) -> Result<Value, ExprError> {
                         .map(|c| Value::Coord(Box::new(c)))
                         .map_err(|e| ExprError::at(start, &e));
                 }
+                if p.element_has(b'f') {
+                    return F2Layout::parse_stride(p, &shape)
+                        .map(|a| Value::F2(Box::new(a)))
+                        .map_err(|e| ExprError::at(start, &e));
+                }
                 let stride = p.int_tuple(false).map_err(ExprError::from)?;
                 Layout::new(shape, stride)
                     .map(Value::Layout)
@@ -507,6 +519,17 @@ impl Args<'_> {
         match &self.values[i].0 {
             Value::Coord(c) => Ok(**c),
             _ => Err(self.kind_err(i, "a coordinate layout")),
+        }
+    }
+
+    fn is_f2(&self, i: usize) -> bool {
+        matches!(self.values[i].0, Value::F2(_))
+    }
+
+    fn f2(&self, i: usize) -> Result<F2Layout, ExprError> {
+        match &self.values[i].0 {
+            Value::F2(a) => Ok(**a),
+            _ => Err(self.kind_err(i, "an F2 layout")),
         }
     }
 
@@ -598,6 +621,17 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
             Value::Coords(a.list(c.size(), COORDS_LIMIT, |i| c.eval(i))?)
         }
         ("eval", 2) if a.is_coord(0) => Value::from(a.op(a.coord(0)?.eval(a.int(1)?))?),
+        ("size", 1) if a.is_f2(0) => Value::Int(a.f2(0)?.size()),
+        ("composition", 2) if a.is_f2(0) => {
+            Value::F2(Box::new(a.op(a.f2(0)?.compose(&a.layout(1)?))?))
+        }
+        ("right_inverse", 1) if a.is_f2(0) => Value::F2(Box::new(a.op(a.f2(0)?.right_inverse())?)),
+        ("left_inverse", 1) if a.is_f2(0) => Value::F2(Box::new(a.op(a.f2(0)?.left_inverse())?)),
+        ("eval", 1) if a.is_f2(0) => {
+            let f = a.f2(0)?;
+            Value::List(a.list(f.size(), LIST_LIMIT, |i| f.eval(i))?)
+        }
+        ("eval", 2) if a.is_f2(0) => Value::Int(a.op(a.f2(0)?.eval(a.int(1)?))?),
         ("make_identity_layout", 1) => Value::coord(&a.op(CoordLayout::identity(&a.tuple(0)?))?),
         ("size", 1) => Value::Int(a.layout(0)?.size()),
         ("cosize", 1) => Value::Int(a.op(a.layout(0)?.cosize())?),

@@ -373,6 +373,19 @@ fn f2_stride(p: &mut Parser<'_>, b: &mut Builder) -> Result<(), Error> {
     b.int(d).map_err(|_| cap(p))
 }
 
+impl F2Layout {
+    /// Parses the F2 stride that follows `shape:` in notation (how `cute::expr` reads
+    /// `(8,8):(f1,f9)` inside an expression).
+    ///
+    /// # Errors
+    /// A parse error at the offending character; those of [`F2Layout::new`].
+    pub fn parse_stride(p: &mut Parser<'_>, shape: &IntTuple) -> Result<F2Layout, Error> {
+        let mut b = Builder::new();
+        f2_stride(p, &mut b)?;
+        F2Layout::new(*shape, b.finish())
+    }
+}
+
 impl core::str::FromStr for F2Layout {
     type Err = Error;
 
@@ -381,9 +394,7 @@ impl core::str::FromStr for F2Layout {
         Parser::new(s).finish_with(|p| {
             let shape = p.int_tuple(false)?;
             p.expect(b':', "':' between shape and stride")?;
-            let mut b = Builder::new();
-            f2_stride(p, &mut b)?;
-            F2Layout::new(shape, b.finish())
+            F2Layout::parse_stride(p, &shape)
         })
     }
 }

@@ -476,3 +476,36 @@ fn seed_004_table_1_notation() {
         assert_eq!(e.code(), code, "{bad}: {e}");
     }
 }
+
+/// Seed 000's rows with F2 strides through the expression language (`cute eval`): Table 4's
+/// swizzled row and the `f` rows of Tables 5 and 6.
+#[test]
+fn seed_000_f_strides_in_expressions() {
+    for (expr, want) in [
+        (
+            "composition((8,8):(f1,f9), ((4,8),2):((16,1),8))",
+            "((4,8),2):((f18,f1),f9)",
+        ),
+        (
+            "right_inverse((4,(4,3)):(f1,(f5,f16)))",
+            "(4,4,3):(f1,f5,f16)",
+        ),
+        (
+            "left_inverse((4,(4,3)):(f1,(f5,f16)))",
+            "(4,4,3):(f1,f5,f16)",
+        ),
+        ("size((8,8):(f1,f9))", "64"),
+        ("eval((8,8):(f1,f9), 9)", "8"),
+    ] {
+        assert_eq!(cute::expr::eval(expr).unwrap().to_string(), want, "{expr}");
+    }
+    // The swizzled layout it stands for, offset by offset.
+    assert_eq!(
+        cute::expr::eval("eval((8,8):(f1,f9))").unwrap().to_string(),
+        cute::expr::eval("swizzle_layout(3,0,3,(8,8):(1,8))")
+            .unwrap()
+            .to_string()
+    );
+    let e = cute::expr::eval("composition((8,8):(f1,9), 4:1)").unwrap_err();
+    assert_eq!(e.code(), "syntax", "{e}");
+}
