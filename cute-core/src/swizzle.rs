@@ -4,10 +4,13 @@
 use core::fmt;
 
 use crate::algebra::composition::composition;
+use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+use crate::algebra::product::{blocked_product, logical_product, raked_product, zipped_product};
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::int_tuple::add;
+use crate::int_tuple::{add, IntTuple};
 use crate::layout::Layout;
 use crate::tensor::{make_tensor_at, Engine, EngineMut, Tensor, TensorLayout};
+use crate::tiler::Tile;
 
 /// The bit permutation `Sw(x) = x ^ ((x & Y) >> S)`, where `Y` is the mask of `B` bits starting at
 /// bit `M + max(0, S)`; a negative `S` shifts left. It XORs the `B` "YYY" bits into the "ZZZ" bits
@@ -170,6 +173,84 @@ impl ComposedLayout {
             layout: composition(&self.layout, b)?,
             ..*self
         })
+    }
+}
+
+/// The algebra on a swizzled layout, as CuTe's `ComposedLayout` does it: the swizzle stays
+/// outermost, the operation acts on the inner layout, and a slice moves its offset inside the
+/// swizzle. Each result `R` satisfies `R(i) == Sw(o' + op(L)(i))` by construction, so what holds of
+/// `op(L)` holds of `R` after the same swizzle.
+impl ComposedLayout {
+    /// The same swizzle and offset over `f(L)`.
+    fn inner(&self, f: impl FnOnce(&Layout) -> Result<Layout, Error>) -> Result<Self, Error> {
+        Ok(ComposedLayout {
+            layout: f(&self.layout)?,
+            ..*self
+        })
+    }
+
+    /// `slice(c, Sw ∘ o ∘ L) = Sw ∘ (o + L(c with _ as 0)) ∘ slice(c, L)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{ComposedLayout, IntTuple, Layout, Swizzle};
+    /// let c = ComposedLayout::new(Swizzle::new(3, 0, 3).unwrap(), 0, "(8,8):(8,1)".parse().unwrap());
+    /// let row = c.slice(&"(2,_)".parse::<IntTuple>().unwrap()).unwrap();
+    /// assert_eq!(row.to_string(), "Sw<3,0,3>o16o(8):(1)");
+    /// assert_eq!(row.eval(1).unwrap(), c.eval(2 + 8).unwrap());
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`Layout::slice`]; [`ErrorKind::Overflow`] when the offset passes `i64`.
+    pub fn slice(&self, c: &IntTuple) -> Result<Self, Error> {
+        let (offset, layout) = self.layout.slice(c)?;
+        let offset = add(self.offset, offset)
+            .map_err(|k| Error::new(Op::Slice, [Some((&self.layout).into()), Some(c.into())], k))?;
+        Ok(ComposedLayout {
+            offset,
+            layout,
+            ..*self
+        })
+    }
+
+    /// `logical_divide` of the inner layout.
+    pub fn logical_divide(&self, t: impl Into<Tile>) -> Result<Self, Error> {
+        self.inner(|l| logical_divide(l, t))
+    }
+
+    /// `zipped_divide` of the inner layout.
+    pub fn zipped_divide(&self, t: impl Into<Tile>) -> Result<Self, Error> {
+        self.inner(|l| zipped_divide(l, t))
+    }
+
+    /// `tiled_divide` of the inner layout.
+    pub fn tiled_divide(&self, t: impl Into<Tile>) -> Result<Self, Error> {
+        self.inner(|l| tiled_divide(l, t))
+    }
+
+    /// `flat_divide` of the inner layout.
+    pub fn flat_divide(&self, t: impl Into<Tile>) -> Result<Self, Error> {
+        self.inner(|l| flat_divide(l, t))
+    }
+
+    /// `logical_product` of the inner layout.
+    pub fn logical_product(&self, t: impl Into<Tile>) -> Result<Self, Error> {
+        self.inner(|l| logical_product(l, t))
+    }
+
+    /// `zipped_product` of the inner layout.
+    pub fn zipped_product(&self, t: impl Into<Tile>) -> Result<Self, Error> {
+        self.inner(|l| zipped_product(l, t))
+    }
+
+    /// `blocked_product` of the inner layout.
+    pub fn blocked_product(&self, b: &Layout) -> Result<Self, Error> {
+        self.inner(|l| blocked_product(l, b))
+    }
+
+    /// `raked_product` of the inner layout.
+    pub fn raked_product(&self, b: &Layout) -> Result<Self, Error> {
+        self.inner(|l| raked_product(l, b))
     }
 }
 

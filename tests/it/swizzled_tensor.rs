@@ -232,3 +232,53 @@ fn a_swizzled_engine_has_whole_periods_only() {
     assert_eq!(v.get(127).unwrap(), 0);
     assert!(v.get(128).is_err());
 }
+
+#[test]
+fn the_algebra_of_a_composed_layout_is_its_tensor_s() {
+    // CuTe's ComposedLayout algebra (the swizzle outermost, a slice's offset inside it) against
+    // the views of the tensor it backs, element by element.
+    for (s, o, l, _) in cases() {
+        let c = ComposedLayout::new(s, o, l);
+        let t = c.tensor(Counting).unwrap();
+        let same = |what: &str, r: ComposedLayout, v: Tensor<Swizzled<Counting>, Layout>| {
+            assert_eq!(
+                (r.offset(), *r.layout()),
+                (v.base(), *v.layout()),
+                "{what} of {c}"
+            );
+            for i in 0..r.size() {
+                assert_eq!(
+                    r.eval(i).unwrap(),
+                    v.get(i).unwrap(),
+                    "{what} of {c} at {i}"
+                );
+            }
+        };
+        let tl: Tiler = "<2:1,4:1>".parse().unwrap();
+        let b = lay("(2,2):(1,2)");
+        for (what, r, v) in [
+            ("logical_divide", c.logical_divide(tl), t.logical_divide(tl)),
+            ("zipped_divide", c.zipped_divide(tl), t.zipped_divide(tl)),
+            ("tiled_divide", c.tiled_divide(tl), t.tiled_divide(tl)),
+            ("flat_divide", c.flat_divide(tl), t.flat_divide(tl)),
+            (
+                "logical_product",
+                c.logical_product(b),
+                t.logical_product(b),
+            ),
+            ("zipped_product", c.zipped_product(b), t.zipped_product(b)),
+            (
+                "blocked_product",
+                c.blocked_product(&b),
+                t.blocked_product(&b),
+            ),
+            ("raked_product", c.raked_product(&b), t.raked_product(&b)),
+        ] {
+            same(what, r.unwrap(), v.unwrap());
+        }
+        for k in ["(1,_)", "(_,3)", "(2,1)"] {
+            let k = crd(k);
+            same("slice", c.slice(&k).unwrap(), t.slice(&k).unwrap());
+        }
+    }
+}

@@ -190,16 +190,18 @@ fn generated_expressions_keep_their_properties() {
     }
 }
 
-#[test]
-fn linear_layouts_keep_their_properties() {
-    // The linear target's regressions, then a deterministic sweep of its generator.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/linear");
-    for entry in std::fs::read_dir(&dir).expect("fuzz/regressions/linear") {
-        linear::check(&std::fs::read(entry.unwrap().path()).unwrap());
+/// A fuzz target's checked-in regressions (`fuzz/regressions/<target>`), then `n` inputs of
+/// `len` bytes from a deterministic generator, through the target's own `check`.
+fn replay_and_sweep(target: &str, seed: u64, n: usize, len: usize, check: fn(&[u8])) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/regressions")
+        .join(target);
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        check(&std::fs::read(entry.unwrap().path()).unwrap());
     }
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    for _ in 0..2000 {
-        let bytes: Vec<u8> = (0..96)
+    let mut state = seed;
+    for _ in 0..n {
+        let bytes: Vec<u8> = (0..len)
             .map(|_| {
                 state ^= state << 13;
                 state ^= state >> 7;
@@ -207,27 +209,16 @@ fn linear_layouts_keep_their_properties() {
                 state as u8
             })
             .collect();
-        linear::check(&bytes);
+        check(&bytes);
     }
 }
 
 #[test]
+fn linear_layouts_keep_their_properties() {
+    replay_and_sweep("linear", 0x2545_f491_4f6c_dd1d, 2000, 96, linear::check);
+}
+
+#[test]
 fn f2_layouts_keep_their_properties() {
-    // The f2 target's regressions, then a deterministic sweep of its generator.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/f2");
-    for entry in std::fs::read_dir(&dir).expect("fuzz/regressions/f2") {
-        f2::check(&std::fs::read(entry.unwrap().path()).unwrap());
-    }
-    let mut state = 0x5851_f42d_4c95_7f2d_u64;
-    for _ in 0..3000 {
-        let bytes: Vec<u8> = (0..48)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state as u8
-            })
-            .collect();
-        f2::check(&bytes);
-    }
+    replay_and_sweep("f2", 0x5851_f42d_4c95_7f2d, 3000, 48, f2::check);
 }
