@@ -57,6 +57,7 @@ pub fn grids(v: &Value) -> Result<Vec<Grid>, DrawError> {
         Value::Layout(l) => layout_grids(l, &|l, c| Ok(cell_offset(l.eval_crd(c).map_err(err)?))),
         Value::Coord(c) => coord_grids(c),
         Value::Composed(c) => composed_grids(c),
+        Value::F2(a) => f2_grids(a),
         other => Err(DrawError(format!(
             "`show` draws layouts; this expression is {other}"
         ))),
@@ -82,7 +83,7 @@ fn composed_grids(c: &ComposedLayout) -> Result<Vec<Grid>, DrawError> {
 }
 
 /// The grids of a layout with F2 strides: each cell is `L(c)` at its natural coordinate.
-pub fn f2_grids(a: &F2Layout) -> Result<Vec<Grid>, DrawError> {
+fn f2_grids(a: &F2Layout) -> Result<Vec<Grid>, DrawError> {
     grids_of_shape(a.shape(), &a.to_string(), &|crd| {
         let i = cute::crd2idx_shape(crd, a.shape()).map_err(err)?;
         Ok(cell_offset(a.eval(i).map_err(err)?))

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use cute::expr::{eval, eval_mapping, ExprError, Value};
 use cute::isl::Domain;
 use cute::{IntTuple, Swizzle};
-use cute_cli::grid::{f2_grids, grids, linear_grids, swizzled_grids, tv_grid, Grid};
+use cute_cli::grid::{grids, linear_grids, swizzled_grids, tv_grid, Grid};
 use cute_cli::{check, draw, explain, show};
 
 const HELP: &str = "\
@@ -303,13 +303,10 @@ fn isl(o: &Opts) -> Result<(), Failure> {
         println!("{}", h.isl());
         return Ok(());
     }
-    if let Some(a) = f2_text(&text)? {
-        println!("{}", a.isl(domain));
-        return Ok(());
-    }
     let map = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
         Value::Layout(l) => l.isl(domain).to_string(),
         Value::Composed(c) => c.isl(domain).to_string(),
+        Value::F2(a) => a.isl(domain).to_string(),
         other => {
             return Err(Failure::Other(format!(
                 "`cute isl` needs a layout or swizzle_layout(B, M, S, L); {text} is {other}"
@@ -324,21 +321,6 @@ fn isl(o: &Opts) -> Result<(), Failure> {
 /// the text is one (`None` for an expression).
 fn linear_text(text: &str) -> Result<Option<cute::linear::LinearLayout>, Failure> {
     if !text.trim_start().starts_with("LinearLayout") {
-        return Ok(None);
-    }
-    text.parse()
-        .map(Some)
-        .map_err(|e: cute::Error| Failure::Other(e.to_string()))
-}
-
-/// A layout with F2 strides, `(8,8):(f1,f9)`, when the text has an `f` stride (`None`
-/// otherwise; `cute eval` does not read them).
-fn f2_text(text: &str) -> Result<Option<cute::F2Layout>, Failure> {
-    let b = text.as_bytes();
-    let f_stride = b.windows(2).enumerate().any(|(k, w)| {
-        w[0] == b'f' && w[1].is_ascii_digit() && (k == 0 || !b[k - 1].is_ascii_alphanumeric())
-    });
-    if !f_stride {
         return Ok(None);
     }
     text.parse()
@@ -375,7 +357,7 @@ fn linear(o: &Opts) -> Result<(), Failure> {
     // Back to CuTe's notation: the strided layout, or the first swizzle that makes it one.
     match h.to_swizzled() {
         Ok(c) if c.swizzle() == cute::Swizzle::identity() => {
-            println!("as a layout: {}", c.layout())
+            println!("as a layout: {}", c.layout());
         }
         Ok(c) => println!("as a swizzled layout: {c}"),
         Err(e) => println!("as a layout: none ({})", e.kind),
@@ -393,14 +375,6 @@ fn pictures(text: &str, o: &Opts) -> Result<Vec<Grid>, Failure> {
             ));
         }
         return linear_grids(&h).map_err(|e| Failure::Other(e.to_string()));
-    }
-    if let Some(a) = f2_text(text)? {
-        if o.tv.is_some() || o.swizzle.is_some() {
-            return Err(Failure::Usage(
-                "--tv and --swizzle draw integer layouts, not F2 layouts".into(),
-            ));
-        }
-        return f2_grids(&a).map_err(|e| Failure::Other(e.to_string()));
     }
     // A swizzle_layout(B, M, S, L) is drawn as the swizzled layout, not as its offsets.
     let v = if o.tv.is_none() && o.swizzle.is_none() {

@@ -291,8 +291,8 @@ pub enum ErrorKind {
         /// The flattened mode.
         mode: usize,
     },
-    /// A linear layout that is no strided CuTe layout: a basis that is not 0 or a power of two,
-    /// or repeats an earlier one.
+    /// A linear layout that is no CuTe layout: a basis shares a bit with an earlier one, so a sum
+    /// carries where XOR does not.
     NotStrided {
         /// The input bit.
         bit: u8,
@@ -593,8 +593,8 @@ impl ErrorKind {
             ),
             ErrorKind::NotStrided { bit, basis } => write!(
                 f,
-                "no strided layout: the basis {basis} of input bit {bit} is not 0 or a new power \
-                 of two (a swizzle)"
+                "no CuTe layout: the basis {basis} of input bit {bit} shares a bit with an \
+                 earlier basis (a sum would carry where XOR does not; a swizzle?)"
             ),
             _ => Ok(()),
         }

@@ -288,10 +288,10 @@ impl fmt::Display for IslLinear<'_> {
             }
         }
         let mut start = 0;
+        let mut and = "";
         for (j, d) in h.outs().enumerate() {
-            if j > 0 {
-                f.write_str(" and ")?;
-            }
+            f.write_str(and)?;
+            and = " and ";
             if no == 1 {
                 f.write_str("o = ")?;
             } else {
@@ -326,7 +326,12 @@ impl fmt::Display for IslLinear<'_> {
             start += usize::from(d.bits);
         }
         for (k, d) in h.ins().enumerate() {
-            write!(f, " and 0 <= c{k} <= {}", d.size() - 1)?;
+            write!(f, "{and}0 <= c{k} <= {}", d.size() - 1)?;
+            and = " and ";
+        }
+        if and.is_empty() {
+            // No output and no input dimension: the one point `[] -> []`.
+            f.write_str("0 = 0")?;
         }
         f.write_str(" }")
     }
@@ -369,7 +374,8 @@ impl IslF2<'_> {
         match self.domain {
             Domain::Natural => write!(f, "c{m}"),
             Domain::Index => {
-                // The exclusive prefix product divides the size, which fits in i64.
+                // The exclusive prefix product divides the size, which fits in i64 (an empty
+                // layout has no index and never gets here).
                 let prefix: i64 = s[..m].iter().product();
                 if m + 1 == s.len() {
                     write!(f, "floor((i)/{prefix})")
@@ -413,6 +419,8 @@ impl fmt::Display for IslF2<'_> {
             .max()
             .unwrap_or(0);
         let mut first = true;
+        // An empty layout has no point: its offset is written 0 over an empty domain.
+        let top = if self.layout.size() == 0 { 0 } else { top };
         for t in 0..top {
             let mut terms = 0;
             for (m, (&sm, &dm)) in s.iter().zip(d).enumerate() {

@@ -630,13 +630,17 @@ impl LinearLayout {
         })
     }
 
-    /// The linear layout of a CuTe layout with power-of-two shapes and strides (any stride on a
-    /// mode of size 1) whose modes use disjoint bits (so its sums never carry and equal XORs): input `index` (its `size`),
-    /// output `offset` (`cosize` rounded up to a power of two).
+    /// The linear layout of a CuTe layout with power-of-two shapes whose bases share no bit: the
+    /// basis of bit `j` of a mode of stride `d >= 0` is `d << j` (a mode of size one has none,
+    /// whatever its stride). Its sums then never carry and equal XORs, and a layout of
+    /// power-of-two size is linear over F2 exactly then. Input `index` (its `size`), output
+    /// `offset` (`cosize` rounded up to a power of two). `(2,2):(3,12)` is one; `4:3` is not,
+    /// as `1·3 + 2·3 = 9` where `3 XOR 6 = 5`.
     ///
     /// # Errors
-    /// [`ErrorKind::NotLinear`] naming the first mode that is not a power of two or whose bits
-    /// overlap an earlier mode's; [`ErrorKind::Capacity`] past [`MAX_BITS`] input bits.
+    /// [`ErrorKind::NotLinear`] naming the first mode whose shape is not a power of two, whose
+    /// stride is negative, or whose bits overlap a basis before them; [`ErrorKind::Capacity`]
+    /// past [`MAX_BITS`] input bits or [`MAX_OUT_BITS`] output bits.
     ///
     /// # Examples
     /// ```
@@ -660,26 +664,28 @@ impl LinearLayout {
                 // A mode of size 1 adds nothing, whatever its stride.
                 continue;
             }
-            if !pow2(s) || !(d == 0 || pow2(d)) {
+            if !pow2(s) || d < 0 {
                 return Err(err(ErrorKind::NotLinear { mode }));
             }
             let sb = s.trailing_zeros() as usize;
             if n + sb > MAX_BITS {
                 return Err(err(ErrorKind::Capacity));
             }
-            if d != 0 {
-                let db = d.trailing_zeros() as usize;
-                if db + sb > MAX_OUT_BITS {
+            // Bit `j` of the coordinate adds `d << j`: the sums equal XORs exactly when no two
+            // of these bases, in this mode or an earlier one, share a bit.
+            for j in 0..sb {
+                let b = if d == 0 {
+                    0
+                } else if 64 - d.leading_zeros() as usize + j > MAX_OUT_BITS {
                     return Err(err(ErrorKind::Capacity));
-                }
-                let bits = mask(sb) << db;
-                if used & bits != 0 {
+                } else {
+                    (d as u64) << j
+                };
+                if used & b != 0 {
                     return Err(err(ErrorKind::NotLinear { mode }));
                 }
-                used |= bits;
-            }
-            for j in 0..sb {
-                bases[n + j] = if d == 0 { 0 } else { (d as u64) << j };
+                used |= b;
+                bases[n + j] = b;
             }
             n += sb;
         }
@@ -749,13 +755,14 @@ impl LinearLayout {
     }
 
     /// The CuTe layout of a linear layout with one input and one output dimension whose bases
-    /// are 0 or distinct powers of two (a strided layout): one mode `2:b` per input bit,
-    /// coalesced.
+    /// share no bit (then sums equal XORs): one mode `2:b` per input bit, coalesced. This is
+    /// exactly when one represents it: two bases that share a bit add to something else than
+    /// their XOR.
     ///
     /// # Errors
-    /// [`ErrorKind::NotStrided`] naming the first basis that is not 0 or a power of two, or that
-    /// repeats an earlier one (XOR cancels where a sum carries); [`ErrorKind::DimMismatch`] for
-    /// several dimensions on a side.
+    /// [`ErrorKind::NotStrided`] naming the first basis that shares a bit with an earlier one
+    /// (XOR cancels where a sum carries); [`ErrorKind::DimMismatch`] for several dimensions on a
+    /// side.
     pub fn to_layout(&self) -> Result<Layout, Error> {
         let err = |k| Error::new(Op::ToLayout, [Some(self.into()), None], k);
         if self.ins.n != 1 || self.outs.n != 1 {
@@ -766,7 +773,7 @@ impl LinearLayout {
         let shape = [2i64; MAX_BITS];
         let mut stride = [0i64; MAX_BITS];
         for (k, &b) in self.bases[..n].iter().enumerate() {
-            if b & b.wrapping_sub(1) != 0 || seen & b != 0 {
+            if seen & b != 0 {
                 return Err(err(ErrorKind::NotStrided {
                     bit: k as u8,
                     basis: b as i64,
@@ -785,9 +792,10 @@ impl LinearLayout {
     }
 
     /// The swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` of a linear layout with one input and one output
-    /// dimension, when one represents it: the strided layout under the identity swizzle
-    /// `Sw<0,0,0>` when the bases are strided ([`LinearLayout::to_layout`]), else the swizzle of
-    /// smallest `B` (then positive `S` first) under which they are. A swizzle is its own
+    /// dimension: the layout itself under the identity swizzle `Sw<0,0,0>` when
+    /// [`LinearLayout::to_layout`] gives one, else, as CuTe's swizzled shared-memory layouts are,
+    /// the swizzle of smallest `B` (then positive `S` first) under which the bases are 0 or
+    /// distinct powers of two (`L` then has power-of-two strides). A swizzle is its own
     /// inverse, so `L` is the swizzle applied to the bases; it turns a basis into a power of two
     /// only when the basis is one already (outside the bits it reads) or is a pair of bits `|S|`
     /// apart (the bit it reads and the bit it writes). So the pairs give `|S|` (one gap for all),

@@ -282,6 +282,10 @@ impl<'a> Parser<'a> {
     fn linear_dims(&mut self, defaults: &[&'static str; MAX_DIMS]) -> Result<DimsText<'a>, Error> {
         let mut d = [("", 0i64); MAX_DIMS];
         let paren = self.eat(b'(');
+        if paren && self.eat(b')') {
+            // No dimension, as `Display` prints a layout without one.
+            return Ok((d, 0));
+        }
         let mut n = 0;
         loop {
             if n == MAX_DIMS {
@@ -331,18 +335,22 @@ impl<'a> Parser<'a> {
                     return Err(self.error("at most 32 basis vectors"));
                 }
                 let paren = self.eat(b'(');
-                loop {
-                    if lens[n] == MAX_DIMS {
-                        return Err(self.error("at most 4 values"));
+                // `()`: a basis of no output dimension.
+                let empty = paren && self.eat(b')');
+                if !empty {
+                    loop {
+                        if lens[n] == MAX_DIMS {
+                            return Err(self.error("at most 4 values"));
+                        }
+                        vals[n][lens[n]] = self.int()?;
+                        lens[n] += 1;
+                        if !paren || !self.eat(b',') {
+                            break;
+                        }
                     }
-                    vals[n][lens[n]] = self.int()?;
-                    lens[n] += 1;
-                    if !paren || !self.eat(b',') {
-                        break;
+                    if paren {
+                        self.expect(b')', "`,` or `)`")?;
                     }
-                }
-                if paren {
-                    self.expect(b')', "`,` or `)`")?;
                 }
                 n += 1;
                 if !self.eat(b',') {
@@ -374,7 +382,9 @@ fn dim_error(kind: ErrorKind) -> Error {
 /// `LinearLayout(crd=(register:4,lane:2),idx=(offset:8),vals=[(1),(2),(4)])`, input dimensions
 /// (`crd`), output dimensions (`idx`), and one basis per input bit, a value per output dimension.
 /// A dimension without a name (`crd=(4,4)`, `idx=16`, as the seed writes them) is `in0`, `in1`,
-/// … or `out0`, … by position, and a basis of one output dimension may be written bare (`4`).
+/// … or `out0`, … by position (so naming some dimensions `in<k>` and not others can clash:
+/// `duplicate_dim`), `()` is no dimension, and a basis of one output dimension may be written
+/// bare (`4`).
 ///
 /// # Examples
 /// ```

@@ -269,7 +269,8 @@ impl fmt::Display for ComposedLayout {
 ///
 /// The swizzle moves a position only within its aligned block of [`Swizzle::period`]
 /// positions, so the positions are those of the whole blocks of `E` (`extent` rounded down to a
-/// multiple of the period): a tensor checks its layout against that once, as for plain data.
+/// multiple of the period; all of it for `Sw<0,M,S>`, which moves nothing): a tensor checks its
+/// layout against that once, as for plain data.
 ///
 /// # Examples
 /// ```
@@ -316,6 +317,10 @@ impl<E: Engine> Swizzled<E> {
 
 /// `extent` rounded down to whole periods of `sw`.
 fn whole_periods(extent: Option<usize>, sw: Swizzle) -> Option<usize> {
+    // `Sw<0,M,S>` moves nothing: every position is its own block.
+    if sw.params().0 == 0 {
+        return extent;
+    }
     // The period is at most 2^62; a `usize` extent below it has no whole period.
     let p = usize::try_from(sw.period()).unwrap_or(usize::MAX);
     extent.map(|n| n - n % p)
@@ -345,8 +350,9 @@ unsafe impl<E: Engine> Engine for Swizzled<E> {
         unsafe { E::read(p.0, p.1.apply(k)) }
     }
 
-    /// The engine's own condition, on the positions before the swizzle (for the identity
-    /// tensor's coordinates the swizzled ones are other coordinates of the same shape).
+    /// The engine's own condition, on the positions before the swizzle (over an identity
+    /// tensor the swizzled positions may decode to coordinates outside its shape: a swizzle is
+    /// meant for memory and counting engines).
     #[inline(always)]
     fn admits<L: TensorLayout>(
         &self,

@@ -431,7 +431,8 @@ fn to_layout(a: &Spec, l: &LinearLayout) {
     let mut seen = 0i64;
     let strided = a.bases.iter().all(|v| {
         let d = v[0];
-        let ok = d & (d - 1) == 0 && seen & d == 0;
+        // A CuTe layout exactly when no two bases share a bit.
+        let ok = seen & d == 0;
         seen |= d;
         ok
     });
@@ -499,10 +500,19 @@ fn conversions(b: &mut Bytes<'_>) {
         "from_swizzled({c}): {s:?}"
     );
     if let Ok(s) = &s {
-        // And back: some swizzled layout with the same values (not always the same swizzle).
-        let back = s
-            .to_swizzled()
-            .unwrap_or_else(|e| panic!("to_swizzled(from_swizzled({c})): {e}"));
+        // And back: some swizzled layout with the same values (not always the same swizzle),
+        // always when the inner layout has power-of-two strides (CuTe's swizzled layouts).
+        let pow2 = c
+            .layout()
+            .stride()
+            .leaves()
+            .iter()
+            .all(|&d| d == 0 || d > 0 && d & (d - 1) == 0);
+        let back = match s.to_swizzled() {
+            Ok(back) => back,
+            Err(e) if !pow2 && e.code() == "not_swizzled" => return,
+            Err(e) => panic!("to_swizzled(from_swizzled({c})): {e}"),
+        };
         for x in inputs(&dims_of(s, false)) {
             let want = c.eval(x[0]).map_err(|e| e.to_string());
             assert_eq!(
