@@ -135,7 +135,7 @@ fn views_keep_the_swizzle_outermost() {
             ),
             ("raked_product", t.raked_product(&b), p.raked_product(&b)),
         ] {
-            // A product reaches past the tile: views, partial over the swizzled counting data.
+            // A product reaches past the tile (Counting has every position, so the view is whole).
             check_view(&format!("{op}({name}, {b})"), s, &v.unwrap(), &w.unwrap());
         }
     }
