@@ -85,10 +85,15 @@ impl<'a> Parser<'a> {
         false
     }
 
-    /// An identifier `[a-z_][a-z0-9_]*`, if one is next.
+    /// An identifier `[a-z][a-z0-9_]*`, if one is next.
     pub fn ident(&mut self) -> Option<&'a str> {
+        self.word(false)
+    }
+
+    /// A word of letters, digits and `_` that starts with a letter (or `_` when `underscore`).
+    fn word(&mut self, underscore: bool) -> Option<&'a str> {
         let first = self.peek()?;
-        if !first.is_ascii_alphabetic() {
+        if !(first.is_ascii_alphabetic() || underscore && first == b'_') {
             return None;
         }
         let start = self.pos;
@@ -255,19 +260,7 @@ type DimsText<'a> = ([(&'a str, i64); MAX_DIMS], usize);
 impl<'a> Parser<'a> {
     /// A dimension name `[A-Za-z_][A-Za-z0-9_]*`, if one is next.
     fn name(&mut self) -> Option<&'a str> {
-        let first = self.peek()?;
-        if !(first.is_ascii_alphabetic() || first == b'_') {
-            return None;
-        }
-        let start = self.pos;
-        while self
-            .s
-            .get(self.pos)
-            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-        {
-            self.pos += 1;
-        }
-        core::str::from_utf8(&self.s[start..self.pos]).ok()
+        self.word(true)
     }
 
     /// `keyword=`.

@@ -177,14 +177,7 @@ fn generated_expressions_keep_their_properties() {
     // A deterministic sweep of the generator (the fuzz target explores it far further).
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
     for _ in 0..4000 {
-        let bytes: Vec<u8> = (0..64)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state as u8
-            })
-            .collect();
+        let bytes = sweep_bytes(&mut state, 64);
         let text = gen::expression(&mut gen::Bytes(&bytes), 3);
         check::check(&text).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -201,16 +194,20 @@ fn replay_and_sweep(target: &str, seed: u64, n: usize, len: usize, check: fn(&[u
     }
     let mut state = seed;
     for _ in 0..n {
-        let bytes: Vec<u8> = (0..len)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state as u8
-            })
-            .collect();
-        check(&bytes);
+        check(&sweep_bytes(&mut state, len));
     }
+}
+
+/// `len` bytes of a deterministic xorshift sequence advanced from `state`.
+fn sweep_bytes(state: &mut u64, len: usize) -> Vec<u8> {
+    (0..len)
+        .map(|_| {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            *state as u8
+        })
+        .collect()
 }
 
 #[test]
