@@ -302,20 +302,31 @@ pub const MAX_NESTING: usize = 64;
 /// assert_eq!(e.code(), "not_admissible");
 /// ```
 pub fn eval(text: &str) -> Result<Value, ExprError> {
-    let mut p = Parser::new(text);
-    let v = expr(&mut p, 0)?;
-    if p.peek().is_some() {
-        return Err(ExprError::Syntax {
-            pos: p.pos(),
-            expected: "end of input",
-        });
+    match eval_mapping(text)? {
+        // `cute eval swizzle_layout(...)` prints the offsets, as CuTe's tests list them.
+        Value::Composed(c) if is_call_of(text, "swizzle_layout") => {
+            let a = Args {
+                op: "swizzle_layout",
+                pos: text.len() - text.trim_start().len(),
+                values: &[],
+            };
+            Ok(Value::List(a.list(c.size(), LIST_LIMIT, |i| c.eval(i))?))
+        }
+        v => Ok(v),
     }
-    Ok(v)
+}
+
+/// Whether `text` is a call of `name` at the top.
+fn is_call_of(text: &str, name: &str) -> bool {
+    let mut p = Parser::new(text);
+    p.peek();
+    p.ident() == Some(name)
 }
 
 /// [`eval`], except that a top-level `swizzle_layout(B, M, S, A[, C])` is the swizzled layout
 /// itself ([`Value::Composed`]) rather than its offsets: what `cute isl` and `cute show` of a
-/// swizzled layout need.
+/// swizzled layout need. Nested, `swizzle_layout` is the swizzled layout in both, which `size`,
+/// `eval`, `composition` (on the right), `right_inverse` and `left_inverse` take.
 ///
 /// # Errors
 /// As [`eval`].
@@ -324,24 +335,12 @@ pub fn eval(text: &str) -> Result<Value, ExprError> {
 /// ```
 /// let v = cute::expr::eval_mapping("swizzle_layout(3, 3, 3, (8,64):(64,1))").unwrap();
 /// assert_eq!(v.to_string(), "Sw<3,3,3>o0o(8,64):(64,1)");
+/// let v = cute::expr::eval("right_inverse(swizzle_layout(3, 0, 3, (8,8):(8,1)))").unwrap();
+/// assert_eq!(v.to_string(), "Sw<3,0,-3>o0o(8,8):(8,1)");
 /// ```
 pub fn eval_mapping(text: &str) -> Result<Value, ExprError> {
     let mut p = Parser::new(text);
-    let v = match call_args(&mut p, 0)? {
-        Some(("swizzle_layout", pos, args)) => {
-            let a = Args {
-                op: "swizzle_layout",
-                pos,
-                values: &args,
-            };
-            match args.len() {
-                4 | 5 => Value::Composed(swizzle_layout(&a)?),
-                _ => return call("swizzle_layout", pos, &args),
-            }
-        }
-        Some((name, pos, args)) => call(name, pos, &args)?,
-        None => expr(&mut p, 0)?,
-    };
+    let v = expr(&mut p, 0)?;
     if p.peek().is_some() {
         return Err(ExprError::Syntax {
             pos: p.pos(),
@@ -522,6 +521,17 @@ impl Args<'_> {
         }
     }
 
+    fn is_composed(&self, i: usize) -> bool {
+        matches!(self.values[i].0, Value::Composed(_))
+    }
+
+    fn composed(&self, i: usize) -> Result<ComposedLayout, ExprError> {
+        match &self.values[i].0 {
+            Value::Composed(c) => Ok(*c),
+            _ => Err(self.kind_err(i, "a swizzled layout")),
+        }
+    }
+
     fn is_f2(&self, i: usize) -> bool {
         matches!(self.values[i].0, Value::F2(_))
     }
@@ -621,6 +631,21 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
             Value::Coords(a.list(c.size(), COORDS_LIMIT, |i| c.eval(i))?)
         }
         ("eval", 2) if a.is_coord(0) => Value::from(a.op(a.coord(0)?.eval(a.int(1)?))?),
+        ("size", 1) if a.is_composed(0) => Value::Int(a.composed(0)?.size()),
+        ("composition", 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.compose(&a.layout(1)?))?)
+        }
+        ("right_inverse", 1) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.right_inverse())?)
+        }
+        ("left_inverse", 1) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.left_inverse())?)
+        }
+        ("eval", 1) if a.is_composed(0) => {
+            let c = a.composed(0)?;
+            Value::List(a.list(c.size(), LIST_LIMIT, |i| c.eval(i))?)
+        }
+        ("eval", 2) if a.is_composed(0) => Value::Int(a.op(a.composed(0)?.eval(a.int(1)?))?),
         ("size", 1) if a.is_f2(0) => Value::Int(a.f2(0)?.size()),
         ("composition", 2) if a.is_f2(0) => {
             Value::F2(Box::new(a.op(a.f2(0)?.compose(&a.layout(1)?))?))
@@ -691,10 +716,7 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
             let sw = a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?;
             Value::List(a.list(sw.period(), LIST_LIMIT, |x| Ok(sw.apply(x)))?)
         }
-        ("swizzle_layout", 4 | 5) => {
-            let c = swizzle_layout(&a)?;
-            Value::List(a.list(c.size(), LIST_LIMIT, |i| c.eval(i))?)
-        }
+        ("swizzle_layout", 4 | 5) => Value::Composed(swizzle_layout(&a)?),
         _ => return Err(arity()),
     };
     Ok(v)

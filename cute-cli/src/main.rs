@@ -44,8 +44,9 @@ printed one after another and drawn stacked.
 --swizzle B,M,S shows Sw<B,M,S> o EXPR, CuTe's composition(Swizzle<B,M,S>{}, L): each cell
 holds the swizzled offset, e.g. the shared-memory layout of a tile.
 
-`cute isl` takes a layout or a swizzled layout swizzle_layout(B, M, S, L) and prints one line
-in ISL's text syntax (isl_map_read_from_str, islpy.Map), the swizzle's XOR as sums mod 2.
+`cute isl` takes a layout, a swizzled layout swizzle_layout(B, M, S, L) (or its inverses), a
+coordinate layout ((4,8):(e1,e0)), a linear layout or an F2 layout and prints one line in ISL's
+text syntax (isl_map_read_from_str, islpy.Map), the swizzle's XOR as sums mod 2.
 
 EXAMPLES:
     cute eval \"composition((4,6,8,10):(2,3,5,7), 6:12)\"
@@ -307,9 +308,11 @@ fn isl(o: &Opts) -> Result<(), Failure> {
         Value::Layout(l) => l.isl(domain).to_string(),
         Value::Composed(c) => c.isl(domain).to_string(),
         Value::F2(a) => a.isl(domain).to_string(),
+        Value::Coord(c) => c.isl(domain).to_string(),
         other => {
             return Err(Failure::Other(format!(
-                "`cute isl` needs a layout or swizzle_layout(B, M, S, L); {text} is {other}"
+                "`cute isl` needs a layout, a swizzled layout, a coordinate layout, a linear \
+                 layout or an F2 layout; {text} is {other}"
             )))
         }
     };

@@ -682,9 +682,49 @@ fn isl_prints_one_map_for_a_layout_and_a_swizzled_layout() {
     );
     let o = cute(&["isl", "--index", "8:2"]);
     assert_eq!(stdout(&o), "{ [i] -> [o] : 0 <= i <= 7 and o = 2*(i) }\n");
+    // A coordinate layout maps to its coordinates.
+    let o = cute(&["isl", "--index", "(4,8):(e1,e0)"]);
+    assert_eq!(
+        stdout(&o),
+        "{ [i] -> [o0, o1] : 0 <= i <= 31 and o0 = floor((i)/4) and o1 = ((i) mod 4) }\n"
+    );
     // Not a layout: a typed refusal; --index elsewhere: usage.
     assert_eq!(cute(&["isl", "size(8:2)"]).status.code(), Some(1));
     assert_eq!(cute(&["eval", "--index", "8:2"]).status.code(), Some(2));
+}
+
+#[test]
+fn eval_inverts_swizzled_layouts() {
+    // As CuTe C++ 4.2 prints them (`Sw<3,0,-3> o _0 o (_8,_8):(_8,_1)`).
+    let o = cute(&[
+        "eval",
+        "right_inverse(swizzle_layout(3, 0, 3, (8,8):(8,1)))",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "Sw<3,0,-3>o0o(8,8):(8,1)\n");
+    let o = cute(&["eval", "eval(left_inverse(swizzle_layout(1, 0, 1, 4:1)))"]);
+    assert_eq!(stdout(&o), "[0,1,3,2]\n");
+    // Its map for ISL, and a refusal that names the condition.
+    let o = cute(&[
+        "isl",
+        "--index",
+        "right_inverse(swizzle_layout(1, 0, 1, 4:1))",
+    ]);
+    assert!(
+        stdout(&o).starts_with("{ [i] -> [o] : 0 <= i <= 3 and o = "),
+        "{}",
+        stdout(&o)
+    );
+    let o = cute(&[
+        "eval",
+        "right_inverse(swizzle_layout(3, 0, 3, (3,8):(8,1)))",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no swizzled layout is the inverse"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

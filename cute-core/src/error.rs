@@ -150,7 +150,7 @@ impl Operand {
     }
 
     /// The notation of any value that prints in CuTe notation.
-    fn of(value: &dyn fmt::Display) -> Self {
+    pub(crate) fn of(value: &dyn fmt::Display) -> Self {
         let mut w = Notation {
             op: Operand {
                 text: [0; Operand::CAPACITY],
@@ -404,6 +404,18 @@ pub enum ErrorKind {
         /// `L(R(L(i)))`.
         got: i64,
     },
+    /// The inverse of a swizzled layout `Sw ∘ o ∘ L` with `o != 0`: it would be
+    /// `X ∘ -o ∘ Sw`, with the swizzle inside, which no swizzled layout is in general.
+    InverseOffset {
+        /// The offset.
+        offset: i64,
+    },
+    /// No swizzled layout `Sw' ∘ X` (`X` the inverse of the inner layout, `Sw'` the swizzle
+    /// moved through it) is the inverse of a swizzled layout: it fails at `index`.
+    InverseNotSwizzled {
+        /// The first index where the candidate fails.
+        index: i64,
+    },
     /// A tiler has more modes than the layout.
     TilerRankTooLarge {
         /// Rank of the tiler.
@@ -531,6 +543,8 @@ impl ErrorKind {
             ErrorKind::NotStrided { .. } => "not_strided",
             ErrorKind::NotSwizzled { .. } => "not_swizzled",
             ErrorKind::AffineOffset { .. } => "affine_offset",
+            ErrorKind::InverseOffset { .. } => "inverse_offset",
+            ErrorKind::InverseNotSwizzled { .. } => "inverse_not_swizzled",
             ErrorKind::NonPositive { .. } => "non_positive",
             ErrorKind::OutOfBounds { .. } => "out_of_bounds",
             ErrorKind::IndexOutOfRange { .. } => "index_out_of_range",
@@ -545,7 +559,7 @@ impl ErrorKind {
 }
 
 impl ErrorKind {
-    /// The messages of the capacity, empty-layout and linear-layout (`crate::linear`)
+    /// The messages of the capacity, empty-layout, inverse and linear-layout (`crate::linear`)
     /// conditions, apart so that `fmt` stays short.
     fn fmt_more(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -591,6 +605,20 @@ impl ErrorKind {
                 f,
                 "offset {offset} is not 0: a linear layout maps 0 to 0"
             ),
+            ErrorKind::InverseNotExact { index, expected, got } => write!(
+                f,
+                "not admissible: the modes overlap and the quasi-inverse R CuTe builds gives L(R(L({index}))) = {got}, but L({index}) = {expected}"
+            ),
+            ErrorKind::InverseOffset { offset } => write!(
+                f,
+                "offset {offset} is not 0: the inverse would apply the swizzle before the offset, \
+                 which no swizzled layout Sw o 0 o L does"
+            ),
+            ErrorKind::InverseNotSwizzled { index } => write!(
+                f,
+                "no swizzled layout is the inverse: the inverse X of the inner layout with the \
+                 swizzle moved through it to Sw' o X fails at index {index}"
+            ),
             ErrorKind::NotStrided { bit, basis } => write!(
                 f,
                 "no CuTe layout: the basis {basis} of input bit {bit} shares a bit with an \
@@ -615,6 +643,9 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::NotStrided { .. }
             | ErrorKind::NotSwizzled { .. }
             | ErrorKind::AffineOffset { .. }
+            | ErrorKind::InverseNotExact { .. }
+            | ErrorKind::InverseOffset { .. }
+            | ErrorKind::InverseNotSwizzled { .. }
             | ErrorKind::EmptyMode { .. }
             | ErrorKind::NegativeShape { .. }
             | ErrorKind::Capacity => self.fmt_more(f),
@@ -653,10 +684,6 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NegativeStride { stride } => write!(
                 f,
                 "negative stride {stride}: the operation is defined for non-negative strides only"
-            ),
-            ErrorKind::InverseNotExact { index, expected, got } => write!(
-                f,
-                "not admissible: the modes overlap and the quasi-inverse R CuTe builds gives L(R(L({index}))) = {got}, but L({index}) = {expected}"
             ),
             ErrorKind::TilerRankTooLarge { tiler, layout } => write!(
                 f,

@@ -15,6 +15,8 @@
 //!   `Sw(x) = x + Σ 2^t·(((floor(x/2^t) + floor(x/2^(t+S))) mod 2) - (floor(x/2^t) mod 2))`.
 //!   On negative offsets this is the two's-complement bit arithmetic of [`Swizzle::apply`].
 //!
+//! - A coordinate layout (strides `a·e_k`, seed 000 §3.6): one output per leaf of its codomain,
+//!   `{ [c0, ...] -> [o0, ...] : oj = Σ a·ck over the leaves whose basis points at j and ... }`.
 //! - A linear layout over F2 (seed 004 Eq. 21–22, with the bits as quasi-affine terms): input
 //!   bit `b` of dimension `k` is `floor(ck / 2^b)`'s parity, and bit `t` of output dimension `j`
 //!   is the sum mod 2 of the input bits whose basis sets it:
@@ -27,6 +29,7 @@
 
 use core::fmt::{self, Write as _};
 
+use crate::arithmetic_tuple::CoordLayout;
 use crate::f2::F2Layout;
 use crate::layout::Layout;
 use crate::linear::LinearLayout;
@@ -130,38 +133,70 @@ fn affine(
     }
 }
 
+/// `Σ coefs[k]·c_k + constant` over the flattened coordinates of `shape`, each `c_k` a
+/// variable of the natural domain or the digit `floor(i / S̄k) mod sk` of the index `i`.
+fn combination(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[i64],
+    coefs: &[i64],
+    constant: i64,
+    domain: Domain,
+) -> fmt::Result {
+    match domain {
+        Domain::Natural => affine(f, coefs, constant, |k, f| write!(f, "c{k}")),
+        Domain::Index => {
+            let last = shape.len().saturating_sub(1);
+            affine(f, coefs, constant, |k, f| {
+                // The exclusive prefix product fits in i64: it divides the size.
+                let prefix: i64 = shape[..k].iter().product();
+                let digit = |f: &mut fmt::Formatter<'_>| {
+                    if prefix == 1 {
+                        f.write_str("(i)")
+                    } else {
+                        write!(f, "floor((i)/{prefix})")
+                    }
+                };
+                if k == last {
+                    digit(f)
+                } else if prefix == 1 {
+                    write!(f, "((i) mod {})", shape[k])
+                } else {
+                    f.write_char('(')?;
+                    digit(f)?;
+                    write!(f, " mod {})", shape[k])
+                }
+            })
+        }
+    }
+}
+
+/// The natural domain's variables `[c0, ..., ck]`.
+fn natural_vars(f: &mut fmt::Formatter<'_>, n: usize) -> fmt::Result {
+    f.write_char('[')?;
+    for k in 0..n {
+        if k > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "c{k}")?;
+    }
+    f.write_char(']')
+}
+
+/// The natural domain's bounds ` and 0 <= ck <= sk - 1`.
+fn natural_bounds(f: &mut fmt::Formatter<'_>, shape: &[i64]) -> fmt::Result {
+    for (k, s) in shape.iter().enumerate() {
+        write!(f, " and 0 <= c{k} <= {}", s - 1)?;
+    }
+    Ok(())
+}
+
 impl IslMap<'_> {
     /// The offset `x` before the swizzle: the strides' combination of the coordinates, plus the
     /// composed layout's offset.
     fn offset(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (shape, stride) = (self.layout.shape().leaves(), self.layout.stride().leaves());
         let constant = self.swizzle.map_or(0, |(_, o)| o);
-        match self.domain {
-            Domain::Natural => affine(f, stride, constant, |k, f| write!(f, "c{k}")),
-            Domain::Index => {
-                let last = shape.len() - 1;
-                affine(f, stride, constant, |k, f| {
-                    // The exclusive prefix product fits in i64: it divides the size.
-                    let prefix: i64 = shape[..k].iter().product();
-                    let digit = |f: &mut fmt::Formatter<'_>| {
-                        if prefix == 1 {
-                            f.write_str("(i)")
-                        } else {
-                            write!(f, "floor((i)/{prefix})")
-                        }
-                    };
-                    if k == last {
-                        digit(f)
-                    } else if prefix == 1 {
-                        write!(f, "((i) mod {})", shape[k])
-                    } else {
-                        f.write_char('(')?;
-                        digit(f)?;
-                        write!(f, " mod {})", shape[k])
-                    }
-                })
-            }
-        }
+        combination(f, shape, stride, constant, self.domain)
     }
 
     /// `Sw(x)` for the offset `x`, or `x` itself without a swizzle.
@@ -208,18 +243,11 @@ impl fmt::Display for IslMap<'_> {
         let shape = self.layout.shape().leaves();
         match self.domain {
             Domain::Natural => {
-                f.write_str("{ [")?;
-                for k in 0..shape.len() {
-                    if k > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "c{k}")?;
-                }
-                f.write_str("] -> [o] : o = ")?;
+                f.write_str("{ ")?;
+                natural_vars(f, shape.len())?;
+                f.write_str(" -> [o] : o = ")?;
                 self.swizzled(f)?;
-                for (k, s) in shape.iter().enumerate() {
-                    write!(f, " and 0 <= c{k} <= {}", s - 1)?;
-                }
+                natural_bounds(f, shape)?;
             }
             Domain::Index => {
                 write!(
@@ -229,6 +257,93 @@ impl fmt::Display for IslMap<'_> {
                 )?;
                 self.swizzled(f)?;
             }
+        }
+        f.write_str(" }")
+    }
+}
+
+/// A coordinate layout as an ISL map: see the module documentation.
+///
+/// # Examples
+/// ```
+/// use cute_core::isl::Domain;
+/// use cute_core::CoordLayout;
+/// let c: CoordLayout = "(4,(2,3)):(e1,(2e0,e(2,0)))".parse().unwrap();
+/// assert_eq!(
+///     c.isl(Domain::Natural).to_string(),
+///     "{ [c0, c1, c2] -> [o0, o1, o2] : o0 = 2*c1 and o1 = c0 and o2 = c2 \
+///      and 0 <= c0 <= 3 and 0 <= c1 <= 1 and 0 <= c2 <= 2 }"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct IslCoord<'a> {
+    layout: &'a CoordLayout,
+    domain: Domain,
+}
+
+impl CoordLayout {
+    /// This coordinate layout as an ISL map from `domain` to its coordinates, flattened
+    /// (`[o0, ..., om]` over the leaves of [`CoordLayout::codomain`]; `[o]` for one).
+    #[must_use]
+    pub fn isl(&self, domain: Domain) -> IslCoord<'_> {
+        IslCoord {
+            layout: self,
+            domain,
+        }
+    }
+}
+
+impl fmt::Display for IslCoord<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.layout;
+        let shape = c.shape().leaves();
+        let outs = c.codomain().leaves().len();
+        let out = |f: &mut fmt::Formatter<'_>, t: usize| {
+            if outs == 1 {
+                f.write_char('o')
+            } else {
+                write!(f, "o{t}")
+            }
+        };
+        f.write_str("{ ")?;
+        match self.domain {
+            Domain::Natural => natural_vars(f, shape.len())?,
+            Domain::Index => f.write_str("[i]")?,
+        }
+        f.write_str(" -> [")?;
+        for t in 0..outs {
+            if t > 0 {
+                f.write_str(", ")?;
+            }
+            out(f, t)?;
+        }
+        f.write_str("] : ")?;
+        if self.domain == Domain::Index {
+            write!(f, "0 <= i <= {}", c.size() - 1)?;
+            if outs > 0 {
+                f.write_str(" and ")?;
+            }
+        }
+        for t in 0..outs {
+            if t > 0 {
+                f.write_str(" and ")?;
+            }
+            // Output leaf `t` sums the scaled coordinates whose basis points at it.
+            let mut coefs = [0i64; crate::MAX_LEAVES];
+            for (k, coef) in coefs.iter_mut().enumerate().take(shape.len()) {
+                if c.target_leaf(k) == Some(t) {
+                    *coef = c.stride_leaf(k).map_or(0, |(a, _)| a);
+                }
+            }
+            out(f, t)?;
+            f.write_str(" = ")?;
+            combination(f, shape, &coefs[..shape.len()], 0, self.domain)?;
+        }
+        if self.domain == Domain::Natural {
+            if outs == 0 {
+                f.write_str("1 = 1")?;
+            }
+            natural_bounds(f, shape)?;
         }
         f.write_str(" }")
     }

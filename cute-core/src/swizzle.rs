@@ -83,11 +83,22 @@ impl Swizzle {
         1i64 << (self.bits + self.base + self.shift.unsigned_abs())
     }
 
+    /// The "YYY" bits it reads and the "ZZZ" bits it flips (CuTe's `yyy_msk`, `zzz_msk`).
+    #[inline]
+    #[must_use]
+    pub fn masks(&self) -> (i64, i64) {
+        let ones = (1i64 << self.bits) - 1;
+        (
+            ones << (self.base + self.shift.max(0) as u32),
+            ones << (self.base as i32 - self.shift.min(0)) as u32,
+        )
+    }
+
     /// `Sw(x)`.
+    #[inline]
     #[must_use]
     pub fn apply(&self, x: i64) -> i64 {
-        let mask = ((1i64 << self.bits) - 1) << (self.base + self.shift.max(0) as u32);
-        let y = x & mask;
+        let y = x & self.masks().0;
         let z = if self.shift >= 0 {
             y >> self.shift
         } else {
@@ -251,6 +262,12 @@ impl ComposedLayout {
     /// `raked_product` of the inner layout.
     pub fn raked_product(&self, b: &Layout) -> Result<Self, Error> {
         self.inner(|l| raked_product(l, b))
+    }
+}
+
+impl From<&ComposedLayout> for Operand {
+    fn from(c: &ComposedLayout) -> Self {
+        Operand::of(c)
     }
 }
 

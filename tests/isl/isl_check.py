@@ -12,6 +12,9 @@ For each case of the vendored corpus under a size limit:
   the run of offsets `0, 1, 2, ...` that `L` reaches;
 * left_inverse `R` of `L`: `L` then `R` then `L` is `L` (CuTe's quasi-inverse; the identity
   where `L` is injective);
+* right_inverse and left_inverse `G` of each swizzled layout `F` (a swizzled layout itself,
+  `cute isl --index "right_inverse(swizzle_layout(...))"`): `G` then `F` is the identity on
+  `G`'s domain, and `F` then `G` then `F` is `F`;
 * complement `C` of `A`: the map `(a, c) -> a + c` over image(A) x image(C) is injective (the
   concatenation `(A, C)` is injective), and image(C) starts at 0.
 
@@ -62,6 +65,10 @@ def identity(n):
     return isl.Map(f"{{ [i] -> [i] : 0 <= i < {n} }}")
 
 
+def identity_on(domain):
+    return isl.Map.identity(domain.get_space().map_from_set()).intersect_domain(domain)
+
+
 class Checker:
     def __init__(self, binary, max_size):
         self.binary = binary
@@ -104,6 +111,23 @@ class Checker:
         self.count("exports checked")
         return m
 
+    def swizzled_inverses(self, cid, expr, f):
+        """The inverses of a swizzled layout F, as swizzled layouts G: G then F is the identity on
+        G's domain; F then G then F is F."""
+        for op in ("right_inverse", "left_inverse"):
+            g = self.index_map(f"{op}({expr})")
+            if g is None:
+                self.count(f"{op} of a swizzled layout: rejected by cute (not checked)")
+                continue
+            if op == "right_inverse":
+                ok = g.apply_range(f).is_equal(identity_on(g.domain()))
+            else:
+                ok = f.apply_range(g).apply_range(f).is_equal(f)
+            if not ok:
+                self.fail(cid, f"{op}({expr}) = {g} is not an inverse of {f}")
+            else:
+                self.count(f"{op} of a swizzled layout: the composed relation checked")
+
     def case(self, rec):
         op, args, cid = rec["op"], rec["args"], rec["id"]
         if op == "swizzle_layout" and "result" in rec:
@@ -123,6 +147,7 @@ class Checker:
             shape = [int(s) + 1 for s in re.findall(r"<= c\d+ <= (-?\d+)", natural)]
             if not isl.Map(natural).is_equal(natural_points(rec["result"], shape)):
                 self.fail(cid, f"cute isl {expr} differs from CuTe C++'s offsets")
+            self.swizzled_inverses(cid, expr, m)
             return
         if op not in ("composition", "right_inverse", "left_inverse", "complement"):
             return
@@ -271,6 +296,47 @@ F2_COMPOSITION = ("(8,8):(f1,f9)", "((4,8),2):((16,1),8)", "((4,8),2):((f18,f1),
 F2_INVERSE = ("(4,(4,3)):(f1,(f5,f16))", "(4,4,3):(f1,f5,f16)", 48)
 
 
+COORD_LAYOUTS = [
+    "make_identity_layout((4,(2,3)))",
+    "(2,(2,3)):(e1,(2e0,e(2,0)))",
+    "(4,8):(e1,e0)",
+    "(2,4):(0,3e0)",
+    "composition(make_identity_layout((8,8)), (4,(2,2)):(8,(1,32)))",
+    "composition(make_identity_layout((6,4)), ((2,3),4):((3,1),6))",
+]
+
+
+def coord_rows(c):
+    """Coordinate layouts: both maps hold exactly the coordinates `cute eval` lists."""
+    for expr in COORD_LAYOUTS:
+        # `[(0,0,(0)),(0,1,(0)),...]`: each top-level tuple's integers, in order.
+        listed = cute(c.binary, "eval", f"eval({expr})")[1:-1]
+        tuples = re.findall(r"\((?:[^()]|\([^()]*\))*\)", listed)
+        coords = [[int(v) for v in re.findall(r"-?\d+", t)] for t in tuples]
+        outs = len(coords[0])
+        index = isl.Map(cute(c.binary, "isl", "--index", expr))
+        want = isl.Map("{ " + "; ".join(f"[{i}] -> [{', '.join(map(str, o))}]" for i, o in enumerate(coords)) + " }")
+        natural = cute(c.binary, "isl", expr)
+        shape = [int(s) + 1 for s in re.findall(r"<= c\d+ <= (-?\d+)", natural)]
+        if outs == 0 or not index.is_equal(want):
+            c.fail(expr, f"cute isl --index {expr}: {index} is not {want}")
+        elif not isl.Map(natural).is_equal(natural_coords(coords, shape)):
+            c.fail(expr, f"cute isl {expr}: {natural} does not give {coords}")
+        else:
+            c.count("coordinate layouts: both maps hold the coordinates cute eval lists")
+
+
+def natural_coords(coords, shape):
+    parts = []
+    for i, o in enumerate(coords):
+        x, rest = [], i
+        for s in shape:
+            x.append(rest % s)
+            rest //= s
+        parts.append("[" + ", ".join(map(str, x)) + "] -> [" + ", ".join(map(str, o)) + "]")
+    return isl.Map("{ " + "; ".join(parts) + " }")
+
+
 def f2_rows(c):
     a, b, r = (isl.Map(cute(c.binary, "isl", "--index", x)) for x in F2_COMPOSITION)
     if not b.apply_range(a).is_equal(r):
@@ -341,6 +407,7 @@ def main():
                 print(f"slow: {rec['id']} took {took:.1f} s", file=sys.stderr)
     seed_tables(c)
     f2_rows(c)
+    coord_rows(c)
     for what, n in sorted(c.counts.items()):
         print(f"{n:6}  {what}")
     for f in c.failures[:50]:

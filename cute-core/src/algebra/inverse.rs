@@ -1,12 +1,14 @@
 //! `right_inverse` and `left_inverse` (seed 000 §3.4).
 
 use super::coalesce::coalesce_flat;
+use super::complement::complement;
 use super::composition::VERIFY_LIMIT;
 use super::composition::{Step, Trace};
 use super::{sort_by_stride, Flat};
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{add, mul};
 use crate::layout::Layout;
+use crate::swizzle::{ComposedLayout, Swizzle};
 
 /// Exclusive prefix products of the shape: `pre[i] = s_0 * ... * s_{i-1}`.
 fn prefix_products(f: &Flat) -> Result<[i64; crate::MAX_LEAVES + 1], ErrorKind> {
@@ -191,6 +193,236 @@ fn left_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<(Flat, bool)
     Ok((r, tower))
 }
 
+/// The inverses of a swizzled layout `F = Sw ∘ 0 ∘ L`, as CuTe computes them: the inverse `X` of
+/// `L`, and the swizzle moved through it to the outside, `X ∘ Sw = Sw' ∘ X`, so the result is the
+/// swizzled layout `Sw' ∘ 0 ∘ X` (CuTe C++ builds `Sw'` from `X` at `Sw`'s two bit masks).
+impl ComposedLayout {
+    /// `right_inverse(Sw ∘ 0 ∘ L)`: `G = Sw' ∘ 0 ∘ R` with `F(G(i)) == i` for `i < size(G)`.
+    ///
+    /// # Preconditions
+    /// - The offset is 0 ([`ErrorKind::InverseOffset`]: `F` does not reach offset 0 otherwise).
+    /// - Those of [`right_inverse`] on `L`, and `size(R) <=` [`VERIFY_LIMIT`]
+    ///   ([`ErrorKind::VerificationLimit`]).
+    /// - Some swizzle `Sw'` makes `Sw' ∘ R` the inverse ([`ErrorKind::InverseNotSwizzled`],
+    ///   e.g. when `R` mixes the swizzle's bits with a shape that is no power of two). CuTe C++
+    ///   builds `Sw'` from the masks without that check.
+    ///
+    /// # Postconditions
+    /// `F(G(i)) == i` for every `i < size(G)`, checked at every `i`. `R` is `right_inverse(L)`,
+    /// cut to the longest prefix whose inputs the swizzle keeps inside it (CuTe C++ keeps all of
+    /// `right_inverse(L)` and then reads `F` past its domain, e.g. for `Sw<1,0,-2> ∘ 4:1`).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{ComposedLayout, Layout, Swizzle};
+    /// let f = ComposedLayout::new(Swizzle::new(2, 1, 3).unwrap(), 0, "(8,16):(16,1)".parse().unwrap());
+    /// let g = f.right_inverse().unwrap();
+    /// assert_eq!(g.to_string(), "Sw<2,0,-4>o0o(16,8):(8,1)");
+    /// assert!((0..g.size()).all(|i| f.eval(g.eval(i).unwrap()).unwrap() == i));
+    /// ```
+    pub fn right_inverse(&self) -> Result<ComposedLayout, Error> {
+        self.inverse(Op::RightInverse)
+    }
+
+    /// `left_inverse(Sw ∘ 0 ∘ L)`: `G = Sw' ∘ 0 ∘ left_inverse(L)` with `G(F(i)) == i` for
+    /// `i < size(F)` when `L` is injective, and `F(G(F(i))) == F(i)` otherwise.
+    ///
+    /// # Preconditions
+    /// As [`ComposedLayout::right_inverse`], with [`left_inverse`]'s on `L`; `size(L) <=`
+    /// [`VERIFY_LIMIT`].
+    ///
+    /// # Postconditions
+    /// `F(G(F(i))) == F(i)` for every `i < size(F)`, checked at every `i`, with each `F(i)`
+    /// inside `G`'s domain.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{ComposedLayout, Layout, Swizzle};
+    /// let f = ComposedLayout::new(Swizzle::new(3, 0, 3).unwrap(), 0, "(8,8):(8,1)".parse().unwrap());
+    /// let g = f.left_inverse().unwrap();
+    /// assert_eq!(g.to_string(), "Sw<3,0,-3>o0o(8,8):(8,1)");
+    /// assert!((0..64).all(|i| g.eval(f.eval(i).unwrap()).unwrap() == i));
+    /// ```
+    pub fn left_inverse(&self) -> Result<ComposedLayout, Error> {
+        self.inverse(Op::LeftInverse)
+    }
+
+    fn inverse(&self, op: Op) -> Result<ComposedLayout, Error> {
+        let err = |kind| Error::new(op, [Some(self.into()), None], kind);
+        if self.offset() != 0 {
+            return Err(err(ErrorKind::InverseOffset {
+                offset: self.offset(),
+            }));
+        }
+        let sw = self.swizzle();
+        // `X`, and the part of it the result keeps.
+        let (x, kept) = if op == Op::RightInverse {
+            let r = right_inverse(self.layout())?;
+            let size = r.size();
+            if size > VERIFY_LIMIT {
+                return Err(err(ErrorKind::VerificationLimit { size }));
+            }
+            // `R ∘ Sw` is a right inverse where `Sw` keeps its inputs inside `R`'s domain.
+            let n = (0..size).find(|&i| sw.apply(i) >= size).unwrap_or(size);
+            let kept = if n < size {
+                prefix(&r, n).map_err(err)?
+            } else {
+                r
+            };
+            (r, kept)
+        } else {
+            let x = left_inverse(self.layout())?;
+            (x, x)
+        };
+        match self.inverse_through(op, &x, &kept) {
+            // A swizzle that sends offsets past `left_inverse(L)`'s domain (a negative shift
+            // reads low bits into high ones): invert `L` with its complement up to whole periods
+            // instead, whose inverse has every offset the swizzle reaches.
+            Err(k) if op == Op::LeftInverse && sw.params().0 > 0 => {
+                let n = round_up(self.layout().cosize()?, sw.period()).map_err(err)?;
+                let whole =
+                    Layout::concat(&[*self.layout(), complement(self.layout(), &n.into())?])?;
+                let x = left_inverse(&whole)?;
+                self.inverse_through(op, &x, &x).map_err(|_| err(k))
+            }
+            r => r.map_err(err),
+        }
+    }
+
+    /// `Sw' ∘ 0 ∘ kept` for the first swizzle `Sw'` moved through `X` that makes it the `op`
+    /// inverse (`kept` is `X` or a prefix of it).
+    fn inverse_through(
+        &self,
+        op: Op,
+        x: &Layout,
+        kept: &Layout,
+    ) -> Result<ComposedLayout, ErrorKind> {
+        let sw = self.swizzle();
+        let mut last = None;
+        // CuTe's swizzle first (its printed form), then the exact one, then none at all.
+        let candidates = [
+            moved_by_masks(sw, x),
+            moved_by_bits(sw, x, kept.size()),
+            Some(Swizzle::identity()),
+        ];
+        for sw2 in candidates.into_iter().flatten() {
+            let g = ComposedLayout::new(sw2, 0, *kept);
+            match verify_composed_inverse(self, &g, op) {
+                Ok(()) => return Ok(g),
+                Err(k) => last = Some(k),
+            }
+        }
+        Err(last.unwrap_or(ErrorKind::InverseNotSwizzled { index: 0 }))
+    }
+}
+
+/// `n` rounded up to a multiple of `p`.
+fn round_up(n: i64, p: i64) -> Result<i64, ErrorKind> {
+    // `n >= 0` (a cosize) and `p > 0` (a period).
+    mul((n / p + i64::from(n % p != 0)).max(1), p)
+}
+
+/// The first `n' <= n` indices of a flat `R`, for the largest `n'` that whole leading modes and
+/// part of the next one make.
+fn prefix(r: &Layout, n: i64) -> Result<Layout, ErrorKind> {
+    let mut out = Flat::new();
+    let mut size = 1i64;
+    for (&s, &d) in r.shape().leaves().iter().zip(r.stride().leaves()) {
+        let take = (n / size).min(s);
+        if take > 1 || out.n == 0 {
+            out.push(take, d)?;
+        }
+        if take < s {
+            break;
+        }
+        size = mul(size, s)?;
+    }
+    out.layout()
+}
+
+/// `make_swizzle<Y, Z>`: the swizzle whose "YYY" bits are `y` and "ZZZ" bits `z`, if one is.
+fn swizzle_of_masks(y: i64, z: i64) -> Option<Swizzle> {
+    let bits = y.count_ones();
+    if y < 0 || z < 0 || bits != z.count_ones() {
+        return None;
+    }
+    if bits == 0 {
+        return Some(Swizzle::identity());
+    }
+    let (ty, tz) = (y.trailing_zeros(), z.trailing_zeros());
+    let sw = Swizzle::new(
+        i64::from(bits),
+        i64::from(ty.min(tz)),
+        i64::from(ty) - i64::from(tz),
+    )
+    .ok()?;
+    (sw.masks() == (y, z)).then_some(sw)
+}
+
+/// CuTe's `Sw'`: `X` evaluated at `Sw`'s masks (past `X`'s domain, as CuTe evaluates).
+fn moved_by_masks(sw: Swizzle, x: &Layout) -> Option<Swizzle> {
+    let (y, z) = sw.masks();
+    swizzle_of_masks(x.eval(y).ok()?, x.eval(z).ok()?)
+}
+
+/// `Sw'` from the bits of the result's domain `[0, n)` only: each "YYY" bit `k` below `n` moves
+/// to `X(2^k)` and its "ZZZ" partner to `X(2^(k-S))` (the identity when none is below `n`).
+fn moved_by_bits(sw: Swizzle, x: &Layout, n: i64) -> Option<Swizzle> {
+    let (y, z) = sw.masks();
+    let (mut y2, mut z2) = (0i64, 0i64);
+    for k in 0..63 {
+        let bit = 1i64 << k;
+        if y & bit == 0 || bit >= n {
+            continue;
+        }
+        let partner = if sw.params().2 >= 0 {
+            bit >> sw.params().2
+        } else {
+            bit << -sw.params().2
+        };
+        debug_assert!(z & partner != 0);
+        y2 |= x.eval(bit).ok()?;
+        z2 |= x.eval(partner).ok()?;
+    }
+    swizzle_of_masks(y2, z2)
+}
+
+/// The defining property of `G`, the `op` inverse of `F`, at every index.
+fn verify_composed_inverse(
+    f: &ComposedLayout,
+    g: &ComposedLayout,
+    op: Op,
+) -> Result<(), ErrorKind> {
+    let fail = |index| ErrorKind::InverseNotSwizzled { index };
+    // `F` or `G` read inside its domain.
+    let at = |h: &ComposedLayout, i: i64| -> Result<Option<i64>, ErrorKind> {
+        if (0..h.size()).contains(&i) {
+            h.eval(i).map(Some).map_err(|e| e.kind)
+        } else {
+            Ok(None)
+        }
+    };
+    let (outer, inner) = if op == Op::RightInverse {
+        (f, g)
+    } else {
+        (g, f)
+    };
+    let size = inner.size();
+    if size > VERIFY_LIMIT {
+        return Err(ErrorKind::VerificationLimit { size });
+    }
+    for i in 0..size {
+        let y = at(inner, i)?.ok_or(fail(i))?;
+        let got = at(outer, y)?.ok_or(fail(i))?;
+        // A left inverse of a non-injective `F` may map `F(i)` to another index of the same offset.
+        let exact = got == i || (op == Op::LeftInverse && at(f, got)? == Some(y));
+        if !exact {
+            return Err(fail(i));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,5 +481,133 @@ mod tests {
     fn left_inverse_divisibility() {
         let e = left_inverse(&l("(2,2):(2,3)")).unwrap_err();
         assert_eq!(e.code(), "left_inverse_divisibility");
+    }
+
+    fn composed(b: i64, m: i64, s: i64, a: &str) -> ComposedLayout {
+        ComposedLayout::new(Swizzle::new(b, m, s).unwrap(), 0, l(a))
+    }
+
+    /// CuTe C++ 4.2 (compiled here from the wheel's headers) on the same swizzled layouts.
+    #[test]
+    fn composed_inverses_as_cute() {
+        for (f, right, left) in [
+            (
+                composed(3, 0, 3, "(8,8):(8,1)"),
+                "Sw<3,0,-3>o0o(8,8):(8,1)",
+                Some("Sw<3,0,-3>o0o(8,8):(8,1)"),
+            ),
+            (
+                composed(2, 1, 3, "(8,16):(16,1)"),
+                "Sw<2,0,-4>o0o(16,8):(8,1)",
+                Some("Sw<2,0,-4>o0o(16,8):(8,1)"),
+            ),
+            (
+                composed(3, 3, 3, "(8,64):(64,1)"),
+                "Sw<3,0,-6>o0o(64,8):(8,1)",
+                None,
+            ),
+            (composed(2, 0, -2, "(4,4):(1,4)"), "Sw<2,0,-2>o0o16:1", None),
+            (
+                composed(1, 0, 2, "(2,2):(1,8)"),
+                "Sw<1,0,2>o0o2:1",
+                Some("Sw<1,0,2>o0o(8,2):(1,2)"),
+            ),
+            (composed(3, 0, 3, "(8,8):(1,8)"), "Sw<3,0,3>o0o64:1", None),
+        ] {
+            let g = f.right_inverse().unwrap();
+            assert_eq!(g.to_string(), right, "right_inverse({f})");
+            if let Some(left) = left {
+                assert_eq!(
+                    f.left_inverse().unwrap().to_string(),
+                    left,
+                    "left_inverse({f})"
+                );
+            }
+        }
+    }
+
+    /// Where CuTe C++ reads past the domain: `Sw<1,0,-2>` sends 1 to 5, outside `4:1`, so the
+    /// right inverse stops at 1 (CuTe gives `Sw<1,0,-2> o _0 o _4:_1`).
+    #[test]
+    fn composed_right_inverse_stays_in_the_domain() {
+        let f = composed(1, 0, -2, "4:1");
+        assert_eq!(f.right_inverse().unwrap().to_string(), "Sw<1,0,-2>o0o1:1");
+        let e = ComposedLayout::new(Swizzle::new(1, 0, 1).unwrap(), 4, l("4:1"))
+            .right_inverse()
+            .unwrap_err();
+        assert_eq!(e.code(), "inverse_offset");
+        assert_eq!(
+            e.to_string(),
+            "right_inverse(Sw<1,0,1>o4o4:1): offset 4 is not 0: the inverse would apply the \
+             swizzle before the offset, which no swizzled layout Sw o 0 o L does"
+        );
+        // A shape of 3 beside the swizzled bits: R o Sw mixes radix 3 with the XOR.
+        let e = composed(3, 0, 3, "(3,8):(8,1)")
+            .right_inverse()
+            .unwrap_err();
+        assert_eq!(e.code(), "inverse_not_swizzled");
+    }
+
+    /// Every swizzle of up to 6 bits over a set of layouts: each inverse that is returned holds
+    /// at every index, and each refusal names one of its conditions.
+    #[test]
+    fn composed_inverses_hold_or_are_refused() {
+        let layouts = [
+            "(8,8):(8,1)",
+            "(8,8):(1,8)",
+            "(4,(2,4)):(8,(1,2))",
+            "(2,2,2,2):(8,4,2,1)",
+            "(4,4):(2,8)",
+            "(16,2):(2,1)",
+            "8:2",
+            "(4,8):(1,4)",
+            "(3,8):(8,1)",
+            "(8,3):(1,8)",
+            "(2,3):(3,1)",
+            "(0,8):(1,1)",
+        ];
+        let (mut ok, mut refused) = (0, 0);
+        for a in layouts {
+            for b in 0..=3 {
+                for m in 0..=3 {
+                    for s in -5i64..=5 {
+                        let Ok(sw) = Swizzle::new(b, m, s) else {
+                            continue;
+                        };
+                        let f = ComposedLayout::new(sw, 0, l(a));
+                        match f.right_inverse() {
+                            Ok(g) => {
+                                ok += 1;
+                                for i in 0..g.size() {
+                                    let x = g.eval(i).unwrap();
+                                    assert!((0..f.size()).contains(&x), "{f}: {g} at {i}");
+                                    assert_eq!(f.eval(x).unwrap(), i, "{f}: {g} at {i}");
+                                }
+                            }
+                            Err(e) => {
+                                refused += 1;
+                                assert_eq!(e.code(), "inverse_not_swizzled", "{f}: {e}");
+                            }
+                        }
+                        match f.left_inverse() {
+                            Ok(g) => {
+                                for i in 0..f.size() {
+                                    let y = f.eval(i).unwrap();
+                                    assert!((0..g.size()).contains(&y), "{f}: {g} at {i}");
+                                    let j = g.eval(y).unwrap();
+                                    assert_eq!(f.eval(j).unwrap(), y, "{f}: {g} at {i}");
+                                }
+                            }
+                            Err(e) => assert!(
+                                ["inverse_not_swizzled", "left_inverse_divisibility"]
+                                    .contains(&e.code()),
+                                "{f}: {e}"
+                            ),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(ok > 10 * refused, "{ok} inverses, {refused} refused");
     }
 }

@@ -4,7 +4,7 @@
 //! `tests/it/hostile/mod.rs`, so CI checks the same properties without a nightly toolchain.
 
 use cute::expr::{eval, parse_call, Value};
-use cute::Layout;
+use cute::{ComposedLayout, Layout};
 
 /// The most points a property is checked at (the rest of a larger domain is sampled).
 const POINTS: i128 = 1 << 12;
@@ -263,6 +263,9 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
         return Ok(());
     };
     let args: Vec<&Value> = call.args.iter().map(|(v, _)| v).collect();
+    if let (Value::Composed(g), Some(Value::Composed(f))) = (&value, args.first()) {
+        return composed_inverse(&call.op, f, g);
+    }
     let Some(r) = layout(&value) else {
         if let (Some(Value::Layout(l)), Value::Int(n)) = (args.first(), &value) {
             return int_result(&call.op, l, *n);
@@ -280,4 +283,67 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
         "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => c.product(),
         _ => Ok(()),
     }
+}
+
+/// A swizzled layout, widened: `Sw(o + L(i))` with the swizzle's bits taken from `B`, `M`, `S`.
+struct Swizzled {
+    bits: u32,
+    base: u32,
+    shift: i32,
+    offset: i128,
+    l: Flat,
+}
+
+impl Swizzled {
+    fn of(c: &ComposedLayout) -> Swizzled {
+        let (bits, base, shift) = c.swizzle().params();
+        Swizzled {
+            bits,
+            base,
+            shift,
+            offset: i128::from(c.offset()),
+            l: Flat::of(c.layout()),
+        }
+    }
+
+    /// `F(i)` for `i` in the domain, `None` outside it.
+    fn at(&self, i: i128) -> Option<i128> {
+        if !(0..self.l.size()).contains(&i) {
+            return None;
+        }
+        let x = self.offset + self.l.try_eval(i)?;
+        let (hi, lo) = if self.shift >= 0 {
+            (self.base + self.shift.unsigned_abs(), self.base)
+        } else {
+            (self.base, self.base + self.shift.unsigned_abs())
+        };
+        // Each of the `B` bits read at `hi + k` flips bit `lo + k`.
+        Some((0..self.bits).fold(x, |x, k| x ^ (((x >> (hi + k)) & 1) << (lo + k))))
+    }
+}
+
+/// `right_inverse` and `left_inverse` of a swizzled layout `F`: `F(G(i)) == i` for `i < size(G)`,
+/// `F(G(F(i))) == F(i)` for `i < size(F)`, each read inside its domain.
+fn composed_inverse(op: &str, f: &ComposedLayout, g: &ComposedLayout) -> Result<(), String> {
+    let (sf, sg) = (Swizzled::of(f), Swizzled::of(g));
+    let fail = |what: String| Err(format!("{op}({f}) = {g}: {what}"));
+    match op {
+        "right_inverse" => {
+            for i in Flat::points(sg.l.size()) {
+                if sg.at(i).and_then(|x| sf.at(x)) != Some(i) {
+                    return fail(format!("F(G({i})) != {i}"));
+                }
+            }
+        }
+        "left_inverse" => {
+            for i in Flat::points(sf.l.size()) {
+                let y = sf.at(i);
+                if y.and_then(|y| sg.at(y)).and_then(|j| sf.at(j)) != y {
+                    return fail(format!("F(G(F({i}))) != F({i})"));
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }

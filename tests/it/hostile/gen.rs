@@ -107,7 +107,7 @@ pub(crate) fn expression(b: &mut Bytes<'_>, depth: u32) -> String {
             l(b)
         }
     };
-    match b.below(30) {
+    match b.below(32) {
         0 => format!("size({})", l(b)),
         1 => format!("cosize({})", l(b)),
         2 => format!("coalesce({})", l(b)),
@@ -150,6 +150,14 @@ pub(crate) fn expression(b: &mut Bytes<'_>, depth: u32) -> String {
         28 => format!(
             "composition(make_identity_layout({}), {})",
             tuple(b, 1, false),
+            l(b)
+        ),
+        30 | 31 => format!(
+            "{}(swizzle_layout({}, {}, {}, {}))",
+            ["right_inverse", "left_inverse"][usize::from(b.byte() % 2)],
+            b.below(4),
+            b.below(4),
+            b.below(11) as i64 - 5,
             l(b)
         ),
         _ => format!("coalesce({}, {})", l(b), tuple(b, 1, false)),
