@@ -49,14 +49,16 @@ def points_map(offsets):
     return isl.Map("{ " + "; ".join(f"[{i}] -> [{o}]" for i, o in enumerate(offsets)) + " }")
 
 
-def natural_points(offsets, shape):
-    """The map {[c0, ..., ck] -> [o]} of offsets listed in colexicographic order of shape."""
+def natural_points(values, shape):
+    """The map {[c0, ..., ck] -> [o]} of values (an offset, or a list of them) listed in
+    colexicographic order of shape."""
     parts = []
-    for i, o in enumerate(offsets):
+    for i, o in enumerate(values):
         c, rest = [], i
         for s in shape:
             c.append(rest % s)
             rest //= s
+        o = ", ".join(map(str, o)) if isinstance(o, list) else o
         parts.append("[" + ", ".join(map(str, c)) + f"] -> [{o}]")
     return isl.Map("{ " + "; ".join(parts) + " }")
 
@@ -320,21 +322,10 @@ def coord_rows(c):
         shape = [int(s) + 1 for s in re.findall(r"<= c\d+ <= (-?\d+)", natural)]
         if outs == 0 or not index.is_equal(want):
             c.fail(expr, f"cute isl --index {expr}: {index} is not {want}")
-        elif not isl.Map(natural).is_equal(natural_coords(coords, shape)):
+        elif not isl.Map(natural).is_equal(natural_points(coords, shape)):
             c.fail(expr, f"cute isl {expr}: {natural} does not give {coords}")
         else:
             c.count("coordinate layouts: both maps hold the coordinates cute eval lists")
-
-
-def natural_coords(coords, shape):
-    parts = []
-    for i, o in enumerate(coords):
-        x, rest = [], i
-        for s in shape:
-            x.append(rest % s)
-            rest //= s
-        parts.append("[" + ", ".join(map(str, x)) + "] -> [" + ", ".join(map(str, o)) + "]")
-    return isl.Map("{ " + "; ".join(parts) + " }")
 
 
 def f2_rows(c):

@@ -278,12 +278,15 @@ impl ComposedLayout {
             // A swizzle that sends offsets past `left_inverse(L)`'s domain (a negative shift
             // reads low bits into high ones): invert `L` with its complement up to whole periods
             // instead, whose inverse has every offset the swizzle reaches.
+            // Where that fails too, the first failure is the one to report.
             Err(k) if op == Op::LeftInverse && sw.params().0 > 0 => {
-                let n = round_up(self.layout().cosize()?, sw.period()).map_err(err)?;
-                let whole =
-                    Layout::concat(&[*self.layout(), complement(self.layout(), &n.into())?])?;
-                let x = left_inverse(&whole)?;
-                self.inverse_through(op, &x, &x).map_err(|_| err(k))
+                let whole = || -> Result<ComposedLayout, Error> {
+                    let n = round_up(self.layout().cosize()?, sw.period()).map_err(err)?;
+                    let c = complement(self.layout(), &n.into())?;
+                    let x = left_inverse(&Layout::concat(&[*self.layout(), c])?)?;
+                    self.inverse_through(op, &x, &x).map_err(err)
+                };
+                whole().map_err(|_| err(k))
             }
             r => r.map_err(err),
         }
