@@ -324,11 +324,18 @@ impl LinearLayout {
     /// assert_eq!(h.apply(&[3, 1]).unwrap()[..2], [3, 2]);
     /// ```
     pub fn new(ins: &[Dim], outs: &[Dim], bases: &[&[i64]]) -> Result<LinearLayout, Error> {
-        let ins_d =
-            Dims::of(ins, MAX_BITS).map_err(|k| Error::new(Op::LinearLayout, [None, None], k))?;
-        let outs_d = Dims::of(outs, MAX_OUT_BITS)
-            .map_err(|k| Error::new(Op::LinearLayout, [None, None], k))?;
-        let err = |k| Error::new(Op::LinearLayout, [None, None], k);
+        let err = |k| {
+            Error::new(
+                Op::LinearLayout,
+                [
+                    Some(Operand::of(&DimList("crd", ins))),
+                    Some(Operand::of(&DimList("idx", outs))),
+                ],
+                k,
+            )
+        };
+        let ins_d = Dims::of(ins, MAX_BITS).map_err(err)?;
+        let outs_d = Dims::of(outs, MAX_OUT_BITS).map_err(err)?;
         if bases.len() != ins_d.bits() {
             return Err(err(ErrorKind::RankMismatch {
                 left: bases.len(),
@@ -360,7 +367,16 @@ impl LinearLayout {
     /// The identity on one dimension `name` of size `size` (Triton's `identity1D`), output
     /// dimension `out`.
     pub fn identity(name: &str, size: i64, out: &str) -> Result<LinearLayout, Error> {
-        let err = |k| Error::new(Op::LinearLayout, [None, Some(Operand::from(size))], k);
+        let err = |k| {
+            Error::new(
+                Op::LinearLayout,
+                [
+                    Some(Operand::of(&format_args!("{name}:{size}"))),
+                    Some(Operand::of(&out)),
+                ],
+                k,
+            )
+        };
         let (i, o) = (
             Dim::new(name, size).map_err(err)?,
             Dim::new(out, size).map_err(err)?,
@@ -927,25 +943,37 @@ impl fmt::Display for Table<'_> {
 
 /// Seed 004's notation with names: `LinearLayout(crd=(c0:4,c1:4),idx=(i0:4,i1:4),
 /// vals=[(1,1),(2,2),(0,1),(0,2)])`.
+/// Dimensions in the seed's notation, `(register:4,lane:32)`.
+fn write_dims(f: &mut fmt::Formatter<'_>, dims: impl Iterator<Item = Dim>) -> fmt::Result {
+    write!(f, "(")?;
+    for (k, x) in dims.enumerate() {
+        write!(
+            f,
+            "{}{}:{}",
+            if k == 0 { "" } else { "," },
+            x.name,
+            x.size()
+        )?;
+    }
+    write!(f, ")")
+}
+
+/// `crd=(...)` or `idx=(...)`: the dimensions of a layout being built, for its errors.
+struct DimList<'a>(&'static str, &'a [Dim]);
+
+impl fmt::Display for DimList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}=", self.0)?;
+        write_dims(f, self.1.iter().copied())
+    }
+}
+
 impl fmt::Display for LinearLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let dims = |f: &mut fmt::Formatter<'_>, d: &Dims| -> fmt::Result {
-            write!(f, "(")?;
-            for (k, x) in d.iter().enumerate() {
-                write!(
-                    f,
-                    "{}{}:{}",
-                    if k == 0 { "" } else { "," },
-                    x.name,
-                    x.size()
-                )?;
-            }
-            write!(f, ")")
-        };
         write!(f, "LinearLayout(crd=")?;
-        dims(f, &self.ins)?;
+        write_dims(f, self.ins.iter())?;
         write!(f, ",idx=")?;
-        dims(f, &self.outs)?;
+        write_dims(f, self.outs.iter())?;
         write!(f, ",vals=[")?;
         for k in 0..self.in_bits() {
             write!(f, "{}(", if k == 0 { "" } else { "," })?;
@@ -1104,6 +1132,32 @@ mod tests {
             Dim::new("x", 6).unwrap_err(),
             ErrorKind::NotPowerOfTwo { value: 6 }
         );
+    }
+
+    /// Building errors name the dimensions being built, in the seed's notation.
+    #[test]
+    fn errors_name_their_dimensions() {
+        let d = |n, s| Dim::new(n, s).unwrap();
+        let e = LinearLayout::new(&[d("lane", 4)], &[d("offset", 4)], &[&[1]]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "linear_layout(crd=(lane:4), idx=(offset:4)): mismatched ranks: 1 and 2"
+        );
+        let e = LinearLayout::new(&[d("a", 2), d("a", 2)], &[d("o", 4)], &[&[1], &[2]]);
+        assert!(e
+            .unwrap_err()
+            .to_string()
+            .starts_with("linear_layout(crd=(a:2,a:2), idx=(o:4)): "));
+        let e = LinearLayout::identity("lane", 6, "offset").unwrap_err();
+        assert!(
+            e.to_string().starts_with("linear_layout(lane:6, offset): "),
+            "{e}"
+        );
+        let e = "LinearLayout(crd=(lane:6),idx=8,vals=[1])".parse::<LinearLayout>();
+        assert!(e
+            .unwrap_err()
+            .to_string()
+            .starts_with("linear_layout(lane:6): "));
     }
 
     #[test]

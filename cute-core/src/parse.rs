@@ -1,7 +1,7 @@
 //! The CuTe notation parser shared by every `FromStr`: `12`, `(4,(2,2))`, `(4,(2,2)):(2,(1,8))`,
 //! `<4:1,8:2>`. Spaces are allowed between tokens; anything else is a typed error with its offset.
 
-use crate::error::{Error, ErrorKind, Op};
+use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{Builder, IntTuple};
 use crate::layout::Layout;
 use crate::linear::{Dim, LinearLayout, MAX_BITS, MAX_DIMS};
@@ -354,9 +354,9 @@ impl<'a> Parser<'a> {
         }
         self.expect(b')', "`)`")?;
         let dims = |(d, k): DimsText<'a>| -> Result<([Dim; MAX_DIMS], usize), Error> {
-            let mut out = [Dim::new("x", 1).map_err(dim_error)?; MAX_DIMS];
+            let mut out = [Dim::new("x", 1).map_err(|kind| dim_error("x", 1, kind))?; MAX_DIMS];
             for (o, (name, size)) in out.iter_mut().zip(&d[..k]) {
-                *o = Dim::new(name, *size).map_err(dim_error)?;
+                *o = Dim::new(name, *size).map_err(|kind| dim_error(name, *size, kind))?;
             }
             Ok((out, k))
         };
@@ -366,9 +366,13 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// A dimension the notation names but no linear layout can have.
-fn dim_error(kind: ErrorKind) -> Error {
-    Error::new(Op::LinearLayout, [None, None], kind)
+/// A dimension `name:size` the notation names but no linear layout can have.
+fn dim_error(name: &str, size: i64, kind: ErrorKind) -> Error {
+    Error::new(
+        Op::LinearLayout,
+        [Some(Operand::of(&format_args!("{name}:{size}"))), None],
+        kind,
+    )
 }
 
 /// Seed 004's notation, as [`LinearLayout`]'s `Display` prints it:
