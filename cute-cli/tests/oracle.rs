@@ -52,3 +52,93 @@ fn cutlass_unit_test_inputs_match_cute() {
     assert_clean("unit_tests.jsonl", &report);
     assert!(report.passed > 0);
 }
+
+/// Every layout of the corpus (arguments and results) with power-of-two shapes and strides, as a
+/// linear layout over F2 and back (issue 15): `from_layout` applies as the layout evaluates at
+/// every index, and `to_layout` of it is the same function; or `from_layout` refuses with
+/// `not_linear` exactly when two of the layout's bit images share a bit (a sum that carries).
+/// Each swizzled layout of the corpus likewise through `from_swizzled` and `to_swizzled`.
+#[test]
+fn corpus_layouts_round_trip_through_linear_layouts() {
+    use cute::linear::LinearLayout;
+    use cute::Layout;
+    let pow2 = |v: i64| v > 0 && v & (v - 1) == 0;
+    let mut layouts = std::collections::BTreeSet::new();
+    let mut swizzled = Vec::new();
+    for line in include_str!("../../tests/data/corpus.jsonl").lines() {
+        let rec: serde_json::Value = serde_json::from_str(line).unwrap();
+        let strings = rec["args"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain(std::iter::once(&rec["result"]))
+            .filter_map(serde_json::Value::as_str);
+        for s in strings {
+            if let Ok(l) = s.parse::<Layout>() {
+                layouts.insert(l.to_string());
+            }
+        }
+        if rec["op"] == "swizzle_layout" && rec["result"].is_array() {
+            swizzled.push(cute_cli::check::expression(&rec).unwrap());
+        }
+    }
+    let (mut converted, mut refused) = (0, 0);
+    for text in &layouts {
+        let l: Layout = text.parse().unwrap();
+        let shapes_ok = l.shape().leaves().iter().all(|&s| pow2(s));
+        let strides_ok = l.stride().leaves().iter().all(|&d| d == 0 || pow2(d));
+        if !shapes_ok || !strides_ok || l.size() > 1 << 16 {
+            continue;
+        }
+        // The images of the index bits, and whether two share a bit.
+        let mut seen = 0i64;
+        let mut carries = false;
+        for k in 0..l.size().trailing_zeros() {
+            let b = l.eval(1 << k).unwrap();
+            carries |= seen & b != 0;
+            seen |= b;
+        }
+        match LinearLayout::from_layout(&l) {
+            Ok(h) => {
+                assert!(!carries, "from_layout({l}) = {h:?}, but its bits carry");
+                let back = h.to_layout().unwrap();
+                assert_eq!(back.size(), l.size(), "{l} -> {h:?} -> {back}");
+                for i in 0..l.size() {
+                    let want = l.eval(i).unwrap();
+                    assert_eq!(h.apply(&[i]).unwrap()[0], want, "{l} -> {h:?} at {i}");
+                    assert_eq!(back.eval(i).unwrap(), want, "{l} -> {h:?} -> {back} at {i}");
+                }
+                converted += 1;
+            }
+            Err(e) => {
+                assert!(carries, "from_layout({l}): {e}");
+                assert_eq!(e.code(), "not_linear", "from_layout({l}): {e}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        converted > 500,
+        "{converted} layouts converted, {refused} refused"
+    );
+    let mut swizzled_converted = 0;
+    for text in &swizzled {
+        let Ok(cute::expr::Value::Composed(c)) = cute::expr::eval_mapping(text) else {
+            continue;
+        };
+        let Ok(h) = LinearLayout::from_swizzled(&c) else {
+            continue;
+        };
+        let back = h.to_swizzled().unwrap();
+        for i in 0..c.size() {
+            let want = c.eval(i).unwrap();
+            assert_eq!(h.apply(&[i]).unwrap()[0], want, "{c} -> {h:?} at {i}");
+            assert_eq!(back.eval(i).unwrap(), want, "{c} -> {back} at {i}");
+        }
+        swizzled_converted += 1;
+    }
+    assert!(
+        swizzled_converted > 40,
+        "{swizzled_converted} swizzled layouts converted"
+    );
+}
