@@ -5,7 +5,8 @@
 # corpus either way: tests/it/hostile/mod.rs).
 #
 #   bash fuzz/run.sh [SECONDS] [TARGET...]
-#   bash fuzz/run.sh --slow [MS]   every corpus input once on an uninstrumented release build,
+#   bash fuzz/run.sh --slow [MS]   every corpus input once on a release build without a sanitizer
+#                                  (the coverage instrumentation stays: slower than a user's build),
 #                                  failing on any that takes more than MS (default 100) ms
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -45,7 +46,7 @@ for t in "${targets[@]}"; do
         done < regressions/expr.txt
     fi
     if [ -n "$slow" ]; then
-        echo "== replay $t: every input once, uninstrumented, at most ${slow} ms each"
+        echo "== replay $t: every input once, no sanitizer, at most ${slow} ms each"
         CUTE_FUZZ_SLOW_MS="$slow" cargo +nightly fuzz run --sanitizer none "$t" "corpus/$t" \
             "${seeds[@]}" -- -runs=0 -rss_limit_mb=4096 2>&1 \
             | grep -E "^(==|#[0-9]+ *(INITED|DONE)|Done|SUMMARY|thread|.*panicked|.*took)" || true

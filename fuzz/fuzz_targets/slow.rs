@@ -1,5 +1,5 @@
 //! With `CUTE_FUZZ_SLOW_MS` set, an input that takes longer than that many milliseconds fails
-//! (how `RELIABILITY.md` replays the corpus on an uninstrumented build: `fuzz/run.sh --slow`).
+//! (how `RELIABILITY.md` replays the corpus on a build without a sanitizer: `fuzz/run.sh --slow`).
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
