@@ -182,6 +182,27 @@ fn natural_vars(f: &mut fmt::Formatter<'_>, n: usize) -> fmt::Result {
     f.write_char(']')
 }
 
+/// Output variable `t` of `n`: `o` when it is the only one, `ot` otherwise.
+fn out_var(f: &mut fmt::Formatter<'_>, t: usize, n: usize) -> fmt::Result {
+    if n == 1 {
+        f.write_char('o')
+    } else {
+        write!(f, "o{t}")
+    }
+}
+
+/// The `n` output variables, `[o]` or `[o0, ..., om]`.
+fn out_vars(f: &mut fmt::Formatter<'_>, n: usize) -> fmt::Result {
+    f.write_char('[')?;
+    for t in 0..n {
+        if t > 0 {
+            f.write_str(", ")?;
+        }
+        out_var(f, t, n)?;
+    }
+    f.write_char(']')
+}
+
 /// The natural domain's bounds ` and 0 <= ck <= sk - 1`.
 fn natural_bounds(f: &mut fmt::Formatter<'_>, shape: &[i64]) -> fmt::Result {
     for (k, s) in shape.iter().enumerate() {
@@ -298,26 +319,14 @@ impl fmt::Display for IslCoord<'_> {
         let c = self.layout;
         let shape = c.shape().leaves();
         let outs = c.codomain().leaves().len();
-        let out = |f: &mut fmt::Formatter<'_>, t: usize| {
-            if outs == 1 {
-                f.write_char('o')
-            } else {
-                write!(f, "o{t}")
-            }
-        };
         f.write_str("{ ")?;
         match self.domain {
             Domain::Natural => natural_vars(f, shape.len())?,
             Domain::Index => f.write_str("[i]")?,
         }
-        f.write_str(" -> [")?;
-        for t in 0..outs {
-            if t > 0 {
-                f.write_str(", ")?;
-            }
-            out(f, t)?;
-        }
-        f.write_str("] : ")?;
+        f.write_str(" -> ")?;
+        out_vars(f, outs)?;
+        f.write_str(" : ")?;
         if self.domain == Domain::Index {
             write!(f, "0 <= i <= {}", c.size() - 1)?;
             if outs > 0 {
@@ -335,7 +344,7 @@ impl fmt::Display for IslCoord<'_> {
                     *coef = c.stride_leaf(k).map_or(0, |(a, _)| a);
                 }
             }
-            out(f, t)?;
+            out_var(f, t, outs)?;
             f.write_str(" = ")?;
             combination(f, shape, &coefs[..shape.len()], 0, self.domain)?;
         }
@@ -377,22 +386,12 @@ impl LinearLayout {
 impl fmt::Display for IslLinear<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let h = self.0;
-        let list = |f: &mut fmt::Formatter<'_>, prefix: &str, n: usize| -> fmt::Result {
-            for k in 0..n {
-                write!(f, "{}{prefix}{k}", if k == 0 { "" } else { ", " })?;
-            }
-            Ok(())
-        };
         let (ni, no) = (h.ins().count(), h.outs().count());
-        f.write_str("{ [")?;
-        list(f, "c", ni)?;
-        f.write_str("] -> [")?;
-        if no == 1 {
-            f.write_str("o")?;
-        } else {
-            list(f, "o", no)?;
-        }
-        f.write_str("] : ")?;
+        f.write_str("{ ")?;
+        natural_vars(f, ni)?;
+        f.write_str(" -> ")?;
+        out_vars(f, no)?;
+        f.write_str(" : ")?;
         // Each input bit as (dimension, bit within it), in the bases' order.
         let mut bit_of = [(0usize, 0u32); crate::linear::MAX_BITS];
         let mut n = 0;
@@ -407,11 +406,8 @@ impl fmt::Display for IslLinear<'_> {
         for (j, d) in h.outs().enumerate() {
             f.write_str(and)?;
             and = " and ";
-            if no == 1 {
-                f.write_str("o = ")?;
-            } else {
-                write!(f, "o{j} = ")?;
-            }
+            out_var(f, j, no)?;
+            f.write_str(" = ")?;
             let mut first = true;
             for t in 0..usize::from(d.bits) {
                 let out_bit = start + t;
@@ -507,11 +503,9 @@ impl fmt::Display for IslF2<'_> {
         let (s, d) = (self.layout.shape().leaves(), self.layout.stride().leaves());
         match self.domain {
             Domain::Natural => {
-                f.write_str("{ [")?;
-                for k in 0..s.len() {
-                    write!(f, "{}c{k}", if k == 0 { "" } else { ", " })?;
-                }
-                f.write_str("] -> [o] : o = ")?;
+                f.write_str("{ ")?;
+                natural_vars(f, s.len())?;
+                f.write_str(" -> [o] : o = ")?;
             }
             Domain::Index => write!(
                 f,
@@ -569,9 +563,7 @@ impl fmt::Display for IslF2<'_> {
             f.write_char('0')?;
         }
         if self.domain == Domain::Natural {
-            for (k, sk) in s.iter().enumerate() {
-                write!(f, " and 0 <= c{k} <= {}", sk - 1)?;
-            }
+            natural_bounds(f, s)?;
         }
         f.write_str(" }")
     }

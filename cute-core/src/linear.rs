@@ -370,10 +370,7 @@ impl LinearLayout {
         let err = |k| {
             Error::new(
                 Op::LinearLayout,
-                [
-                    Some(Operand::of(&format_args!("{name}:{size}"))),
-                    Some(Operand::of(&out)),
-                ],
+                [Some(dim_operand(name, size)), Some(Operand::of(&out))],
                 k,
             )
         };
@@ -956,6 +953,11 @@ fn write_dims(f: &mut fmt::Formatter<'_>, dims: impl Iterator<Item = Dim>) -> fm
         )?;
     }
     write!(f, ")")
+}
+
+/// A dimension `name:size` as an error's operand, valid or not.
+pub(crate) fn dim_operand(name: &str, size: i64) -> Operand {
+    Operand::of(&format_args!("{name}:{size}"))
 }
 
 /// `crd=(...)` or `idx=(...)`: the dimensions of a layout being built, for its errors.

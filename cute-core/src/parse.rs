@@ -1,10 +1,10 @@
 //! The CuTe notation parser shared by every `FromStr`: `12`, `(4,(2,2))`, `(4,(2,2)):(2,(1,8))`,
 //! `<4:1,8:2>`. Spaces are allowed between tokens; anything else is a typed error with its offset.
 
-use crate::error::{Error, ErrorKind, Op, Operand};
+use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{Builder, IntTuple};
 use crate::layout::Layout;
-use crate::linear::{Dim, LinearLayout, MAX_BITS, MAX_DIMS};
+use crate::linear::{dim_operand, Dim, LinearLayout, MAX_BITS, MAX_DIMS};
 use crate::tiler::{Tiler, TilerBuilder};
 
 /// A cursor over notation text.
@@ -370,7 +370,7 @@ impl<'a> Parser<'a> {
 fn dim_error(name: &str, size: i64, kind: ErrorKind) -> Error {
     Error::new(
         Op::LinearLayout,
-        [Some(Operand::of(&format_args!("{name}:{size}"))), None],
+        [Some(dim_operand(name, size)), None],
         kind,
     )
 }

@@ -6,7 +6,7 @@ use super::composition::VERIFY_LIMIT;
 use super::composition::{Step, Trace};
 use super::{sort_by_stride, Flat};
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::{add, mul};
+use crate::int_tuple::{add, ceil_div_int, mul};
 use crate::layout::Layout;
 use crate::swizzle::{ComposedLayout, Swizzle};
 
@@ -319,10 +319,9 @@ impl ComposedLayout {
     }
 }
 
-/// `n` rounded up to a multiple of `p`.
+/// `n` rounded up to a positive multiple of `p`.
 fn round_up(n: i64, p: i64) -> Result<i64, ErrorKind> {
-    // `n >= 0` (a cosize) and `p > 0` (a period).
-    mul((n / p + i64::from(n % p != 0)).max(1), p)
+    mul(ceil_div_int(n, p)?.max(1), p)
 }
 
 /// The first `n' <= n` indices of a flat `R`, for the largest `n'` that whole leading modes and
@@ -371,19 +370,15 @@ fn moved_by_masks(sw: Swizzle, x: &Layout) -> Option<Swizzle> {
 /// `Sw'` from the bits of the result's domain `[0, n)` only: each "YYY" bit `k` below `n` moves
 /// to `X(2^k)` and its "ZZZ" partner to `X(2^(k-S))` (the identity when none is below `n`).
 fn moved_by_bits(sw: Swizzle, x: &Layout, n: i64) -> Option<Swizzle> {
-    let (y, z) = sw.masks();
+    let (y, _) = sw.masks();
     let (mut y2, mut z2) = (0i64, 0i64);
     for k in 0..63 {
         let bit = 1i64 << k;
         if y & bit == 0 || bit >= n {
             continue;
         }
-        let partner = if sw.params().2 >= 0 {
-            bit >> sw.params().2
-        } else {
-            bit << -sw.params().2
-        };
-        debug_assert!(z & partner != 0);
+        // The one bit `Sw` flips when only "YYY" bit `k` is set.
+        let partner = sw.apply(bit) ^ bit;
         y2 |= x.eval(bit).ok()?;
         z2 |= x.eval(partner).ok()?;
     }
