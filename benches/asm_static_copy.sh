@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 touch examples/static_copy.rs  # emit the assembly again even when the build is fresh
 cargo rustc --quiet --release --example static_copy -- --emit asm -C "llvm-args=-x86-asm-syntax=intel"
-asm=$(ls -t target/release/examples/static_copy-*.s | head -1)
+asm=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/examples/static_copy-*.s | head -1)
 status=0
 for f in transpose_8x3 tv_8x8 nd_tensors gather_tensors; do
   body=$(awk "/^_ZN11static_copy[0-9]+${f}17/,/\\.cfi_endproc/" "$asm" | grep -v -E '^\s*\.(cfi|size|type|p2align)')

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo rustc --quiet --release --example static_eval -- --emit asm -C "llvm-args=-x86-asm-syntax=intel"
-asm=$(ls -t target/release/examples/static_eval-*.s | head -1)
+asm=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/examples/static_eval-*.s | head -1)
 status=0
 for f in tv_offset_33 tv_thread_5; do
   body=$(awk "/^_ZN11static_eval[0-9]+${f}/,/\\.cfi_endproc/" "$asm" | grep -v -E '^\s*\.(cfi|size|type|p2align)' )

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 touch examples/static_gemm.rs  # emit the assembly again even when the build is fresh
 cargo rustc --quiet --release --example static_gemm -- --emit asm -C "llvm-args=-x86-asm-syntax=intel"
-asm=$(ls -t target/release/examples/static_gemm-*.s | head -1)
+asm=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/examples/static_gemm-*.s | head -1)
 instructions() { # function: its instructions, one a line
   awk "/^_ZN11static_gemm[0-9]+${1}17/,/\\.cfi_endproc/" "$asm" | grep -E '^\s+[a-z]' | grep -v -E '^\s*\.'
 }
@@ -49,7 +49,7 @@ if [ "$(uname -m)" != x86_64 ]; then
 fi
 touch examples/sgemm.rs
 cargo rustc --quiet --release --example sgemm -- --emit asm -C "llvm-args=-x86-asm-syntax=intel"
-kasm=$(ls -t target/release/examples/sgemm-*.s | head -1)
+kasm=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/examples/sgemm-*.s | head -1)
 loop_of() { # function: the instructions of its k loop (from the first broadcast to the branch back)
   awk "/^_ZN[0-9a-zA-Z_]*${1}[0-9a-zA-Z_]*:/,/\.cfi_endproc/" "$kasm" | grep -E '^\s+[a-z]' \
     | grep -v -E '^\s*\.' | sed -n '/vbroadcastss/,/^\s*j[a-z]*\s/p' || true

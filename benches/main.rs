@@ -27,6 +27,7 @@ criterion_main!(
     algorithm::gemm::benches,
     kernel::sgemm::benches,
     kernel::transpose::benches,
+    kernel::user::benches,
     layout::benches,
     tensor::benches
 );

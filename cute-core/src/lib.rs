@@ -32,6 +32,7 @@ pub mod parse;
 pub mod stride;
 pub mod swizzle;
 pub mod tensor;
+pub mod tensor_access;
 pub mod tiler;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter};
@@ -59,4 +60,5 @@ pub use tensor::{
     make_identity_tensor, make_tensor, make_tensor_at, Coordinates, Counting, Engine, EngineMut,
     IdentityTensor, Tensor, TensorLayout,
 };
+pub use tensor_access::{Elements, ElementsMut, Reborrow, TensorIndex};
 pub use tiler::{Tile, Tiler};

@@ -402,6 +402,42 @@ unsafe impl<E: EngineMut> EngineMut for Swizzled<E> {
     }
 }
 
+// SAFETY: position `k` is position `Sw(k)` of the engine, inside its extent as `read` argues.
+unsafe impl<E: crate::tensor_access::Elements> crate::tensor_access::Elements for Swizzled<E> {
+    #[inline(always)]
+    unsafe fn element(p: Self::Ptr, k: i64) -> *const E::Value {
+        // SAFETY: as `read`.
+        unsafe { E::element(p.0, p.1.apply(k)) }
+    }
+}
+
+// SAFETY: as `Elements`, through the mutable handle.
+unsafe impl<E: crate::tensor_access::ElementsMut> crate::tensor_access::ElementsMut
+    for Swizzled<E>
+{
+    #[inline(always)]
+    unsafe fn element_mut(p: Self::PtrMut, k: i64) -> *mut E::Value {
+        // SAFETY: as `write`.
+        unsafe { E::element_mut(p.0, p.1.apply(k)) }
+    }
+}
+
+// SAFETY: the same swizzle over the engine's own view: the same positions and extent.
+unsafe impl<E: crate::tensor_access::Reborrow> crate::tensor_access::Reborrow for Swizzled<E> {
+    type ViewMut<'a>
+        = Swizzled<E::ViewMut<'a>>
+    where
+        Self: 'a;
+
+    #[inline(always)]
+    fn reborrow(&mut self) -> Self::ViewMut<'_> {
+        Swizzled {
+            engine: self.engine.reborrow(),
+            swizzle: self.swizzle,
+        }
+    }
+}
+
 impl ComposedLayout {
     /// The tensor of this swizzled layout over `engine` (CuTe's `make_tensor` of a pointer and a
     /// `ComposedLayout`): element `i` is position `Sw(offset + L(i))` of `engine`, a tensor

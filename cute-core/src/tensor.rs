@@ -22,7 +22,7 @@ use crate::algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, IntTuple, View};
+use crate::int_tuple::{add, IntTuple, View, MAX_LEAVES};
 use crate::layout::{leaf_extent, Layout};
 use crate::stride::{crd2idx_shape, crd2idx_view, idx2crd_strided};
 use crate::tiler::{Tile, TilerBuilder};
@@ -35,7 +35,9 @@ pub const UNROLL_MAX: i64 = 64;
 ///
 /// # Safety
 /// `offset_of(i)` must equal `layout().eval(i)` for every `0 <= i < size()`, `size()` must equal
-/// `layout().size()`, `STATIC`, when `Some`, must equal `layout()`, and `STATIC_SHAPE` must hold
+/// `layout().size()`, `STATIC`, when `Some`, must equal `layout()`, `SHAPE`, when `Some`, must
+/// equal `layout().shape()`, each `Some` of `STRIDES` must equal that leaf of `layout().stride()`,
+/// and `STATIC_SHAPE` must hold
 /// only when `for_each_index` and `for_each_block` visit the same indices as the default
 /// loops (unrolled): tensors check the image
 /// of `layout()` once and then access memory at `offset_of(i)` without a bounds check.
@@ -46,6 +48,14 @@ pub unsafe trait TensorLayout: Copy {
     /// Whether the shape is known at compile time (a static layout, or a mixed one of static
     /// shape and runtime strides): algorithms then unroll their loops over it.
     const STATIC_SHAPE: bool = false;
+
+    /// The shape when it is known at compile time (`Some` exactly when `STATIC_SHAPE`): the
+    /// algorithms plan their loops over a static shape at compile time, whatever the strides.
+    const SHAPE: Option<IntTuple> = None;
+
+    /// The stride of each leaf (in order) that is known at compile time, `None` for a runtime
+    /// one: a static unit stride tells a copy of a static shape which mode is contiguous.
+    const STRIDES: [Option<i64>; MAX_LEAVES] = [None; MAX_LEAVES];
 
     /// The layout as a runtime value.
     fn layout(&self) -> Layout;
@@ -535,6 +545,22 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         }
     }
 
+    /// The tensor of `engine` at `base` with `layout`, whole or not, as a view of another
+    /// tensor is made.
+    ///
+    /// # Safety
+    /// The invariant holds for these parts: every position fits in `i64`, the engine admits the
+    /// layout, and a whole tensor's positions are inside the extent.
+    #[inline(always)]
+    pub(crate) unsafe fn from_view_parts(engine: E, base: i64, layout: L, whole: bool) -> Self {
+        Tensor {
+            engine,
+            base,
+            layout,
+            whole: Whole::from(whole),
+        }
+    }
+
     /// The layout.
     pub fn layout(&self) -> &L {
         &self.layout
@@ -546,7 +572,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// The engine, to write through.
-    pub(crate) fn engine_mut(&mut self) -> &mut E {
+    pub(crate) fn engine_raw_mut(&mut self) -> &mut E {
         &mut self.engine
     }
 
@@ -927,16 +953,6 @@ impl<T: Copy, L: TensorLayout> Tensor<&mut [T], L> {
     pub fn view(&self) -> Tensor<&[T], L> {
         Tensor {
             engine: &*self.engine,
-            base: self.base,
-            layout: self.layout,
-            whole: self.whole,
-        }
-    }
-
-    /// A mutable view that borrows this tensor, e.g. to slice it and keep it.
-    pub fn view_mut(&mut self) -> Tensor<&mut [T], L> {
-        Tensor {
-            engine: &mut *self.engine,
             base: self.base,
             layout: self.layout,
             whole: self.whole,

@@ -50,8 +50,10 @@ pub type FragmentLikeOf<L> = <L as FragmentLike>::Output;
 /// The registers of a fragment of `L`: a tensor that owns `cosize` values.
 pub type Fragment<T, L> = Tensor<Registers<T, <L as FragmentLike>::Cosize>, FragmentLikeOf<L>>;
 
-/// `make_fragment_like(t)`: a tensor of registers, each `T::default()`, with the layout
-/// [`FragmentLikeOf`] the layout of `t`: what a thread copies its tile into and computes on.
+/// `make_fragment_like(t)`: a tensor of registers of `t`'s element type, each the type's
+/// default, with the layout [`FragmentLikeOf`] the layout of `t`: what a thread copies its tile
+/// into and computes on (CuTe's `make_fragment_like(tensor)`). Registers of another type:
+/// [`make_fragment_like_as`].
 ///
 /// # Examples
 /// ```
@@ -60,13 +62,35 @@ pub type Fragment<T, L> = Tensor<Registers<T, <L as FragmentLike>::Cosize>, Frag
 /// let data: Vec<f32> = (0..64).map(|k| k as f32).collect();
 /// // A 4x2 tile of a row-major matrix: mode 0 of a fragment is always the fastest.
 /// let tile = make_tensor(&data[..], Layout::<(U4, U2), (U8, U1)>::default()).unwrap();
-/// let mut frag = make_fragment_like::<f32, _, _>(&tile);
+/// let mut frag = make_fragment_like(&tile); // f32 registers, as the tile
 /// copy(&tile, &mut frag).unwrap();
 /// assert_eq!(frag.layout().to_string(), "(4,2):(1,4)");
-/// assert_eq!(frag.get(5).unwrap(), 9.0);
+/// assert_eq!(frag[5], 9.0);
 /// ```
 #[inline(always)]
-pub fn make_fragment_like<T, E, L>(t: &Tensor<E, L>) -> Fragment<T, L>
+pub fn make_fragment_like<E, L>(t: &Tensor<E, L>) -> Fragment<E::Value, L>
+where
+    E: Engine,
+    E::Value: Default,
+    L: FragmentLike,
+{
+    make_fragment_like_as::<E::Value, E, L>(t)
+}
+
+/// `make_fragment_like_as::<T, _, _>(t)`: [`make_fragment_like`] with registers of the type `T`
+/// (CuTe's `make_fragment_like<T>(tensor)`), e.g. `f32` accumulators for the tile of an identity
+/// tensor or of another element type.
+///
+/// # Examples
+/// ```
+/// use cute_core::Counting;
+/// use cute_static::{fragment::make_fragment_like_as, typenum::consts::*, Layout};
+/// let tile = cute_core::make_tensor(Counting, Layout::<(U4, U2), (U8, U1)>::default()).unwrap();
+/// let acc = make_fragment_like_as::<f64, _, _>(&tile);
+/// assert_eq!((acc.size(), acc[(3, 1)]), (8, 0.0));
+/// ```
+#[inline(always)]
+pub fn make_fragment_like_as<T, E, L>(t: &Tensor<E, L>) -> Fragment<T, L>
 where
     T: Copy + Default,
     L: FragmentLike,
@@ -164,6 +188,37 @@ unsafe impl<T: Copy, N: ArrayLength> EngineMut for Registers<T, N> {
     #[inline(always)]
     fn as_mut_slice(&mut self) -> Option<&mut [T]> {
         Some(self.0.as_mut_slice())
+    }
+}
+
+// SAFETY: the array's pointer offset by `k < N`.
+unsafe impl<T: Copy, N: ArrayLength> cute_core::Elements for Registers<T, N> {
+    #[inline(always)]
+    unsafe fn element(p: *const T, k: i64) -> *const T {
+        // SAFETY: the caller's `0 <= k < N`.
+        unsafe { <&[T] as cute_core::Elements>::element(p, k) }
+    }
+}
+
+// SAFETY: as `Elements`, through the mutably borrowed array.
+unsafe impl<T: Copy, N: ArrayLength> cute_core::ElementsMut for Registers<T, N> {
+    #[inline(always)]
+    unsafe fn element_mut(p: *mut T, k: i64) -> *mut T {
+        // SAFETY: the caller's `0 <= k < N`.
+        unsafe { <&mut [T] as cute_core::ElementsMut>::element_mut(p, k) }
+    }
+}
+
+// SAFETY: the view is the array as a slice: the same positions, extent `N`.
+unsafe impl<T: Copy, N: ArrayLength> cute_core::Reborrow for Registers<T, N> {
+    type ViewMut<'a>
+        = &'a mut [T]
+    where
+        Self: 'a;
+
+    #[inline(always)]
+    fn reborrow(&mut self) -> &mut [T] {
+        self.0.as_mut_slice()
     }
 }
 

@@ -38,6 +38,7 @@ mod int_tuple;
 mod layout;
 mod slice;
 pub mod tensor;
+mod tile;
 mod tiler;
 mod variadic;
 
@@ -70,6 +71,7 @@ pub use int_tuple::{
 };
 pub use layout::{make_layout, IsStatic, Layout, StaticLayout};
 pub use slice::{make_coord, Coord, IntoTuple, SliceOf, Slicer, Underscore, __};
+pub use tile::StaticTile;
 pub use tiler::Tiler;
 pub use typenum;
 

@@ -184,6 +184,14 @@ where
 
     const STATIC_SHAPE: bool = all_static(&S::STATICS, S::LEAVES);
 
+    const SHAPE: Option<cute_core::IntTuple> = if Self::STATIC_SHAPE {
+        Some(S::PROFILE)
+    } else {
+        None
+    };
+
+    const STRIDES: [Option<i64>; cute_core::MAX_LEAVES] = D::STATICS;
+
     #[inline(always)]
     fn layout(&self) -> cute_core::Layout {
         match Self::STATIC {

@@ -147,7 +147,7 @@ fn a_fragment_takes_a_copy_of_a_runtime_strided_tile_and_computes() {
     // A 4x8 tile of a row-major 16x40 matrix with its runtime row stride.
     let data: Vec<f32> = (0..640u16).map(f32::from).collect();
     let tile = make_tensor(&data[88..], layout!((4,8):({40},1)).unwrap()).unwrap();
-    let mut frag = make_fragment_like::<f32, _, _>(&tile);
+    let mut frag = make_fragment_like(&tile);
     let _: &SLayout<(U4, U8), (U1, U4)> = frag.layout();
     assert_eq!(frag.layout().to_string(), "(4,8):(1,4)");
     assert_eq!(frag.engine().as_slice().map(<[f32]>::len), Some(32));
@@ -163,7 +163,7 @@ fn a_fragment_takes_a_copy_of_a_runtime_strided_tile_and_computes() {
     let a = frag;
     let b = frag;
     let c_like = make_tensor(&data[..], layout!((4,4):(1,4))).unwrap();
-    let mut c = make_fragment_like::<f32, _, _>(&c_like);
+    let mut c = make_fragment_like(&c_like);
     gemm(&a, &b, &mut c).unwrap();
     for (m, n) in (0..4).flat_map(|m| (0..4).map(move |n| (m, n))) {
         let want: f32 = (0..8)

@@ -137,7 +137,7 @@ where
     let (xb, yb, a, b) = (x.base(), y.base(), *x.layout(), *y.layout());
     let extent = |e: Option<usize>| e.map_or(u64::MAX, |n| n as u64);
     let (xlen, ylen) = (extent(x.engine().extent()), extent(y.engine().extent()));
-    let (xp, yp) = (x.engine().ptr(), y.engine_mut().ptr_mut());
+    let (xp, yp) = (x.engine().ptr(), y.engine_raw_mut().ptr_mut());
     let zero = beta == T::default();
     let mut outside = None;
     a.for_each_index(

@@ -250,7 +250,7 @@ impl CopyAtom for Transpose8x8 {
         let k = blocks(src.layout(), dst.layout())?;
         let (sb, db) = (src.base(), dst.base());
         let s = src.engine().as_slice()?.as_ptr();
-        let d = dst.engine_mut().as_mut_slice()?.as_mut_ptr();
+        let d = dst.engine_raw_mut().as_mut_slice()?.as_mut_ptr();
         // SAFETY: the atom exists only where the machine has AVX; the elements are 4 bytes
         // (moved as their bits); every position `base + L(i)` is inside the whole tensors, and
         // the blocks visit exactly those positions.

@@ -84,7 +84,7 @@ where
     let (sb, db, a, b) = (src.base(), dst.base(), *src.layout(), *dst.layout());
     let extent = |e: Option<usize>| e.map_or(u64::MAX, |n| n as u64);
     let (slen, dlen) = (extent(src.engine().extent()), extent(dst.engine().extent()));
-    let (sp, dp) = (src.engine().ptr(), dst.engine_mut().ptr_mut());
+    let (sp, dp) = (src.engine().ptr(), dst.engine_raw_mut().ptr_mut());
     let mut outside = None;
     a.for_each_index(
         #[inline(always)]

@@ -22,7 +22,7 @@ pub fn fill<E: EngineMut, L: TensorLayout>(t: &mut Tensor<E, L>, v: E::Value) ->
     if !t.is_whole() {
         return Err(t.outside_error(Op::Fill, None));
     }
-    let (base, l, p) = (t.base(), *t.layout(), t.engine_mut().ptr_mut());
+    let (base, l, p) = (t.base(), *t.layout(), t.engine_raw_mut().ptr_mut());
     l.for_each_index(
         #[inline(always)]
         |i| {

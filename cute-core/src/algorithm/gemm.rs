@@ -127,18 +127,18 @@ fn mode_sizes<L: TensorLayout>(l: &L) -> ([i64; crate::MAX_LEAVES], usize) {
     l.layout().shape().const_mode_sizes()
 }
 
-/// The extents `[V, M, N, K]` of a GEMM of three static layouts, computed at compile time;
-/// `None` when a layout is a runtime value or the shapes are none of the five (the general path
-/// then reports it).
+/// The extents `[V, M, N, K]` of a GEMM of three static shapes, computed at compile time
+/// whatever the strides (a tile of a runtime-sized matrix, an im2col view); `None` when a shape
+/// is a runtime value or the shapes are none of the five (the general path then reports it).
 struct StaticGemm<LA, LB, LC>(PhantomData<(LA, LB, LC)>);
 
 impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout> StaticGemm<LA, LB, LC> {
-    const DIMS: Option<[i64; 4]> = match (LA::STATIC, LB::STATIC, LC::STATIC) {
+    const DIMS: Option<[i64; 4]> = match (LA::SHAPE, LB::SHAPE, LC::SHAPE) {
         (Some(a), Some(b), Some(c)) => {
             let (a, b, c) = (
-                a.shape().const_mode_sizes(),
-                b.shape().const_mode_sizes(),
-                c.shape().const_mode_sizes(),
+                a.const_mode_sizes(),
+                b.const_mode_sizes(),
+                c.const_mode_sizes(),
             );
             match dispatch(a, b, c) {
                 Ok(d) => Some(d),
@@ -204,7 +204,7 @@ where
             let (la, lb, lc) = (*a.layout(), *b.layout(), *c.layout());
             let bases = (a.base(), b.base(), c.base());
             if let (Some(x), Some(y)) = (a.engine().as_slice(), b.engine().as_slice()) {
-                if let Some(z) = c.engine_mut().as_mut_slice() {
+                if let Some(z) = c.engine_raw_mut().as_mut_slice() {
                     // As slices the compiler knows `C` apart from `A` and `B`, so it keeps the
                     // accumulators in registers and vectorizes across `m`.
                     fold(dims, x, y, z, [bases.0, bases.1, bases.2], (&la, &lb, &lc));

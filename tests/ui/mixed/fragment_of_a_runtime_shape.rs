@@ -6,5 +6,5 @@ use cute::{layout, make_tensor};
 fn main() {
     let data = [0f32; 64];
     let tile = make_tensor(&data[..], layout!(({8},8):(1,8)).unwrap()).unwrap();
-    let _ = make_fragment_like::<f32, _, _>(&tile);
+    let _ = make_fragment_like(&tile);
 }
