@@ -239,58 +239,61 @@ fn copy_between_a_runtime_strided_tile_and_a_static_fragment() {
     let _ = Dyn::new(0);
 }
 
+/// Runs `gemm` on `A`, `B`, `C` as given and through their dynamic layouts, over data as long as
+/// each cosize, and checks the two give the same bits (and change `C`).
+fn same_as_general_gemm<LA, LB, LC>(la: LA, lb: LB, lc: LC)
+where
+    LA: cute::TensorLayout,
+    LB: cute::TensorLayout,
+    LC: cute::TensorLayout,
+{
+    let span = |l: &cute::Layout| u16::try_from(l.cosize().unwrap()).unwrap();
+    let (da, db, dc) = (la.layout(), lb.layout(), lc.layout());
+    let a: Vec<f32> = (0..span(&da))
+        .map(|x| f32::from(x % 7) * 0.37 - 1.0)
+        .collect();
+    let b: Vec<f32> = (0..span(&db))
+        .map(|x| f32::from(x % 5) * 0.91 + 0.5)
+        .collect();
+    let c0: Vec<f32> = (0..span(&dc)).map(|x| f32::from(x) * 0.1).collect();
+    let (mut c1, mut c2) = (c0.clone(), c0.clone());
+    gemm(
+        &make_tensor(&a[..], la).unwrap(),
+        &make_tensor(&b[..], lb).unwrap(),
+        &mut make_tensor(&mut c1[..], lc).unwrap(),
+    )
+    .unwrap();
+    gemm(
+        &make_tensor(&a[..], da).unwrap(),
+        &make_tensor(&b[..], db).unwrap(),
+        &mut make_tensor(&mut c2[..], dc).unwrap(),
+    )
+    .unwrap();
+    let bits = |c: &[f32]| c.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&c1), bits(&c2), "{da} {db} {dc}");
+    assert_ne!(bits(&c1), bits(&c0));
+}
+
 /// `gemm` over static shapes with runtime strides (tiles of runtime-sized matrices, an im2col
 /// view whose modes overlap) takes the static path, and gives, bit for bit, what the general
 /// loop gives through dynamic layouts.
 #[test]
 fn gemm_on_static_shapes_with_runtime_strides_is_the_general_gemm() {
-    fn check<LA, LB, LC>(la: LA, lb: LB, lc: LC)
-    where
-        LA: cute::TensorLayout,
-        LB: cute::TensorLayout,
-        LC: cute::TensorLayout,
-    {
-        let span = |l: &cute::Layout| u16::try_from(l.cosize().unwrap()).unwrap();
-        let (da, db, dc) = (la.layout(), lb.layout(), lc.layout());
-        let a: Vec<f32> = (0..span(&da))
-            .map(|x| f32::from(x % 7) * 0.37 - 1.0)
-            .collect();
-        let b: Vec<f32> = (0..span(&db))
-            .map(|x| f32::from(x % 5) * 0.91 + 0.5)
-            .collect();
-        let c0: Vec<f32> = (0..span(&dc)).map(|x| f32::from(x) * 0.1).collect();
-        let (mut c1, mut c2) = (c0.clone(), c0.clone());
-        gemm(
-            &make_tensor(&a[..], la).unwrap(),
-            &make_tensor(&b[..], lb).unwrap(),
-            &mut make_tensor(&mut c1[..], lc).unwrap(),
-        )
-        .unwrap();
-        gemm(
-            &make_tensor(&a[..], da).unwrap(),
-            &make_tensor(&b[..], db).unwrap(),
-            &mut make_tensor(&mut c2[..], dc).unwrap(),
-        )
-        .unwrap();
-        let bits = |c: &[f32]| c.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-        assert_eq!(bits(&c1), bits(&c2), "{da} {db} {dc}");
-        assert_ne!(bits(&c1), bits(&c0));
-    }
     let (ld, ldb) = (std::hint::black_box(37i64), std::hint::black_box(11i64));
     // Tiles of runtime-strided matrices: C(8x8) += A(8x16) · B(8x16), and a small product.
-    check(
+    same_as_general_gemm(
         layout!((8,16):(1,{ld})).unwrap(),
         layout!((8,16):({ldb},1)).unwrap(),
         layout!((8,8):(1,8)),
     );
-    check(
+    same_as_general_gemm(
         layout!((4,4):({ld},1)).unwrap(),
         layout!((4,4):(1,{ldb})).unwrap(),
         layout!((4,4):({ldb},1)).unwrap(),
     );
     // A 3x3 convolution as implicit GEMM: the im2col view (_4,_16,(_3,_3)):(ld,_1,(ld,_1))
     // of an image of row pitch ld as (V,M,K), the filter broadcast over V and M.
-    check(
+    same_as_general_gemm(
         layout!((4,16,(3,3)):({ld},1,({ld},1))).unwrap(),
         layout!((4,1,(3,3)):(0,0,(3,1))),
         layout!((4,16,1):(16,1,0)),
@@ -301,38 +304,30 @@ fn gemm_on_static_shapes_with_runtime_strides_is_the_general_gemm() {
 /// gives on the same values through dynamic layouts; partial tensors are refused.
 #[test]
 fn gemm_on_static_fragments_is_the_general_gemm() {
-    macro_rules! check {
-        ($na:literal, $nb:literal, $nc:literal, ($($la:tt)*), ($($lb:tt)*), ($($lc:tt)*)) => {{
-            let a: Vec<f32> = (0..$na).map(|x: u8| f32::from(x % 7) * 0.37 - 1.0).collect();
-            let b: Vec<f32> = (0..$nb).map(|x: u8| f32::from(x % 5) * 0.91 + 0.5).collect();
-            let c0: Vec<f32> = (0..$nc).map(|x: u8| f32::from(x) * 0.1).collect();
-            let (mut c1, mut c2) = (c0.clone(), c0.clone());
-            let (la, lb, lc) = (layout!($($la)*), layout!($($lb)*), layout!($($lc)*));
-            gemm(
-                &make_tensor(&a[..], la).unwrap(),
-                &make_tensor(&b[..], lb).unwrap(),
-                &mut make_tensor(&mut c1[..], lc).unwrap(),
-            )
-            .unwrap();
-            gemm(
-                &make_tensor(&a[..], la.to_dynamic()).unwrap(),
-                &make_tensor(&b[..], lb.to_dynamic()).unwrap(),
-                &mut make_tensor(&mut c2[..], lc.to_dynamic()).unwrap(),
-            )
-            .unwrap();
-            let bits = |c: &[f32]| c.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-            assert_eq!(bits(&c1), bits(&c2));
-            assert_ne!(bits(&c1), bits(&c0));
-        }};
-    }
-    check!(32, 32, 16, ((4,8):(1,4)), ((4,8):(1,4)), ((4,4):(1,4)));
-    check!(64, 64, 64, ((8,8):(1,8)), ((8,8):(8,1)), ((8,8):(8,1)));
+    same_as_general_gemm(
+        layout!((4,8):(1,4)),
+        layout!((4,8):(1,4)),
+        layout!((4,4):(1,4)),
+    );
+    same_as_general_gemm(
+        layout!((8,8):(1,8)),
+        layout!((8,8):(8,1)),
+        layout!((8,8):(8,1)),
+    );
     // Non-square, with a nested mode: C(3x(2,2)) += A(3x5) · B((2,2)x5).
-    check!(15, 20, 12, ((3,5):(5,1)), (((2,2),5):((1,2),4)), ((3,(2,2)):(1,(3,6))));
+    same_as_general_gemm(
+        layout!((3,5):(5,1)),
+        layout!(((2,2),5):((1,2),4)),
+        layout!((3,(2,2)):(1,(3,6))),
+    );
     // The other dispatch shapes: element by element, outer product, batched.
-    check!(6, 6, 6, (6:1), (6:1), (6:1));
-    check!(4, 3, 12, (4:1), (3:1), ((4,3):(3,1)));
-    check!(30, 40, 24, ((2,3,5):(1,2,6)), ((2,4,5):(1,2,8)), ((2,3,4):(12,4,1)));
+    same_as_general_gemm(layout!(6:1), layout!(6:1), layout!(6:1));
+    same_as_general_gemm(layout!(4:1), layout!(3:1), layout!((4,3):(3,1)));
+    same_as_general_gemm(
+        layout!((2,3,5):(1,2,6)),
+        layout!((2,4,5):(1,2,8)),
+        layout!((2,3,4):(12,4,1)),
+    );
     // Mismatched extents stay errors.
     let (a, b, mut c) = ([0f32; 32], [0f32; 32], [0f32; 16]);
     let e = gemm(
