@@ -29,6 +29,18 @@ pub use cute_core;
 pub use cute_core::*;
 pub use cute_macros::{layout, shape, tiler, Layout, Shape, Tiler};
 pub use cute_static;
+// What a kernel author calls, by CuTe's names: the static and mixed versions (they shadow the
+// dynamic ones of the glob above, which live on under `dynamic`).
+pub use cute_static::fragment::{make_fragment_like, make_fragment_like_as};
+pub use cute_static::identity::make_identity_tensor;
+pub use cute_static::tensor::{local_partition, local_tile, local_tile_step};
+
+/// The dynamic versions of the functions a kernel author calls by CuTe's names at the crate
+/// root: the fragment layout of a runtime [`struct@Layout`] and the identity tensor of a runtime
+/// shape (an [`IntTuple`]).
+pub mod dynamic {
+    pub use cute_core::{make_fragment_like, make_identity_tensor};
+}
 
 /// What the macros' expansions name; not part of the API.
 #[doc(hidden)]

@@ -41,6 +41,11 @@ pub const UNROLL_MAX: i64 = 64;
 /// only when `for_each_index` and `for_each_block` visit the same indices as the default
 /// loops (unrolled): tensors check the image
 /// of `layout()` once and then access memory at `offset_of(i)` without a bounds check.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not known to be a tensor layout here",
+    label = "a tensor needs a layout whose size and offsets are known",
+    note = "in code generic over tile sizes, bound the layout a tile is taken from: `Layout<…>: cute::cute_static::StaticTile<Tiler, Coord>` makes its tiles tensor layouts"
+)]
 pub unsafe trait TensorLayout: Copy {
     /// The layout when it is known at compile time (a static layout), `None` otherwise.
     const STATIC: Option<Layout> = None;

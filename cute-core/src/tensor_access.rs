@@ -148,10 +148,10 @@ impl TensorIndex for i64 {
 }
 
 /// The sizes of the top-level modes of a static shape, computed at compile time.
-struct StaticModes<L>(core::marker::PhantomData<L>);
+pub(crate) struct StaticModes<L>(core::marker::PhantomData<L>);
 
 impl<L: TensorLayout> StaticModes<L> {
-    const SIZES: Option<([i64; MAX_LEAVES], usize)> = match L::SHAPE {
+    pub(crate) const SIZES: Option<([i64; MAX_LEAVES], usize)> = match L::SHAPE {
         Some(s) => Some(s.const_mode_sizes()),
         None => None,
     };

@@ -195,8 +195,12 @@ unsafe impl<T: Copy, N: ArrayLength> EngineMut for Registers<T, N> {
 unsafe impl<T: Copy, N: ArrayLength> cute_core::Elements for Registers<T, N> {
     #[inline(always)]
     unsafe fn element(p: *const T, k: i64) -> *const T {
-        // SAFETY: the caller's `0 <= k < N`.
-        unsafe { <&[T] as cute_core::Elements>::element(p, k) }
+        // SAFETY: the caller's `0 <= k < N`, stated so that the optimizer knows the element is
+        // inside the array (not, say, the tensor's base beside it).
+        unsafe {
+            core::hint::assert_unchecked(k >= 0 && (k as usize) < N::USIZE);
+            <&[T] as cute_core::Elements>::element(p, k)
+        }
     }
 }
 
@@ -204,8 +208,13 @@ unsafe impl<T: Copy, N: ArrayLength> cute_core::Elements for Registers<T, N> {
 unsafe impl<T: Copy, N: ArrayLength> cute_core::ElementsMut for Registers<T, N> {
     #[inline(always)]
     unsafe fn element_mut(p: *mut T, k: i64) -> *mut T {
-        // SAFETY: the caller's `0 <= k < N`.
-        unsafe { <&mut [T] as cute_core::ElementsMut>::element_mut(p, k) }
+        // SAFETY: the caller's `0 <= k < N`, stated so that a store through the element is known
+        // not to change the tensor's base or flag beside the array (both then stay in
+        // registers).
+        unsafe {
+            core::hint::assert_unchecked(k >= 0 && (k as usize) < N::USIZE);
+            <&mut [T] as cute_core::ElementsMut>::element_mut(p, k)
+        }
     }
 }
 

@@ -31,6 +31,7 @@
 pub mod algebra;
 #[doc(hidden)]
 pub mod __private;
+mod complete;
 pub mod fragment;
 pub mod identity;
 mod int;

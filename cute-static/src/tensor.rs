@@ -15,6 +15,7 @@ use cute_core::{Error, ErrorKind, Op, Operand};
 use crate::__private::{Leaves, TCons, TNil};
 use crate::algebra::complement::LayoutParts;
 use crate::algebra::divide::{zipped_divide, ZippedDivide, ZippedDivideOf};
+use crate::complete::Complete;
 use crate::int::{Dyn, Int, IntMul};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{all_static, Layout};
@@ -101,9 +102,29 @@ where
 
     #[inline(always)]
     fn blocks<F: FnMut(i64), G: FnMut(i64)>(_: i64, block: &mut F, single: &mut G) {
-        <Quot<N, U8> as Unroll>::run(0, &mut |b| block(b * BLOCK));
+        if <Quot<N, U8> as Unsigned>::I64 < FORCED_BLOCKS {
+            // Few blocks: left to the inliner, which inlines them and keeps a strided side's
+            // moves scalar, as the hand loop does (`benches/asm_static_copy.sh`).
+            <Quot<N, U8> as Unroll>::run(0, &mut |b| block(b * BLOCK));
+        } else {
+            // Many: forced inline, as the inliner gives up at this size and calls each block
+            // (measured: a 64-element tile copy then cost a call per block).
+            run_owned::<Quot<N, U8>, _>(
+                #[inline(always)]
+                |b| block(b * BLOCK),
+            );
+        }
         <Mod<N, U8> as Unroll>::run(<Quot<N, U8> as Unsigned>::I64 * BLOCK, single);
     }
+}
+
+/// The number of blocks of eight from which an unrolled loop forces its blocks inline.
+const FORCED_BLOCKS: i64 = 4;
+
+/// `U::run(0, f)` on a closure passed by value (where it can carry its `#[inline]`).
+#[inline(always)]
+fn run_owned<U: Unroll, F: FnMut(i64)>(mut f: F) {
+    U::run(0, &mut f);
 }
 
 impl<N: Unsigned> TripsBy<B0> for N {
@@ -162,6 +183,8 @@ impl<H: IntMul<<T as LeafProduct>::Output>, T: LeafProduct> LeafProduct for TCon
     type Output = <H as IntMul<<T as LeafProduct>::Output>>::Output;
 }
 
+// Not recommended: a generic shape is reported as no tensor layout, not as its leaves.
+#[diagnostic::do_not_recommend]
 // SAFETY: `offset_of` is `Layout::offset`, the evaluation of the layout `layout` returns, exact
 // whenever `image` is `Some` (every partial sum of offsets then lies between its bounds);
 // `STATIC` is the layout itself when it has no runtime leaf (the profile of an all-static tuple
@@ -277,8 +300,12 @@ type ShapeOf<Z> = <Z as LayoutParts>::Shape;
 type StrideOf<Z> = <Z as LayoutParts>::Stride;
 /// The shape `(tiles, rests)` of `zipped_divide(A, T)`.
 type ZippedModes<A, T> = ShapeOf<ZippedDivideOf<A, T>>;
-/// The coordinate `(repeat<R>(_), c)` of `zipped_divide(A, T)`: its tile mode kept whole.
-type TileCoord<A, T, C> = (UndersOf<<ZippedModes<A, T> as Pair>::First>, C);
+/// The coordinate `(repeat<R>(_), c)` of `zipped_divide(A, T)`: its tile mode kept whole, `c`
+/// completed with `_` for the modes of the grid it does not name.
+type TileCoord<A, T, C> = (
+    UndersOf<<ZippedModes<A, T> as Pair>::First>,
+    <C as Complete<<ZippedModes<A, T> as Pair>::Second>>::Output,
+);
 /// The coordinate `(c, repeat<R>(_))` of `zipped_divide(A, T)`: its rest mode kept whole.
 type RestCoord<A, T, C> = (C, UndersOf<<ZippedModes<A, T> as Pair>::Second>);
 /// `repeat<rank(S)>(_)`.
@@ -335,6 +362,12 @@ impl<L> Part<L> {
 
 /// `local_tile(A, tiler, c)` on a layout: the tile at tile coordinate `c` and its offset (part
 /// of the implementation of [`local_tile`]).
+#[diagnostic::on_unimplemented(
+    message = "no tile of `{Self}` by `{T}` at a coordinate `{C}` is known here",
+    label = "local_tile needs this tile",
+    note = "the tiler has at most the layout's rank, each of its tiles a layout (nested tilers such as `<<4:1,8:1>,3:1>` are not supported statically yet: tile a flat `(m,n,k)` by `<4:1,8:1,3:1>`, or the dynamic `Tensor::local_tile` at run time), and the coordinate has at most one entry per mode of the layout (the modes it leaves out are kept whole, as `__`)",
+    note = "in code generic over tile sizes, bound the layout once: `{Self}: cute::cute_static::StaticTile<{T}, {C}>`"
+)]
 pub trait LocalTile<T, C>: Sealed {
     /// The layout of a tile.
     type Output;
@@ -402,12 +435,16 @@ where
     }
 }
 
+// Not recommended: a tile that does not exist is reported as `LocalTile`'s error, not as the
+// helper deep inside the divide that fails.
+#[diagnostic::do_not_recommend]
 impl<S, D, T, C> LocalTile<T, C> for Layout<S, D>
 where
     Layout<S, D>: ZippedDivide<T>,
     ZippedDivideOf<Layout<S, D>, T>: LayoutParts,
     ZippedModes<Layout<S, D>, T>: Pair,
     <ZippedModes<Layout<S, D>, T> as Pair>::First: Unders,
+    C: Complete<<ZippedModes<Layout<S, D>, T> as Pair>::Second>,
     Layout<S, D>: ZippedSlice<T, TileCoord<Layout<S, D>, T, C>>,
 {
     type Output = <Layout<S, D> as ZippedSlice<T, TileCoord<Layout<S, D>, T, C>>>::Output;
@@ -415,7 +452,7 @@ where
     #[inline(always)]
     fn local_tile(&self, tiler: &T, c: C) -> Result<Part<Self::Output>, Error> {
         let unders = <<ZippedModes<Layout<S, D>, T> as Pair>::First as Unders>::UNDERS;
-        self.zipped_slice(tiler, (unders, c))
+        self.zipped_slice(tiler, (unders, c.complete()))
     }
 }
 
@@ -488,7 +525,8 @@ fn thread_error<P: ThreadLayout>(thr: &P, i: i64) -> Error {
 }
 
 /// `local_tile(T, tiler, c)`: the tile of `T` at tile coordinate `c` (CuTe's CTA-level
-/// partition, seed 000 §3.5.2): `zipped_divide(T, tiler)` sliced at `(repeat<R>(_), c)`. The
+/// partition, seed 000 §3.5.2): `zipped_divide(T, tiler)` sliced at `(repeat<R>(_), c)`, `c`
+/// completed with `_` for the modes of the grid it does not name (CuTe's `append`). The
 /// tile of a static tiler has a static shape whatever `T`'s sizes are, and taking it costs one
 /// offset computation.
 ///
@@ -512,6 +550,17 @@ fn thread_error<P: ThreadLayout>(thr: &P, i: i64) -> Error {
 /// let tile = local_tile(a, &tiler, (2, 3)).unwrap();
 /// assert_eq!(format!("{:?}", tile.layout()), "(_16,_8):(_1,64)");
 /// assert_eq!(tile.base(), 2 * 16 + 3 * 8 * 64);
+///
+/// // A coordinate that names fewer modes than the grid keeps the others whole, as CuTe's: a
+/// // rank-3 tensor tiled in two modes at `(2, 3)` is tiled at `(2, 3, __)`.
+/// use cute_static::__;
+/// let l = make_layout((m, n, U9::new()), (U1::new(), m, m * n)).unwrap();
+/// let b = make_tensor(Counting, l).unwrap();
+/// let short = local_tile(b, &tiler, (2, 3)).unwrap();
+/// let full = local_tile(b, &tiler, (2, 3, __)).unwrap();
+/// assert_eq!(format!("{:?}", short.layout()), "(_16,_8,_9):(_1,64,3072)");
+/// assert_eq!(format!("{:?}", full.layout()), "(_16,_8,_9):(_1,64,3072)");
+/// assert_eq!(short.base(), full.base());
 /// ```
 #[inline(always)]
 pub fn local_tile<E, A, T, C>(

@@ -13,13 +13,12 @@
 //! products in the order of the definition and all four functions give the same bits.
 
 use cute::algorithm::{clear, copy, copy_if, elem_less, gemm};
-use cute::cute_static::fragment::make_fragment_like;
-use cute::cute_static::identity::make_identity_tensor;
 use cute::cute_static::make_layout;
-use cute::cute_static::tensor::local_tile;
 use cute::cute_static::typenum::consts::{U18, U6};
 use cute::cute_static::__;
-use cute::{layout, make_tensor, tiler, Error, Op};
+use cute::{
+    layout, local_tile, make_fragment_like, make_identity_tensor, make_tensor, tiler, Error, Op,
+};
 
 /// The output tile's rows.
 pub(crate) const BM: i64 = 4;

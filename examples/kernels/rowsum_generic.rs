@@ -9,13 +9,11 @@
 //! tensor into zeroed registers.
 
 use cute::algorithm::{copy, copy_if, elem_less};
-use cute::cute_static::fragment::make_fragment_like;
-use cute::cute_static::identity::make_identity_tensor;
-use cute::cute_static::tensor::{local_tile, LocalTile};
+use cute::cute_static::tensor::LocalTile;
 use cute::cute_static::typenum::consts::{U1, U16, U2147483648, U4};
 use cute::cute_static::{Dyn, Layout, ShapeInt, StaticInt, StaticTile, Tiler};
 use cute::tensor::TensorLayout;
-use cute::{layout, make_tensor, Error};
+use cute::{layout, local_tile, make_fragment_like, make_identity_tensor, make_tensor, Error};
 
 /// The number of tiles of `t` that cover `n >= 0`.
 fn tiles(n: i64, t: i64) -> i64 {

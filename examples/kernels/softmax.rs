@@ -9,10 +9,9 @@
 //! residue tiles are loaded and stored with `copy_if` under the identity tensor.
 
 use cute::algorithm::{copy, copy_if, elem_less, fill};
-use cute::cute_static::fragment::make_fragment_like;
-use cute::cute_static::identity::make_identity_tensor;
-use cute::cute_static::tensor::local_tile;
-use cute::{layout, make_tensor, tiler, Error};
+use cute::{
+    layout, local_tile, make_fragment_like, make_identity_tensor, make_tensor, tiler, Error,
+};
 
 /// The tile's rows.
 pub(crate) const BM: i64 = 4;

@@ -10,9 +10,9 @@
 //! identity tensor of each side.
 
 use cute::algorithm::{copy, copy_if, elem_less};
-use cute::cute_static::identity::make_identity_tensor;
-use cute::cute_static::tensor::local_tile;
-use cute::{layout, make_tensor, tiler, Error, Swizzle, Swizzled};
+use cute::{
+    layout, local_tile, make_identity_tensor, make_tensor, tiler, Error, Swizzle, Swizzled,
+};
 
 /// The tile's side.
 pub(crate) const T: i64 = 32;

@@ -7,8 +7,9 @@ use cute::algorithm::{copy, gemm};
 use cute::cute_static::fragment::{make_fragment_like, FragmentLikeOf};
 use cute::cute_static::typenum::consts::*;
 use cute::cute_static::{Dyn, Layout as SLayout, StaticLayout};
+use cute::dynamic::make_fragment_like as fragment_layout;
 use cute::tensor::Engine;
-use cute::{layout, make_fragment_like as fragment_layout, make_tensor, Layout};
+use cute::{layout, make_tensor, Layout};
 use proptest::prelude::*;
 
 use crate::strategy::{config, layout};

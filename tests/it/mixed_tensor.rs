@@ -58,6 +58,36 @@ fn local_tile_of_a_runtime_matrix_is_cute_core_s_tile_by_tile() {
     }
 }
 
+/// A tile coordinate naming the first two of three modes is completed with `_`, as CuTe's (and
+/// cute-core's) `local_tile`: the same tile as `(i, j, __)` and as cute-core's, residue tiles
+/// included (the grid of a runtime mode by `n:1` is computed directly past one tile, by the
+/// walk otherwise).
+#[test]
+fn a_short_tile_coordinate_keeps_the_other_modes_whole() {
+    use cute::cute_static::__;
+    for (m, n) in [(20, 12), (8, 4), (33, 9), (5, 3)] {
+        let a = layout!(({m},{n},3):(1,{m},{m * n})).unwrap();
+        let t = make_tensor(Counting, a).unwrap();
+        let d = make_tensor(Counting, a.to_dynamic()).unwrap();
+        let dynamic: cute::Tiler = "<8:1,4:1>".parse().unwrap();
+        for i in 0..(m + 7) / 8 {
+            for j in 0..(n + 3) / 4 {
+                let short = local_tile(t, &tiler!(<8:1,4:1>), (i, j)).unwrap();
+                let full = local_tile(t, &tiler!(<8:1,4:1>), (i, j, __)).unwrap();
+                let want = d.local_tile(dynamic, &crd(i, j)).unwrap();
+                assert_eq!((short.base(), full.base()), (want.base(), want.base()));
+                let (s, f, w) = (short.layout(), full.layout(), *want.layout());
+                assert_eq!(
+                    (s.to_dynamic(), f.to_dynamic()),
+                    (w, w),
+                    "{m}x{n} ({i},{j})"
+                );
+            }
+        }
+        assert!(local_tile(t, &tiler!(<8:1,4:1>), ((m + 7) / 8, 0)).is_err());
+    }
+}
+
 #[test]
 fn local_partition_of_a_tile_is_cute_core_s_thread_by_thread() {
     let (m, n) = (64, 32);

@@ -236,7 +236,7 @@ fn identity_tensor_partitions_like_the_data() {
     let data_layout = l("(16,64):(64,1)");
     let mem: Vec<i64> = (0..1024).map(|k| 7 * k + 3).collect();
     let data = make_tensor(mem.as_slice(), data_layout).unwrap();
-    let id = cute::make_identity_tensor(&shape).unwrap();
+    let id = cute::dynamic::make_identity_tensor(&shape).unwrap();
     assert_eq!(id.get(17).unwrap().to_string(), "(1,1)");
     let tiler = Tiler::new(&[l("8:1"), l("32:1")]).unwrap();
     let thr = l("(2,16):(16,1)");
@@ -267,7 +267,7 @@ fn identity_tensor_partitions_like_the_data() {
     assert_eq!(again.layout(), id.layout());
     // A residue tile holds its own coordinates past the shape, not those of other elements:
     // tile (2,1) of (20,12) by 8x8 is rows 16..24, columns 8..16.
-    let id = cute::make_identity_tensor(&t("(20,12)")).unwrap();
+    let id = cute::dynamic::make_identity_tensor(&t("(20,12)")).unwrap();
     let tile = id
         .local_tile(Tiler::new(&[l("8:1"), l("8:1")]).unwrap(), &t("(2,1)"))
         .unwrap();
@@ -289,8 +289,8 @@ fn identity_tensor_partitions_like_the_data() {
 fn coordinates_need_a_non_negative_shape() {
     let e = cute::Coordinates::new(&t("(-2,3)")).unwrap_err();
     assert_eq!(e.code(), "negative_shape", "{e}");
-    assert!(cute::make_identity_tensor(&t("(-2,3)")).is_err());
-    let id = cute::make_identity_tensor(&t("(4,0)")).unwrap();
+    assert!(cute::dynamic::make_identity_tensor(&t("(-2,3)")).is_err());
+    let id = cute::dynamic::make_identity_tensor(&t("(4,0)")).unwrap();
     assert_eq!(id.size(), 0);
     assert_eq!(id.get(0).unwrap_err().code(), "index_out_of_range");
 }

@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Op};
 use crate::tensor::{Engine, EngineMut, Tensor, TensorLayout};
+use crate::tensor_access::StaticModes;
 
 use super::copy::size_mismatch;
 
@@ -11,8 +12,9 @@ use super::copy::size_mismatch;
 /// data, compared with the problem's shape by [`elem_less`]: the elements of a partial tile past
 /// the data are skipped.
 ///
-/// Static layouts unroll the loop at compile time, as [`super::copy()`]; a whole tensor is
-/// accessed without a check, a partial one with one compare per element it copies.
+/// The loop is counted, never unrolled (code size: it serves the residue tiles at a grid's
+/// edges); over a static shape the offsets are constant divisions. A whole tensor is accessed
+/// without a check, a partial one with one compare per element it copies.
 ///
 /// # Preconditions
 /// `size(src) == size(dst)` ([`crate::ErrorKind::SizeMismatch`]); every element the predicate
@@ -86,9 +88,20 @@ where
     let (slen, dlen) = (extent(src.engine().extent()), extent(dst.engine().extent()));
     let (sp, dp) = (src.engine().ptr(), dst.engine_raw_mut().ptr_mut());
     let mut outside = None;
-    a.for_each_index(
-        #[inline(always)]
-        |i| {
+    // Counted loops, not unrolled: residue tiles are a grid's edges, and unrolled, the four
+    // checked variants of a 64-element tile made every kernel's tile loop too large to inline
+    // (its fragments then moved through memory). Over a static shape the indices run as a nest,
+    // mode 0 inside (the same order), so that a predicate's test of the outer coordinates
+    // (a column of the identity tensor) is the same across the inner loop and leaves it, and
+    // each offset is a constant division.
+    let size = a.size();
+    let inner = match StaticModes::<A>::SIZES {
+        Some((sizes, rank)) if rank > 1 && sizes[0] > 0 => sizes[0],
+        _ => size.max(1),
+    };
+    for j in 0..size / inner {
+        for i0 in 0..inner {
+            let i = i0 + inner * j;
             if pred(i) {
                 let (os, od) = (a.offset_of(i), db + b.offset_of(i));
                 if (!CS || ((sb + os) as u64) < slen) && (!CD || (od as u64) < dlen) {
@@ -99,8 +112,8 @@ where
                     outside = Some(i);
                 }
             }
-        },
-    );
+        }
+    }
     outside
 }
 

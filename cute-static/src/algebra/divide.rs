@@ -112,55 +112,116 @@ where
     >;
     #[inline(always)]
     fn logical_divide(a: &Self, t: &Layout<ST, DT>) -> Result<Self::Output, Error> {
-        let cold = || cold_result(cute_core::logical_divide(&a.to_dynamic(), t.to_dynamic()));
-        let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, &t.to_dynamic(), kind);
-        // T* = complement(T, shape(coalesce(A))), the cotarget taken at run time as `cute_core`.
-        let (as_, ad) = a.leaves();
-        let rest = if S::LEAVES == 1 {
-            <Layout<ST, DT> as GridComplement<Cotarget<S>>>::grid(t, as_.as_ref())
-        } else {
-            let (mut cs, mut cd) = (
-                <S::Count as Buffer>::I64_ZERO,
-                <S::Count as Buffer>::I64_ZERO,
-            );
-            let n = coalesce_leaves(as_.as_ref(), ad.as_ref(), cs.as_mut(), cd.as_mut());
-            <Layout<ST, DT> as GridComplement<Cotarget<S>>>::grid(t, &cs.as_ref()[..n])
-        };
-        let Some(rest) = rest else {
-            return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
-        };
-        // B = (T, T*), its leaves in order; a grid leaf of size 1 is taken as `1:0`, as
-        // `cute_core`'s coalesced complement drops it.
-        let (grid_shape, grid_stride) = rest.parts();
-        let (t_shape, t_stride) = t.into_parts();
-        let b = ((t_shape, grid_shape), (t_stride, grid_stride));
-        let (bs, mut bd) = (b.0.leaf_array(), b.1.leaf_array());
-        let nt = ST::LEAVES;
-        if t.size() == 0 {
-            // `cute_core` builds `(T, T*)` as a layout: with an empty `T` its nonempty leaves
-            // may pass `i64` where no offset of the walk does.
-            if let Err(kind) = cute_core::layout::check_leaves(bs.as_ref(), bd.as_ref()) {
-                return finish(Outcome::Failed(kind), cold, err);
-            }
-        }
-        if <<Self as WalkOf>::Info as WalkInfo>::WIDTH > 1 {
-            for (s, d) in bs.as_ref().iter().zip(bd.as_mut().iter_mut()).skip(nt) {
-                if *s == 1 {
-                    *d = 0;
+        // CuTe's walk, with the conditions it cannot show decided by `cute_core`.
+        let walked = || -> Result<Self::Output, Error> {
+            let cold = || cold_result(cute_core::logical_divide(&a.to_dynamic(), t.to_dynamic()));
+            let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, &t.to_dynamic(), kind);
+            // T* = complement(T, shape(coalesce(A))), the cotarget taken at run time as
+            // `cute_core`.
+            let (as_, ad) = a.leaves();
+            let rest = if S::LEAVES == 1 {
+                <Layout<ST, DT> as GridComplement<Cotarget<S>>>::grid(t, as_.as_ref())
+            } else {
+                let (mut cs, mut cd) = (
+                    <S::Count as Buffer>::I64_ZERO,
+                    <S::Count as Buffer>::I64_ZERO,
+                );
+                let n = coalesce_leaves(as_.as_ref(), ad.as_ref(), cs.as_mut(), cd.as_mut());
+                <Layout<ST, DT> as GridComplement<Cotarget<S>>>::grid(t, &cs.as_ref()[..n])
+            };
+            let Some(rest) = rest else {
+                return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
+            };
+            // B = (T, T*), its leaves in order; a grid leaf of size 1 is taken as `1:0`, as
+            // `cute_core`'s coalesced complement drops it.
+            let (grid_shape, grid_stride) = rest.parts();
+            let (t_shape, t_stride) = t.into_parts();
+            let b = ((t_shape, grid_shape), (t_stride, grid_stride));
+            let (bs, mut bd) = (b.0.leaf_array(), b.1.leaf_array());
+            let nt = ST::LEAVES;
+            if t.size() == 0 {
+                // `cute_core` builds `(T, T*)` as a layout: with an empty `T` its nonempty leaves
+                // may pass `i64` where no offset of the walk does.
+                if let Err(kind) = cute_core::layout::check_leaves(bs.as_ref(), bd.as_ref()) {
+                    return finish(Outcome::Failed(kind), cold, err);
                 }
             }
+            if <<Self as WalkOf>::Info as WalkInfo>::WIDTH > 1 {
+                for (s, d) in bs.as_ref().iter().zip(bd.as_mut().iter_mut()).skip(nt) {
+                    if *s == 1 {
+                        *d = 0;
+                    }
+                }
+            }
+            finish(
+                walk_mixed::<_, _, _, (DT, GridStride<ST, DT, Cotarget<S>>)>(
+                    a,
+                    (bs.as_ref(), bd.as_ref()),
+                    walk_width::<Self>(),
+                    nt,
+                ),
+                cold,
+                err,
+            )
+        };
+        if UnitTile::<S, ST, DT>::SIZE.is_some() {
+            // A kernel's tile of a runtime mode: a few integer operations; the walk only for
+            // the inputs where they do not apply, out of line.
+            let tile = unit_tile::<S, D, ST, DT, _, _>(a);
+            #[cfg(debug_assertions)]
+            if let Some(r) = &tile {
+                let w = walked().map(|w| w.to_dynamic());
+                debug_assert_eq!(w.ok(), Some(r.to_dynamic()), "the walk's divide");
+            }
+            return match tile {
+                Some(r) => Ok(r),
+                None => out_of_line(walked),
+            };
         }
-        finish(
-            walk_mixed::<_, _, _, (DT, GridStride<ST, DT, Cotarget<S>>)>(
-                a,
-                (bs.as_ref(), bd.as_ref()),
-                walk_width::<Self>(),
-                nt,
-            ),
-            cold,
-            err,
-        )
+        walked()
     }
+}
+
+/// `f()` in a function of its own, for a path rarely taken.
+#[inline(never)]
+fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// Whether a divide of a layout of one runtime shape leaf (shape `S`) by `T = n:1` (shape `ST`,
+/// stride `DT`) with a static `n` takes [`unit_tile`]: `Some(n)` then (a static leaf takes the
+/// walk, which may give its grid static leaves).
+struct UnitTile<S, ST, DT>(core::marker::PhantomData<(S, ST, DT)>);
+
+impl<S: IntTupleType, ST: IntTupleType, DT: IntTupleType> UnitTile<S, ST, DT> {
+    const SIZE: Option<i64> = match (S::STATICS[0], ST::STATICS[0], DT::STATICS[0]) {
+        (None, Some(n), Some(1)) if S::LEAVES == 1 && ST::LEAVES == 1 && n > 0 => Some(n),
+        _ => None,
+    };
+}
+
+/// `logical_divide(s:d, n:1)` for a runtime `s > n` (CuTe's `((n, ⌈s/n⌉):(d, n·d))`): what
+/// the walk gives, without it. `None` for an `s` of at most one tile (whose grid leaf of size 1
+/// the walk normalizes) or a result past `i64` (which the walk reports).
+#[inline(always)]
+fn unit_tile<S, D, ST, DT, OS, OD>(a: &Layout<S, D>) -> Option<Layout<OS, OD>>
+where
+    S: ShapeTuple + Congruent<D>,
+    D: IntTupleType,
+    ST: IntTupleType,
+    DT: IntTupleType,
+    OS: ShapeTuple + Congruent<OD>,
+    OD: IntTupleType,
+{
+    let n = UnitTile::<S, ST, DT>::SIZE?;
+    let (as_, ad) = a.leaves();
+    let (s, d) = (as_.as_ref()[0], ad.as_ref()[0]);
+    if s <= n || OS::LEAVES != 2 {
+        return None;
+    }
+    let grid = s / n + i64::from(s % n != 0);
+    let r = Layout::<OS, OD>::from_leaves(&[n, grid], &[d, n.checked_mul(d)?]);
+    r.check().ok().map(|()| r)
 }
 
 /// `T* = complement(T, M)`, the grid of a divide by `T`.
