@@ -109,6 +109,22 @@ fn mixed(data: &[u8]) {
     let (Ok(a1), Ok(a2), Ok(a3)) = (a1, a2, a3) else {
         return;
     };
+    // A kernel's tiles: runtime modes by static `n:1` tiles, divided directly (past one tile;
+    // checked against the walk in debug builds) or by the walk.
+    let tiler = cute::tiler!(<4:1,8:1>);
+    let dtiler: cute::Tiler = "<4:1,8:1>".parse().expect("a tiler");
+    same(
+        || format!("zipped_divide(({s0},{s1}):({d0},{d1}), <4:1,8:1>)"),
+        st::zipped_divide(&a1, &tiler).map(|l| l.to_dynamic()),
+        cute::zipped_divide(&a1.to_dynamic(), &dtiler),
+    );
+    if let Ok(a4) = layout!({s2}:{d2}) {
+        same(
+            || format!("logical_divide({s2}:{d2}, 4:1)"),
+            st::logical_divide(&a4, &layout!(4:1)).map(|l| l.to_dynamic()),
+            cute::logical_divide(&a4.to_dynamic(), "4:1".parse::<Layout>().expect("a layout")),
+        );
+    }
     match b.byte() % 3 {
         0 => {
             if let Ok(b1) = b1 {
