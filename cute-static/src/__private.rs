@@ -6,7 +6,7 @@
 
 use core::marker::PhantomData;
 
-use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1};
+use typenum::{Bit, B0, B1};
 
 /// The empty list.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,16 +25,10 @@ pub trait Leaves {
     type Output;
 }
 
-impl Leaves for UTerm {
-    type Output = TCons<UTerm, TNil>;
-}
-
-impl<U: Unsigned, B: Bit> Leaves for UInt<U, B> {
-    type Output = TCons<UInt<U, B>, TNil>;
-}
-
-impl<M> Leaves for crate::int::Dyn<M> {
-    type Output = TCons<crate::int::Dyn<M>, TNil>;
+/// A leaf is its own list: any [`Int`](crate::Int), so that a generic leaf bounded by
+/// `StaticInt` or `Int` has its leaves too.
+impl<T: crate::Int> Leaves for T {
+    type Output = TCons<T, TNil>;
 }
 
 /// The first element of a list.
