@@ -3,7 +3,8 @@
 //! the tile — each run once, with its hand-written twin, on a small size with residue tiles and
 //! checked against the definition.
 //!
-//! `cargo run --release --example user_kernels -- 37 53`
+//! `cargo run --release --example user_kernels -- 37 53`; with `--time` (best under
+//! `--profile bench`), each kernel against its twin at the benchmark sizes, interleaved.
 
 #[path = "kernels/conv2d.rs"]
 mod conv2d;
@@ -12,6 +13,8 @@ mod rowsum_generic;
 #[path = "kernels/softmax.rs"]
 #[allow(dead_code, reason = "the tile sizes are for the tests")]
 mod softmax;
+#[path = "kernels/timing.rs"]
+mod timing;
 #[path = "kernels/transpose_smem.rs"]
 #[allow(dead_code, reason = "the tile size is for the tests")]
 mod transpose_smem;
@@ -37,6 +40,10 @@ fn report(name: &str, ok: bool) -> bool {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    if std::env::args().nth(1).as_deref() == Some("--time") {
+        timing::run();
+        return Ok(());
+    }
     let mut args = std::env::args().skip(1).map(|a| a.parse::<i64>());
     let m = args.next().transpose()?.unwrap_or(37);
     let n = args.next().transpose()?.unwrap_or(53);
