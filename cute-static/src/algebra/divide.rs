@@ -164,10 +164,10 @@ where
                 err,
             )
         };
-        if UnitTile::<S, ST, DT>::SIZE.is_some() {
+        if let Some(n) = UnitTile::<S, ST, DT>::SIZE {
             // A kernel's tile of a runtime mode: a few integer operations; the walk only for
             // the inputs where they do not apply, out of line.
-            let tile = unit_tile::<S, D, ST, DT, _, _>(a);
+            let tile = unit_tile(a, n);
             #[cfg(debug_assertions)]
             if let Some(r) = &tile {
                 let w = walked().map(|w| w.to_dynamic());
@@ -200,20 +200,18 @@ impl<S: IntTupleType, ST: IntTupleType, DT: IntTupleType> UnitTile<S, ST, DT> {
     };
 }
 
-/// `logical_divide(s:d, n:1)` for a runtime `s > n` (CuTe's `((n, ⌈s/n⌉):(d, n·d))`): what
-/// the walk gives, without it. `None` for an `s` of at most one tile (whose grid leaf of size 1
-/// the walk normalizes) or a result past `i64` (which the walk reports).
+/// `logical_divide(s:d, n:1)` of the one leaf `s:d` of `a`, for a runtime `s > n` (CuTe's
+/// `((n, ⌈s/n⌉):(d, n·d))`): what the walk gives, without it. `None` for an `s` of at most one
+/// tile (whose grid leaf of size 1 the walk normalizes) or a result past `i64` (which the walk
+/// reports).
 #[inline(always)]
-fn unit_tile<S, D, ST, DT, OS, OD>(a: &Layout<S, D>) -> Option<Layout<OS, OD>>
+fn unit_tile<S, D, OS, OD>(a: &Layout<S, D>, n: i64) -> Option<Layout<OS, OD>>
 where
     S: ShapeTuple + Congruent<D>,
     D: IntTupleType,
-    ST: IntTupleType,
-    DT: IntTupleType,
     OS: ShapeTuple + Congruent<OD>,
     OD: IntTupleType,
 {
-    let n = UnitTile::<S, ST, DT>::SIZE?;
     let (as_, ad) = a.leaves();
     let (s, d) = (as_.as_ref()[0], ad.as_ref()[0]);
     if s <= n || OS::LEAVES != 2 {
