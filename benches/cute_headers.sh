@@ -1,7 +1,7 @@
 # Sourced by the C++ comparisons: downloads (once) the header-only wheels CuTe needs on the host —
 # CuTe from nvidia-cutlass, libcu++ from nvidia-cuda-cccl-cu12, host headers of the CUDA runtime
-# and nvcc wheels — into target/cpp-baseline, and sets CUTE_INCLUDES. Nothing is committed.
-cute_headers_dir=target/cpp-baseline
+# and nvcc wheels — into $CARGO_TARGET_DIR/cpp-baseline (default target/), and sets CUTE_INCLUDES. Nothing is committed.
+cute_headers_dir=${CARGO_TARGET_DIR:-target}/cpp-baseline
 mkdir -p "$cute_headers_dir"
 fetch() { # wheel-name unzip-pattern
   if [ ! -e "$cute_headers_dir/$1.done" ]; then

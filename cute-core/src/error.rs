@@ -137,16 +137,17 @@ impl fmt::Display for Op {
 /// [`Operand::CAPACITY`] bytes: up to `CAPACITY - 3` bytes whole, a longer one cut at a character
 /// boundary and ended with `…` (3 bytes). Keeping text instead of the value keeps [`Error`] no
 /// larger than a [`Layout`], so every `Result<Layout, Error>` the algebra returns stays the size
-/// of its layout.
+/// of its layout (`tests::an_error_is_no_larger_than_a_layout`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Operand {
     text: [u8; Operand::CAPACITY],
-    len: u16,
+    len: u8,
 }
 
 impl Operand {
-    /// The most bytes of notation an operand keeps.
-    pub const CAPACITY: usize = 318;
+    /// The most bytes of notation an operand keeps: two of them, the operation and the
+    /// condition fit in the 560 bytes of a [`Layout`].
+    pub const CAPACITY: usize = 255;
 
     /// The operand's notation, e.g. `(4,6,8):(2,3,5)`.
     #[must_use]
@@ -186,7 +187,7 @@ impl fmt::Write for Notation {
         let len = usize::from(self.op.len);
         if len + s.len() <= Operand::CAPACITY - MORE.len() {
             self.op.text[len..len + s.len()].copy_from_slice(s.as_bytes());
-            self.op.len += s.len() as u16;
+            self.op.len += s.len() as u8;
             return Ok(());
         }
         let mut cut = Operand::CAPACITY - MORE.len() - len;
@@ -196,7 +197,7 @@ impl fmt::Write for Notation {
         let end = len + cut;
         self.op.text[len..end].copy_from_slice(&s.as_bytes()[..cut]);
         self.op.text[end..end + MORE.len()].copy_from_slice(MORE.as_bytes());
-        self.op.len = (end + MORE.len()) as u16;
+        self.op.len = (end + MORE.len()) as u8;
         self.full = true;
         Ok(())
     }
@@ -846,5 +847,14 @@ mod tests {
         // The error that carries it still names the operation and the condition.
         let e = Error::new(Op::Coalesce, [Some(op), None], ErrorKind::Capacity);
         assert!(e.to_string().starts_with("coalesce(("));
+    }
+
+    #[test]
+    fn an_error_is_no_larger_than_a_layout() {
+        use core::mem::size_of;
+        assert_eq!(size_of::<crate::IntTuple>(), 280);
+        assert_eq!(size_of::<Layout>(), 560);
+        assert!(size_of::<Error>() <= size_of::<Layout>());
+        assert!(size_of::<Result<Layout, Error>>() <= size_of::<Layout>() + 16);
     }
 }

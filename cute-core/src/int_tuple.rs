@@ -1,32 +1,34 @@
 //! Integer tuples: the vocabulary of shapes, strides and coordinates (seed 000 §2.1–2.2).
 //!
 //! An [`IntTuple`] is an integer `12` or a hierarchical tuple such as `(4,(2,2))`. It is stored
-//! without heap as a token sequence (open, close, leaf) plus the leaves in order, so `flatten` is
-//! the leaf slice itself and every value is a small `Copy` struct.
+//! without heap as its structure (a packed token sequence: open, close, leaf, `_`) plus the
+//! leaves in order, so `flatten` is the leaf slice itself and every value is a `Copy` struct of
+//! 280 bytes.
+//!
+//! The capacities: the whole oracle corpus (CuTe C++'s results included) never exceeds 10 leaves
+//! or depth 4, but `cute-static`'s walk of a composition gives each leaf of `B` a slot per leaf
+//! of `A`, and lowering such a mixed result takes up to 32 leaves; a tuple holds [`MAX_LEAVES`]
+//! leaves, [`MAX_TOKENS`] tokens and depth [`MAX_DEPTH`]. Past them an operation fails with
+//! [`ErrorKind::Capacity`].
 
 use core::fmt;
 
 use crate::error::ErrorKind;
+pub use crate::tokens::MAX_TOKENS;
+use crate::tokens::{Tokens, CLOSE, LEAF, OPEN, TOKEN_BYTES, UNDER};
 
 /// The most leaves (integers) one tuple holds.
 pub const MAX_LEAVES: usize = 32;
-/// The most tokens (leaves, parentheses and `_`) one tuple holds.
-pub const MAX_TOKENS: usize = 96;
 /// The deepest nesting one tuple holds.
 pub const MAX_DEPTH: usize = 8;
-
-pub(crate) const LEAF: u8 = 0;
-pub(crate) const OPEN: u8 = 1;
-pub(crate) const CLOSE: u8 = 2;
-pub(crate) const UNDER: u8 = 3;
 
 /// An integer or a hierarchical tuple of integers, e.g. `12`, `(12)` or `(4,(2,2))`.
 ///
 /// Coordinates may also hold `_` (a slicing wildcard), written as in CuTe.
 #[derive(Clone, Copy)]
 pub struct IntTuple {
-    tok: [u8; MAX_TOKENS],
     leaf: [i64; MAX_LEAVES],
+    tok: [u8; TOKEN_BYTES],
     ntok: u8,
     nleaf: u8,
 }
@@ -34,14 +36,14 @@ pub struct IntTuple {
 /// A borrowed node of an [`IntTuple`]: a leaf, a `_`, or a tuple with its children.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
-    tok: &'a [u8],
+    tok: Tokens,
     leaf: &'a [i64],
 }
 
 /// Iterator over the top-level children of a [`View`].
 #[derive(Clone)]
 pub struct Children<'a> {
-    tok: &'a [u8],
+    tok: Tokens,
     leaf: &'a [i64],
     t: usize,
     l: usize,
@@ -57,7 +59,7 @@ impl<'a> Iterator for Children<'a> {
         let (t0, l0) = (self.t, self.l);
         let mut depth = 0usize;
         loop {
-            match self.tok[self.t] {
+            match self.tok.get(self.t) {
                 OPEN => depth += 1,
                 CLOSE => depth -= 1,
                 LEAF => self.l += 1,
@@ -69,7 +71,7 @@ impl<'a> Iterator for Children<'a> {
             }
         }
         Some(View {
-            tok: &self.tok[t0..self.t],
+            tok: self.tok.range(t0, self.t),
             leaf: &self.leaf[l0..self.l],
         })
     }
@@ -79,19 +81,19 @@ impl<'a> View<'a> {
     /// `true` for an integer (depth 0).
     #[must_use]
     pub fn is_int(&self) -> bool {
-        self.tok[0] == LEAF
+        self.tok.get(0) == LEAF
     }
 
     /// `true` for the slicing wildcard `_`.
     #[must_use]
     pub fn is_under(&self) -> bool {
-        self.tok[0] == UNDER
+        self.tok.get(0) == UNDER
     }
 
     /// `true` for a tuple.
     #[must_use]
     pub fn is_tuple(&self) -> bool {
-        self.tok[0] == OPEN
+        self.tok.get(0) == OPEN
     }
 
     /// The integer, if this node is one.
@@ -104,7 +106,11 @@ impl<'a> View<'a> {
     #[must_use]
     pub fn children(&self) -> Children<'a> {
         Children {
-            tok: if self.is_tuple() { self.tok } else { &[] },
+            tok: if self.is_tuple() {
+                self.tok
+            } else {
+                Tokens::EMPTY
+            },
             leaf: self.leaf,
             t: 1,
             l: 0,
@@ -135,7 +141,7 @@ impl<'a> View<'a> {
     #[must_use]
     pub fn depth(&self) -> usize {
         let (mut d, mut max) = (0usize, 0usize);
-        for &t in self.tok {
+        for t in self.tok.iter() {
             match t {
                 OPEN => {
                     d += 1;
@@ -157,7 +163,7 @@ impl<'a> View<'a> {
     /// `true` when this node or any node below it is `_`.
     #[must_use]
     pub fn has_under(&self) -> bool {
-        self.tok.contains(&UNDER)
+        self.tok.contains(UNDER)
     }
 
     /// Same profile (tree structure) as `other`: `congruent` in CuTe.
@@ -187,7 +193,7 @@ impl View<'_> {
     ) -> fmt::Result {
         let mut l = 0;
         let mut prev_open = true;
-        for &t in self.tok {
+        for t in self.tok.iter() {
             if !prev_open && t != CLOSE {
                 f.write_str(",")?;
             }
@@ -221,7 +227,9 @@ impl fmt::Debug for View<'_> {
 /// Builds an [`IntTuple`] token by token, failing with [`ErrorKind::Capacity`] past the limits.
 #[derive(Clone, Copy)]
 pub(crate) struct Builder {
-    t: IntTuple,
+    tok: Tokens,
+    leaf: [i64; MAX_LEAVES],
+    nleaf: usize,
     depth: usize,
 }
 
@@ -236,28 +244,28 @@ impl Builder {
     #[must_use]
     pub(crate) const fn new() -> Self {
         Builder {
-            t: IntTuple::EMPTY,
+            tok: Tokens::EMPTY,
+            leaf: [0; MAX_LEAVES],
+            nleaf: 0,
             depth: 0,
         }
     }
 
     fn push_tok(&mut self, tok: u8) -> Result<(), ErrorKind> {
-        let n = self.t.ntok as usize;
-        if n >= MAX_TOKENS {
+        if self.tok.len() >= MAX_TOKENS {
             return Err(ErrorKind::Capacity);
         }
-        self.t.tok[n] = tok;
-        self.t.ntok += 1;
+        self.tok.push(tok);
         Ok(())
     }
 
     /// A builder holding an open tuple.
     #[must_use]
     pub(crate) const fn opened() -> Self {
-        let mut t = IntTuple::EMPTY;
-        t.tok[0] = OPEN;
-        t.ntok = 1;
-        Builder { t, depth: 1 }
+        let mut b = Builder::new();
+        b.tok.push(OPEN);
+        b.depth = 1;
+        b
     }
 
     /// Opens a tuple.
@@ -277,13 +285,13 @@ impl Builder {
 
     /// Appends an integer.
     pub(crate) fn int(&mut self, v: i64) -> Result<(), ErrorKind> {
-        let n = self.t.nleaf as usize;
+        let n = self.nleaf;
         if n >= MAX_LEAVES {
             return Err(ErrorKind::Capacity);
         }
         self.push_tok(LEAF)?;
-        self.t.leaf[n] = v;
-        self.t.nleaf += 1;
+        self.leaf[n] = v;
+        self.nleaf += 1;
         Ok(())
     }
 
@@ -294,17 +302,16 @@ impl Builder {
 
     /// Appends a whole node.
     pub(crate) fn view(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
-        let (nt, nl) = (self.t.ntok as usize, self.t.nleaf as usize);
-        if nt + v.tok.len() > MAX_TOKENS || nl + v.leaf.len() > MAX_LEAVES {
+        let nl = self.nleaf;
+        if self.tok.len() + v.tok.len() > MAX_TOKENS || nl + v.leaf.len() > MAX_LEAVES {
             return Err(ErrorKind::Capacity);
         }
         if self.depth + v.depth() > MAX_DEPTH {
             return Err(ErrorKind::Capacity);
         }
-        self.t.tok[nt..nt + v.tok.len()].copy_from_slice(v.tok);
-        self.t.leaf[nl..nl + v.leaf.len()].copy_from_slice(v.leaf);
-        self.t.ntok += v.tok.len() as u8;
-        self.t.nleaf += v.leaf.len() as u8;
+        self.tok.append(v.tok);
+        self.leaf[nl..nl + v.leaf.len()].copy_from_slice(v.leaf);
+        self.nleaf += v.leaf.len();
         Ok(())
     }
 
@@ -323,23 +330,41 @@ impl Builder {
     /// The finished tuple.
     #[must_use]
     pub(crate) fn finish(self) -> IntTuple {
-        self.t
+        let (tok, ntok) = self.tok.to_bytes();
+        IntTuple {
+            leaf: self.leaf,
+            tok,
+            ntok,
+            nleaf: self.nleaf as u8,
+        }
     }
 }
 
 impl IntTuple {
     const EMPTY: IntTuple = IntTuple {
-        tok: [0; MAX_TOKENS],
         leaf: [0; MAX_LEAVES],
+        tok: [0; TOKEN_BYTES],
         ntok: 0,
         nleaf: 0,
     };
+
+    /// The structure.
+    #[inline(always)]
+    pub(crate) const fn tokens(&self) -> Tokens {
+        Tokens::from_bytes(self.tok, self.ntok)
+    }
+
+    /// Stores `tokens` as the structure.
+    #[inline(always)]
+    const fn set_tokens(&mut self, tokens: Tokens) {
+        (self.tok, self.ntok) = tokens.to_bytes();
+    }
 
     /// The integer `v` (a depth-0 tuple).
     #[must_use]
     pub const fn int(v: i64) -> IntTuple {
         let mut t = IntTuple::EMPTY;
-        t.tok[0] = LEAF;
+        // The token of a leaf is 0: the structure is one zero token.
         t.leaf[0] = v;
         t.ntok = 1;
         t.nleaf = 1;
@@ -354,15 +379,16 @@ impl IntTuple {
     #[must_use]
     pub const fn const_tuple(modes: &[IntTuple]) -> IntTuple {
         let mut t = IntTuple::EMPTY;
-        t.tok[0] = OPEN;
-        let (mut nt, mut nl, mut m) = (1usize, 0usize, 0usize);
+        let mut tok = Tokens::EMPTY;
+        tok.push(OPEN);
+        let (mut nl, mut m) = (0usize, 0usize);
         while m < modes.len() {
             let x = &modes[m];
+            let xt = x.tokens();
             let mut k = 0;
-            while k < x.ntok as usize {
-                assert!(nt < MAX_TOKENS, "a static tuple exceeds MAX_TOKENS");
-                t.tok[nt] = x.tok[k];
-                nt += 1;
+            while k < xt.len() {
+                assert!(tok.len() < MAX_TOKENS, "a static tuple exceeds MAX_TOKENS");
+                tok.push(xt.get(k));
                 k += 1;
             }
             k = 0;
@@ -374,9 +400,9 @@ impl IntTuple {
             }
             m += 1;
         }
-        assert!(nt < MAX_TOKENS, "a static tuple exceeds MAX_TOKENS");
-        t.tok[nt] = CLOSE;
-        t.ntok = (nt + 1) as u8;
+        assert!(tok.len() < MAX_TOKENS, "a static tuple exceeds MAX_TOKENS");
+        tok.push(CLOSE);
+        t.set_tokens(tok);
         t.nleaf = nl as u8;
         t
     }
@@ -395,7 +421,7 @@ impl IntTuple {
             return false;
         }
         let mut k = 0;
-        while k < self.ntok as usize {
+        while k < TOKEN_BYTES {
             if self.tok[k] != other.tok[k] {
                 return false;
             }
@@ -441,8 +467,9 @@ impl IntTuple {
             return (sizes, 1);
         }
         let (mut depth, mut modes, mut l, mut t) = (0usize, 0usize, 0usize, 0usize);
-        while t < self.ntok as usize {
-            match self.tok[t] {
+        let tok = self.tokens();
+        while t < tok.len() {
+            match tok.get(t) {
                 OPEN => {
                     depth += 1;
                     if depth == 2 {
@@ -480,8 +507,9 @@ impl IntTuple {
     #[must_use]
     pub const fn under() -> IntTuple {
         let mut t = IntTuple::EMPTY;
-        t.tok[0] = UNDER;
-        t.ntok = 1;
+        let mut tok = Tokens::EMPTY;
+        tok.push(UNDER);
+        t.set_tokens(tok);
         t
     }
 
@@ -528,7 +556,7 @@ impl IntTuple {
     #[must_use]
     pub fn view(&self) -> View<'_> {
         View {
-            tok: &self.tok[..self.ntok as usize],
+            tok: self.tokens(),
             leaf: &self.leaf[..self.nleaf as usize],
         }
     }

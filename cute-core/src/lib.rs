@@ -34,6 +34,7 @@ pub mod swizzle;
 pub mod tensor;
 pub mod tensor_access;
 pub mod tiler;
+mod tokens;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter};
 pub use algebra::complement::{complement, complement_cosize};

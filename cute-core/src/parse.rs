@@ -401,7 +401,7 @@ impl core::str::FromStr for LinearLayout {
 /// A builder failure at `pos` as a parse error (the notation exceeds the capacity).
 fn at(pos: usize, kind: ErrorKind) -> Error {
     let expected = match kind {
-        ErrorKind::Capacity => "at most 32 leaves, 96 tokens and depth 8",
+        ErrorKind::Capacity => "at most 32 leaves, 64 tokens and depth 8",
         _ => "valid notation",
     };
     Error::new(Op::Parse, [None, None], ErrorKind::Parse { pos, expected })

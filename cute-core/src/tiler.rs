@@ -6,8 +6,8 @@
 use core::fmt;
 
 use crate::error::ErrorKind;
-use crate::int_tuple::{CLOSE, LEAF, OPEN};
 use crate::layout::{Layout, LayoutBuilder};
+use crate::tokens::{CLOSE, LEAF, OPEN};
 
 const MAX_TILER_TOKENS: usize = 48;
 

@@ -15,4 +15,4 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import islpy" 2>/dev/
     fi
 fi
 cargo build --quiet -p cute-cli
-"$venv/bin/python" tests/isl/isl_check.py target/debug/cute tests/data/corpus.jsonl "${1:-128}"
+"$venv/bin/python" tests/isl/isl_check.py "${CARGO_TARGET_DIR:-target}/debug/cute" tests/data/corpus.jsonl "${1:-128}"

@@ -178,3 +178,20 @@ fn results_past_i64_are_errors_as_in_cute_core() {
     let e = st::blocked_product(&a, &b).unwrap_err();
     assert_eq!(e.code(), "overflow", "{e}");
 }
+
+#[test]
+fn tiler_results_past_i64_are_errors_as_in_cute_core() {
+    // Found by the `mixed` fuzz target: each mode's divide fits, the modes together do not.
+    let d = 922_337_203_685_477_587; // about i64::MAX / 10
+    let tiler = tiler!(<4:1,8:1>);
+    let dtiler: cute::Tiler = "<4:1,8:1>".parse().unwrap();
+    for (s0, s1, d) in [(7, 0, d), (7, 7, i64::MAX / 13)] {
+        let a = layout!(({s0},{s1}):({d},{d})).unwrap();
+        let mixed = st::zipped_divide(&a, &tiler).unwrap_err();
+        let dynamic = cute::zipped_divide(&a.to_dynamic(), dtiler).unwrap_err();
+        assert_eq!(mixed, dynamic, "({s0},{s1}):({d},{d})");
+        let m = message(&mixed);
+        assert!(m.starts_with("zipped_divide: logical_divide(("), "{m}");
+        assert!(m.contains("<4:1,8:1>") && mixed.code() == "overflow", "{m}");
+    }
+}

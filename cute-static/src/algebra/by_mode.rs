@@ -3,13 +3,14 @@
 //! the product keep them. [`TileUnzip`] gathers the result into the zipped form. Each mode goes
 //! through the public operator, so a static mode of a mixed layout stays static.
 
-use cute_core::Error;
+use cute_core::{Error, ErrorKind};
 use typenum::{IsLessOrEqual, LeEq, B0, B1};
 
 use super::composition::{ComposeCase, Composition, CompositionOf, StaticComposition};
 use super::divide::{LogicalDivide, LogicalDivideCase, LogicalDivideOf, StaticLogicalDivide};
 use super::product::{LogicalProduct, LogicalProductCase, LogicalProductOf, StaticLogicalProduct};
 use crate::__private::{TCons, TNil};
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
 use crate::tiler::Tiler;
 use crate::variadic::{LayoutModes, ListLen, ListTuple, TupleList};
@@ -23,18 +24,26 @@ use crate::variadic::{LayoutModes, ListLen, ListTuple, TupleList};
 pub trait TilerRankFits<Modes, Tiles, Op, KeepRest> {
     /// The layout of the results, mode by mode.
     type Output;
-    /// The results, mode by mode, as one layout.
-    fn run(modes: Modes, tiles: Tiles) -> Result<Self::Output, Error>;
+    /// The results, mode by mode, as one layout; `op` names the operation in its errors.
+    fn run(modes: Modes, tiles: Tiles, op: cute_core::Op) -> Result<Self::Output, Error>;
 }
 impl<M, T, Op, K> TilerRankFits<M, T, Op, K> for B1
 where
-    M: Tiled<Op, T, K>,
+    M: Tiled<Op, T, K> + LowerTiles + Copy,
+    T: LowerTiles + Copy,
     <M as Tiled<Op, T, K>>::Output: Gather,
+    <<M as Tiled<Op, T, K>>::Output as Gather>::Output: Invariant,
 {
     type Output = <<M as Tiled<Op, T, K>>::Output as Gather>::Output;
     #[inline(always)]
-    fn run(modes: M, tiles: T) -> Result<Self::Output, Error> {
-        Ok(modes.tiled(tiles)?.gather())
+    fn run(modes: M, tiles: T, op: cute_core::Op) -> Result<Self::Output, Error> {
+        let r = modes.tiled(tiles)?.gather();
+        // Each mode keeps the invariant; together their offsets may still pass `i64`, where
+        // `cute_core` rejects the whole result.
+        match r.invariant() {
+            Ok(()) => Ok(r),
+            Err(kind) => Err(tiler_error(&modes, &tiles, op, kind)),
+        }
     }
 }
 
@@ -196,7 +205,7 @@ type ModesLen<S, D> = <<Layout<S, D> as LayoutModes>::Output as ListLen>::Output
 /// them kept (`B1`) or dropped (`B0`), gathered into one layout; the tiler's rank must not exceed
 /// the layout's.
 macro_rules! by_mode {
-    ($(#[$doc:meta])* $Trait:ident, $Case:ident :: $fn:ident, $Op:ty, $Keep:ty) => {
+    ($(#[$doc:meta])* $Trait:ident, $Case:ident :: $fn:ident, $Op:ty, $Keep:ty, $op:expr) => {
         $(#[$doc])*
         impl<S, D, T> $Trait<Tiler<T>> for Layout<S, D>
         where
@@ -242,7 +251,7 @@ macro_rules! by_mode {
                     Tiles<T>,
                     $Op,
                     $Keep,
-                >>::run(a.modes(), t.tiles().to_list())
+                >>::run(a.modes(), t.tiles().to_list(), $op)
             }
         }
     };
@@ -250,16 +259,77 @@ macro_rules! by_mode {
 
 by_mode!(
     /// `A ∘ <T0, T1, ...> = (A0 ∘ T0, A1 ∘ T1, ...)`, modes past the tiler dropped.
-    StaticComposition, ComposeCase::composition, ComposeEach, B0
+    StaticComposition, ComposeCase::composition, ComposeEach, B0, cute_core::Op::Composition
 );
 by_mode!(
     /// `A ⊘ <T0, T1, ...> = (A0 ⊘ T0, A1 ⊘ T1, ..., rest of A)`.
-    StaticLogicalDivide, LogicalDivideCase::logical_divide, DivideEach, B1
+    StaticLogicalDivide, LogicalDivideCase::logical_divide, DivideEach, B1, cute_core::Op::LogicalDivide
 );
 by_mode!(
     /// `A ⊗ <T0, T1, ...> = (A0 ⊗ T0, A1 ⊗ T1, ..., rest of A)`.
-    StaticLogicalProduct, LogicalProductCase::logical_product, ProductEach, B1
+    StaticLogicalProduct, LogicalProductCase::logical_product, ProductEach, B1, cute_core::Op::LogicalProduct
 );
+
+/// The layout invariant of a result gathered from its modes (part of the implementation of the
+/// tiler operators).
+pub trait Invariant {
+    /// `Ok` when no shape leaf is negative and the size and the offsets stay within `i64`.
+    fn invariant(&self) -> Result<(), ErrorKind>;
+}
+impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> Invariant for Layout<S, D> {
+    #[inline(always)]
+    fn invariant(&self) -> Result<(), ErrorKind> {
+        self.check()
+    }
+}
+
+/// The error of `op` on the layout of the modes `modes` and the tiler of the tiles `tiles`, as
+/// `cute_core` names it; built out of line.
+#[cold]
+#[inline(never)]
+fn tiler_error<M: LowerTiles, T: LowerTiles>(
+    modes: &M,
+    tiles: &T,
+    op: cute_core::Op,
+    kind: ErrorKind,
+) -> Error {
+    let one =
+        cute_core::Layout::new_const(cute_core::IntTuple::int(1), cute_core::IntTuple::int(0));
+    let (mut a, mut t) = ([one; MAX_MODES], [one; MAX_MODES]);
+    let (na, nt) = (modes.lower_into(&mut a, 0), tiles.lower_into(&mut t, 0));
+    let a = cute_core::Layout::concat(&a[..na.min(MAX_MODES)]).ok();
+    let t = cute_core::Tiler::new(&t[..nt.min(MAX_MODES)]).ok();
+    Error::new(
+        op,
+        [a.as_ref().map(Into::into), t.as_ref().map(Into::into)],
+        kind,
+    )
+}
+
+/// The most modes an error's operands show.
+const MAX_MODES: usize = 8;
+
+/// A list of layouts (modes or tiles) as `cute_core`'s (part of the implementation of the tiler
+/// operators).
+pub trait LowerTiles {
+    /// Writes the layouts from `out[k]` on (those that fit); the number of layouts up to the end.
+    fn lower_into(&self, out: &mut [cute_core::Layout], k: usize) -> usize;
+}
+impl LowerTiles for TNil {
+    fn lower_into(&self, _: &mut [cute_core::Layout], k: usize) -> usize {
+        k
+    }
+}
+impl<S: ShapeTuple + Congruent<D>, D: IntTupleType, T: LowerTiles> LowerTiles
+    for TCons<Layout<S, D>, T>
+{
+    fn lower_into(&self, out: &mut [cute_core::Layout], k: usize) -> usize {
+        if let Some(slot) = out.get_mut(k) {
+            *slot = self.0.to_dynamic();
+        }
+        self.1.lower_into(out, k + 1)
+    }
+}
 
 /// CuTe's `tile_unzip`: the result of a divide or product by the tiler `T`, its rank-2 modes
 /// gathered into `((firsts...), (seconds..., rest...))`; a layout tile leaves it as it is.

@@ -1,0 +1,160 @@
+//! The structure of an integer tuple: its tokens (leaf, open, close, `_`) packed two bits each.
+//!
+//! Packing keeps an [`crate::IntTuple`] at 280 bytes (a [`crate::Layout`] at 560): the structure of
+//! [`MAX_TOKENS`] tokens takes 16 bytes where one byte per token took 96. A [`Tokens`] value
+//! holds the whole sequence in one `u128`, so comparing two profiles or cutting out a mode is a
+//! few shifts, and a view of a tuple copies its structure instead of borrowing it.
+
+/// The most tokens (leaves, parentheses and `_`) one tuple holds: `(4,(2,2))` has 7.
+pub const MAX_TOKENS: usize = 64;
+
+/// The bytes a tuple stores its tokens in.
+pub(crate) const TOKEN_BYTES: usize = MAX_TOKENS / 4;
+
+pub(crate) const LEAF: u8 = 0;
+pub(crate) const OPEN: u8 = 1;
+pub(crate) const CLOSE: u8 = 2;
+pub(crate) const UNDER: u8 = 3;
+
+/// A sequence of at most [`MAX_TOKENS`] tokens, token `k` in bits `2k..2k+2`; the bits past the
+/// last token are zero, so equal sequences have equal values.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Tokens {
+    bits: u128,
+    len: u8,
+}
+
+impl Tokens {
+    /// No tokens.
+    pub(crate) const EMPTY: Tokens = Tokens { bits: 0, len: 0 };
+
+    /// The tokens stored as `bytes` (the first `len` of them).
+    #[inline(always)]
+    pub(crate) const fn from_bytes(bytes: [u8; TOKEN_BYTES], len: u8) -> Tokens {
+        let mut all = [0u8; 16];
+        let mut k = 0;
+        while k < TOKEN_BYTES {
+            all[k] = bytes[k];
+            k += 1;
+        }
+        Tokens {
+            bits: u128::from_le_bytes(all),
+            len,
+        }
+    }
+
+    /// The bytes to store, and the number of tokens.
+    #[inline(always)]
+    pub(crate) const fn to_bytes(self) -> ([u8; TOKEN_BYTES], u8) {
+        let all = self.bits.to_le_bytes();
+        let mut bytes = [0u8; TOKEN_BYTES];
+        let mut k = 0;
+        while k < TOKEN_BYTES {
+            bytes[k] = all[k];
+            k += 1;
+        }
+        (bytes, self.len)
+    }
+
+    /// The number of tokens.
+    #[inline(always)]
+    pub(crate) const fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Token `k` (`LEAF` past the end).
+    #[inline(always)]
+    pub(crate) const fn get(self, k: usize) -> u8 {
+        if k >= MAX_TOKENS {
+            return LEAF;
+        }
+        ((self.bits >> (2 * k)) & 3) as u8
+    }
+
+    /// Appends `t`; the caller keeps the length within [`MAX_TOKENS`].
+    #[inline(always)]
+    pub(crate) const fn push(&mut self, t: u8) {
+        debug_assert!((self.len as usize) < MAX_TOKENS);
+        self.bits |= (t as u128 & 3) << (2 * self.len as u32);
+        self.len += 1;
+    }
+
+    /// Appends `other`; the caller keeps the length within [`MAX_TOKENS`].
+    #[inline(always)]
+    pub(crate) fn append(&mut self, other: Tokens) {
+        debug_assert!(self.len() + other.len() <= MAX_TOKENS);
+        // A full sequence appends only an empty one (a shift by 128 would overflow).
+        self.bits |= other.bits.checked_shl(2 * u32::from(self.len)).unwrap_or(0);
+        self.len += other.len;
+    }
+
+    /// Tokens `a..b`.
+    #[inline(always)]
+    pub(crate) fn range(self, a: usize, b: usize) -> Tokens {
+        debug_assert!(a <= b && b <= self.len());
+        Tokens {
+            bits: self.bits.checked_shr(2 * a as u32).unwrap_or(0) & mask(b - a),
+            len: (b - a) as u8,
+        }
+    }
+
+    /// Whether any token is `t`.
+    #[inline]
+    pub(crate) fn contains(self, t: u8) -> bool {
+        self.iter().any(|x| x == t)
+    }
+
+    /// The tokens in order.
+    #[inline]
+    pub(crate) fn iter(self) -> impl Iterator<Item = u8> {
+        (0..self.len()).map(move |k| self.get(k))
+    }
+}
+
+/// The bits of `n` tokens.
+#[inline(always)]
+const fn mask(n: usize) -> u128 {
+    if n >= 64 {
+        u128::MAX
+    } else {
+        (1u128 << (2 * n)) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packs_and_cuts_token_sequences() {
+        let mut t = Tokens::EMPTY;
+        for &x in &[OPEN, LEAF, OPEN, LEAF, UNDER, CLOSE, CLOSE] {
+            t.push(x);
+        }
+        assert_eq!(t.len(), 7);
+        assert_eq!(
+            t.iter().collect::<std::vec::Vec<_>>(),
+            [OPEN, LEAF, OPEN, LEAF, UNDER, CLOSE, CLOSE]
+        );
+        let inner = t.range(2, 6);
+        assert_eq!(
+            inner.iter().collect::<std::vec::Vec<_>>(),
+            [OPEN, LEAF, UNDER, CLOSE]
+        );
+        let (bytes, len) = t.to_bytes();
+        assert!(Tokens::from_bytes(bytes, len) == t);
+        let mut full = Tokens::EMPTY;
+        for k in 0..MAX_TOKENS {
+            full.push([OPEN, CLOSE, LEAF, UNDER][k % 4]);
+        }
+        let (bytes, len) = full.to_bytes();
+        assert!(Tokens::from_bytes(bytes, len) == full);
+        assert_eq!(full.get(MAX_TOKENS - 1), UNDER);
+        let mut joined = t;
+        joined.append(inner);
+        assert!(joined.range(7, 11) == inner && joined.range(0, 7) == t);
+        assert!(full.range(MAX_TOKENS, MAX_TOKENS) == Tokens::EMPTY);
+        full.append(Tokens::EMPTY);
+        assert_eq!(full.len(), MAX_TOKENS);
+    }
+}
