@@ -279,8 +279,32 @@ pub trait Invariant {
 impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> Invariant for Layout<S, D> {
     #[inline(always)]
     fn invariant(&self) -> Result<(), ErrorKind> {
-        self.check()
+        // Each mode keeps the invariant, so no shape leaf is negative. A kernel's tiles are
+        // small: with `n` shape leaves below `2^bs` and strides of magnitude below `2^bd`, the
+        // size is below `2^(n·bs)` and every offset's magnitude below `n·2^(bs+bd)`, so a few
+        // bit operations show that nothing passes `i64`; other leaves take the whole check.
+        let (s, d) = self.leaves();
+        let (s, d) = (s.as_ref(), d.as_ref());
+        let ms = s.iter().fold(0u64, |m, &x| m | x.unsigned_abs());
+        let md = d.iter().fold(0u64, |m, &x| m | x.unsigned_abs());
+        let (bs, bd) = (
+            u64::BITS - ms.leading_zeros(),
+            u64::BITS - md.leading_zeros(),
+        );
+        let n = s.len() as u32;
+        if n * bs <= 63 && bs + bd + u32::BITS - n.leading_zeros() <= 63 {
+            return Ok(());
+        }
+        whole_check(self)
     }
+}
+
+/// [`Layout::check`] out of line, for leaves too large for the quick bound.
+#[inline(never)]
+fn whole_check<S: ShapeTuple + Congruent<D>, D: IntTupleType>(
+    l: &Layout<S, D>,
+) -> Result<(), ErrorKind> {
+    l.check()
 }
 
 /// The error of `op` on the layout of the modes `modes` and the tiler of the tiles `tiles`, as
