@@ -272,8 +272,10 @@ by_mode!(
 
 /// The layout invariant of a result gathered from its modes (part of the implementation of the
 /// tiler operators).
+#[doc(hidden)]
 pub trait Invariant {
-    /// `Ok` when no shape leaf is negative and the size and the offsets stay within `i64`.
+    /// `Ok` when the size and the offsets stay within `i64`, given that each mode keeps the
+    /// invariant (so that no shape leaf is negative).
     fn invariant(&self) -> Result<(), ErrorKind>;
 }
 impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> Invariant for Layout<S, D> {
@@ -335,6 +337,7 @@ const MAX_MODES: usize = 8;
 
 /// A list of layouts (modes or tiles) as `cute_core`'s (part of the implementation of the tiler
 /// operators).
+#[doc(hidden)]
 pub trait LowerTiles {
     /// Writes the layouts from `out[k]` on (those that fit); the number of layouts up to the end.
     fn lower_into(&self, out: &mut [cute_core::Layout], k: usize) -> usize;
