@@ -461,10 +461,24 @@ impl IntTuple {
     /// mode); a product that overflows wraps (a checked layout's never does).
     #[must_use]
     pub const fn const_mode_sizes(&self) -> ([i64; MAX_LEAVES], usize) {
-        let mut sizes = [1i64; MAX_LEAVES];
+        let (sizes, _, modes) = self.const_modes();
+        (sizes, modes)
+    }
+
+    /// The index of each top-level mode's first leaf among the leaves, and the number of modes,
+    /// in const context: which leaf (and so which stride) starts a mode.
+    #[must_use]
+    pub const fn const_mode_first_leaves(&self) -> ([usize; MAX_LEAVES], usize) {
+        let (_, first, modes) = self.const_modes();
+        (first, modes)
+    }
+
+    /// The size and the first leaf of each top-level mode, and the number of modes.
+    const fn const_modes(&self) -> ([i64; MAX_LEAVES], [usize; MAX_LEAVES], usize) {
+        let (mut sizes, mut first) = ([1i64; MAX_LEAVES], [0usize; MAX_LEAVES]);
         if self.ntok == 1 {
             sizes[0] = self.leaf[0];
-            return (sizes, 1);
+            return (sizes, first, 1);
         }
         let (mut depth, mut modes, mut l, mut t) = (0usize, 0usize, 0usize, 0usize);
         let tok = self.tokens();
@@ -473,12 +487,14 @@ impl IntTuple {
                 OPEN => {
                     depth += 1;
                     if depth == 2 {
+                        first[modes] = l;
                         modes += 1;
                     }
                 }
                 CLOSE => depth -= 1,
                 LEAF => {
                     if depth == 1 {
+                        first[modes] = l;
                         modes += 1;
                     }
                     sizes[modes - 1] = sizes[modes - 1].wrapping_mul(self.leaf[l]);
@@ -488,7 +504,7 @@ impl IntTuple {
             }
             t += 1;
         }
-        (sizes, modes)
+        (sizes, first, modes)
     }
 
     /// The tuple with the profile of `self` and the first leaves of `values`, in order: how a

@@ -632,6 +632,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// `size(L)`.
+    #[inline]
     pub fn size(&self) -> i64 {
         self.layout.size()
     }
@@ -652,20 +653,29 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         unsafe { E::read_at(self.engine.ptr(), self.base, self.layout.offset_of(i)) }
     }
 
-    /// Checks `0 <= i < size`.
+    /// Checks `0 <= i < size`: inline (a predicate `t.get(k).is_ok_and(…)` in a loop folds to
+    /// the comparison), the error built out of line.
+    #[inline(always)]
     fn index(&self, i: i64, op: Op) -> Result<i64, Error> {
         if (0..self.size()).contains(&i) {
             Ok(i)
         } else {
-            Err(Error::new(
-                op,
-                [Some((&self.layout.layout()).into()), Some(Operand::from(i))],
-                ErrorKind::IndexOutOfRange {
-                    index: i,
-                    size: self.size(),
-                },
-            ))
+            Err(self.index_error(i, op))
         }
+    }
+
+    /// The error of an index `i` outside `0 <= i < size`.
+    #[cold]
+    #[inline(never)]
+    fn index_error(&self, i: i64, op: Op) -> Error {
+        Error::new(
+            op,
+            [Some((&self.layout.layout()).into()), Some(Operand::from(i))],
+            ErrorKind::IndexOutOfRange {
+                index: i,
+                size: self.size(),
+            },
+        )
     }
 
     /// `T(i)`: element `i`.
@@ -673,6 +683,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// # Errors
     /// [`ErrorKind::IndexOutOfRange`] unless `0 <= i < size`; [`ErrorKind::OutOfBounds`] for an
     /// element of a partial view past the data.
+    #[inline]
     pub fn get(&self, i: i64) -> Result<E::Value, Error> {
         let i = self.index(i, Op::Eval)?;
         if !self.inside(i) {
@@ -935,6 +946,7 @@ impl<E: EngineMut, L: TensorLayout> Tensor<E, L> {
     ///
     /// # Errors
     /// As [`Tensor::get`].
+    #[inline]
     pub fn set(&mut self, i: i64, v: E::Value) -> Result<(), Error> {
         let i = self.index(i, Op::Eval)?;
         if !self.inside(i) {

@@ -222,11 +222,19 @@ where
     pub fn offset(&self, i: i64) -> i64 {
         let (s, d) = self.leaves();
         let (s, d) = (s.as_ref(), d.as_ref());
-        let (mut i, mut off) = (i, 0i64);
+        // Unsigned: `0 <= i` and the extents are not negative, and an unsigned division by a
+        // runtime extent needs no sign fix-ups (a predicate's loop over a tile runs one per leaf).
+        let (mut i, mut off) = (i as u64, 0i64);
         for k in 0..s.len() {
-            let c = if k + 1 == s.len() { i } else { i % s[k] };
-            i /= s[k];
-            off = off.wrapping_add(c.wrapping_mul(d[k]));
+            let c = if k + 1 == s.len() {
+                i
+            } else {
+                let e = s[k] as u64;
+                let c = i % e;
+                i /= e;
+                c
+            };
+            off = off.wrapping_add((c as i64).wrapping_mul(d[k]));
         }
         off
     }

@@ -328,6 +328,23 @@ fn gemm_on_static_shapes_with_runtime_strides_is_the_general_gemm() {
         layout!((4,1,(3,3)):(0,0,(3,1))),
         layout!((4,16,1):(16,1,0)),
     );
+    // A's M contiguous and its V strided: the batched GEMM runs one v at a time, with N > 1
+    // and a V-major C, with a nested M, and over a static halo buffer.
+    same_as_general_gemm(
+        layout!((4,8,(3,3)):({ld},1,(1,{ld}))).unwrap(),
+        layout!((4,2,(3,3)):(0,9,(1,3))),
+        layout!((4,8,2):(1,4,32)),
+    );
+    same_as_general_gemm(
+        layout!((4,(4,4),(3,3)):({ld},(1,4),(1,{ld}))).unwrap(),
+        layout!((4,1,(3,3)):(0,0,(1,3))),
+        layout!((4,(4,4),1):(1,(4,16),0)),
+    );
+    same_as_general_gemm(
+        layout!((4,16,(3,3)):(18,1,(1,18))),
+        layout!((4,1,(3,3)):(0,0,(1,3))),
+        layout!((4,16,1):(1,4,0)),
+    );
 }
 
 /// `gemm` on static fragments (the unrolled path) gives, bit for bit, what the general loop

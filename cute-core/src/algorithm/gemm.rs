@@ -147,6 +147,21 @@ impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout> StaticGemm<LA, LB, LC
         }
         _ => None,
     };
+
+    /// Whether the batched GEMM runs one `v` at a time (CuTe's loop over `V`), the updates
+    /// along `M`: `A`'s `M` mode starts with a static unit stride and its `V` mode does not
+    /// (the im2col tile `(_4,_16,(_3,_3)):(ldi,_1,…)` of a row-major image, rows as `V`). The
+    /// lanes the vectorizer packs then read `A` contiguously, as a hand loop along the
+    /// contiguous columns does, instead of gathering each vector from `V` rows.
+    const BY_V: bool = match (Self::DIMS, LA::SHAPE) {
+        (Some([v, m, ..]), Some(a)) if v > 1 && m > 1 => {
+            let (first, modes) = a.const_mode_first_leaves();
+            modes >= 2
+                && matches!(LA::STRIDES[first[1]], Some(1))
+                && !matches!(LA::STRIDES[first[0]], Some(1))
+        }
+        _ => false,
+    };
 }
 
 /// `gemm(A, B, C)`: the reference GEMM, `C(m,n) += A(m,k) · B(n,k)`, for tensors folded to
@@ -207,7 +222,9 @@ where
                 if let Some(z) = c.engine_raw_mut().as_mut_slice() {
                     // As slices the compiler knows `C` apart from `A` and `B`, so it keeps the
                     // accumulators in registers and vectorizes across `m`.
-                    fold(dims, x, y, z, [bases.0, bases.1, bases.2], (&la, &lb, &lc));
+                    let by_v = StaticGemm::<LA, LB, LC>::BY_V;
+                    let bases = [bases.0, bases.1, bases.2];
+                    fold(dims, by_v, x, y, z, bases, (&la, &lb, &lc));
                     return Ok(());
                 }
             }
@@ -239,14 +256,89 @@ const fn operands(ci: i64, [v, m, n, _]: [i64; 4]) -> [i64; 4] {
     [vv + v * mm, vv + v * nn, v * m, v * n]
 }
 
-/// The static GEMM over memory: `C(v,m,n)` at position `base + L_C(i)` of its slice, each
-/// accumulated over `k` in order; `A` and `B` likewise.
+/// The static batched GEMM over memory one `v` at a time (CuTe's loop over `V`): for each `v`,
+/// the accumulators `C(v,_,_)` in a local array, a rank-1 update per `k` along `M`, then
+/// written to `C`. Each `C(v,m,n)` sums its products in increasing `k`, as in [`fold`].
+///
+/// Why per `v`: the vectorizer packs its lanes from consecutive stores of `C`, and `C(v,_,_)`
+/// is strided when `C` is `V`-major (a fragment); with all of `V` in one block it would pack
+/// the lanes along `V` and gather `A` from `V` rows.
 #[inline(always)]
+fn fold_by_v<T, LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(
+    [v, m, n, k]: [i64; 4],
+    x: &[T],
+    y: &[T],
+    z: &mut [T],
+    [base_a, base_b, base_c]: [i64; 3],
+    (la, lb, lc): (&LA, &LB, &LC),
+) where
+    T: Copy + Add<Output = T> + Mul<Output = T>,
+{
+    // SAFETY (every access below): the indices are below the tensors' sizes (the extents were
+    // checked at compile time) and the tensors are whole, so every position `base + L(i)` is
+    // inside its slice.
+    let (pa, pb, pc) = unsafe {
+        (
+            x.as_ptr().offset(base_a as isize),
+            y.as_ptr().offset(base_b as isize),
+            z.as_mut_ptr().offset(base_c as isize),
+        )
+    };
+    let (mn, vm, vn) = (m * n, v * m, v * n);
+    for vv in 0..v {
+        // `C(v,m,n)` at `acc[m + M·n]`, `C`'s index `v + V·(m + M·n)`.
+        let mut acc = [unsafe { at(pc, lc.offset_of(vv)) }; UNROLL_MAX as usize];
+        lc.for_each_index(
+            #[inline(always)]
+            |i| {
+                if i < mn {
+                    acc[i as usize] = unsafe { at(pc, lc.offset_of(vv + v * i)) };
+                }
+            },
+        );
+        for kk in 0..k {
+            // SAFETY: `L(v + k·VM)` is the offset of an index of `A` (`k < K`), and likewise
+            // for `B`.
+            let (ka, kb) = unsafe {
+                (
+                    pa.offset(la.offset_of(vv + kk * vm) as isize),
+                    pb.offset(lb.offset_of(vv + kk * vn) as isize),
+                )
+            };
+            lc.for_each_index(
+                #[inline(always)]
+                |i| {
+                    if i < mn {
+                        // `A(v,m,k) · B(v,n,k)`: `L(v + V·m + k·VM) = L(v + k·VM) + L(V·m)`.
+                        let (mm, nn) = (i % m, i / m);
+                        let (a, b) =
+                            unsafe { (at(ka, la.offset_of(v * mm)), at(kb, lb.offset_of(v * nn))) };
+                        acc[i as usize] = acc[i as usize] + a * b;
+                    }
+                },
+            );
+        }
+        lc.for_each_index(
+            #[inline(always)]
+            |i| {
+                if i < mn {
+                    unsafe { *pc.offset(lc.offset_of(vv + v * i) as isize) = acc[i as usize] };
+                }
+            },
+        );
+    }
+}
+
+/// The static GEMM over memory: `C(v,m,n)` at position `base + L_C(i)` of its slice, each
+/// accumulated over `k` in order; `A` and `B` likewise. A large product with `by_v`
+/// ([`StaticGemm::BY_V`]) runs one `v` at a time ([`fold_by_v`]).
 ///
 /// The slices are parameters of their own (not fields of a tuple): only a reference parameter
 /// carries the promise that `C` does not alias `A` and `B`, which the vectorizer needs.
+#[inline(always)]
 fn fold<T, LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(
     dims: [i64; 4],
+    by_v: bool,
     x: &[T],
     y: &[T],
     z: &mut [T],
@@ -259,6 +351,10 @@ fn fold<T, LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(
     // checked at compile time) and the tensors are whole, so every position `base + L(i)` is
     // inside its slice.
     let (vmn, k) = (dims[0] * dims[1] * dims[2], dims[3]);
+    if vmn * k > UNROLLED_PRODUCTS && vmn <= UNROLL_MAX && by_v {
+        fold_by_v(dims, x, y, z, [base_a, base_b, base_c], (la, lb, lc));
+        return;
+    }
     if vmn * k > UNROLLED_PRODUCTS && vmn <= UNROLL_MAX {
         // `k` outermost (CuTe's order, a rank-1 update of `C` per `k`), `C` in a local array
         // indexed by constants (registers, as CuTe's fragment): nothing in the loop can alias
