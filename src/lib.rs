@@ -14,6 +14,9 @@
 //! `cute-core` is the semantic reference: the macros parse and check with it, and every static
 //! layout lowers to its value (`cute_static::StaticLayout::LAYOUT`).
 //!
+//! The default feature `std` adds [`expr`]; without it the facade is `no_std` (a kernel crate
+//! for a GPU or an embedded target), the macros included.
+//!
 //! # Examples
 //! ```
 //! use cute::{composition, Layout};
@@ -24,6 +27,8 @@
 //! let v = cute::expr::eval("logical_divide((4,2,3):(2,1,8), 4:2)").unwrap();
 //! assert_eq!(v.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 //! ```
+
+#![cfg_attr(not(feature = "std"), no_std)]
 
 pub use cute_core;
 pub use cute_core::*;
@@ -50,6 +55,7 @@ pub mod __private {
     pub use typenum;
 }
 
+#[cfg(feature = "std")]
 pub mod expr;
 
 /// The README's code blocks, compiled and run as doctests.

@@ -185,6 +185,10 @@ impl Transpose8x8 {
 /// The block loop of [`Transpose8x8`]: `(m, n)` extents, the strides of the non-contiguous
 /// modes, in elements.
 #[derive(Clone, Copy)]
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(dead_code, reason = "only the AVX transpose reads the extents")
+)]
 struct Blocks {
     m: i64,
     n: i64,
