@@ -354,6 +354,40 @@ pub struct Tensor<E, L> {
     whole: Whole,
 }
 
+/// [`ErrorKind::OutOfBounds`] of the tensor at `base` with layout `l` over `len` elements, for
+/// element `i` or (`None`) for the whole tensor.
+#[cold]
+#[inline(never)]
+fn outside_error<L: TensorLayout>(op: Op, l: L, base: i64, len: usize, i: Option<i64>) -> Error {
+    let (lo, hi) = if let Some(i) = i {
+        let at = base + l.offset_of(i);
+        (at, at)
+    } else {
+        let (lo, hi) = l.image().unwrap_or((0, 0));
+        (base + lo, base + hi)
+    };
+    let at = i.map_or(Operand::from(base), Operand::from);
+    Error::new(
+        op,
+        [Some((&l.layout()).into()), Some(at)],
+        ErrorKind::OutOfBounds { lo, hi, len },
+    )
+}
+
+/// [`ErrorKind::IndexOutOfRange`] of index `i` of a tensor with layout `l`.
+#[cold]
+#[inline(never)]
+fn index_error<L: TensorLayout>(op: Op, l: L, i: i64) -> Error {
+    Error::new(
+        op,
+        [Some((&l.layout()).into()), Some(Operand::from(i))],
+        ErrorKind::IndexOutOfRange {
+            index: i,
+            size: l.size(),
+        },
+    )
+}
+
 /// [`Tensor`]'s whole flag, a full word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u64)]
@@ -612,22 +646,17 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// The error of a partial tensor where an algorithm needs a whole one, or of element `i`
-    /// outside the data.
-    #[cold]
-    #[inline(never)]
+    /// outside the data. Inline, the error built out of line from copies of the fields: a
+    /// tensor whose address an error path took would stay in memory on every path (a register
+    /// fragment's elements in a GPU kernel's local memory).
+    #[inline(always)]
     pub(crate) fn outside_error(&self, op: Op, i: Option<i64>) -> Error {
-        let len = self.engine.extent().unwrap_or(0);
-        let (lo, hi) = if let Some(i) = i {
-            (self.position(i), self.position(i))
-        } else {
-            let (lo, hi) = self.layout.image().unwrap_or((0, 0));
-            (self.base + lo, self.base + hi)
-        };
-        let at = i.map_or(Operand::from(self.base), Operand::from);
-        Error::new(
+        outside_error(
             op,
-            [Some((&self.layout.layout()).into()), Some(at)],
-            ErrorKind::OutOfBounds { lo, hi, len },
+            *self.layout(),
+            self.base,
+            self.engine.extent().unwrap_or(0),
+            i,
         )
     }
 
@@ -664,18 +693,11 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         }
     }
 
-    /// The error of an index `i` outside `0 <= i < size`.
-    #[cold]
-    #[inline(never)]
+    /// The error of an index `i` outside `0 <= i < size`, built out of line from a copy of the
+    /// layout (as [`Tensor::outside_error`]).
+    #[inline(always)]
     fn index_error(&self, i: i64, op: Op) -> Error {
-        Error::new(
-            op,
-            [Some((&self.layout.layout()).into()), Some(Operand::from(i))],
-            ErrorKind::IndexOutOfRange {
-                index: i,
-                size: self.size(),
-            },
-        )
+        index_error(op, *self.layout(), i)
     }
 
     /// `T(i)`: element `i`.
