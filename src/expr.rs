@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use cute_core::morphism::{compose_morphisms, is_tractable, to_morphism, Morphism};
 use cute_core::parse::Parser;
 use cute_core::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
@@ -38,6 +39,10 @@ pub enum Value {
     Coords(Vec<IntTuple>),
     /// A layout with F2 strides (`f1`, `f9`, ...).
     F2(Box<F2Layout>),
+    /// A morphism of nested tuples (seed 003), `(4,6)-[2,1]->(6,4)`.
+    Morphism(Box<Morphism>),
+    /// A truth value, e.g. of `is_tractable`.
+    Bool(bool),
 }
 
 impl Value {
@@ -52,6 +57,8 @@ impl Value {
             Value::Coord(_) => "a coordinate layout",
             Value::Coords(_) => "a list of coordinates",
             Value::F2(_) => "an F2 layout",
+            Value::Morphism(_) => "a morphism",
+            Value::Bool(_) => "a truth value",
         }
     }
 }
@@ -80,6 +87,8 @@ impl fmt::Display for Value {
             Value::Coords(v) => write_list(f, v),
             Value::List(v) => write_list(f, v),
             Value::F2(a) => write!(f, "{a}"),
+            Value::Morphism(m) => write!(f, "{m}"),
+            Value::Bool(b) => write!(f, "{b}"),
         }
     }
 }
@@ -286,6 +295,11 @@ pub const OPS: &[(&str, &str)] = &[
     ),
     ("swizzle", "(B, M, S)"),
     ("swizzle_layout", "(B, M, S, A) or (B, M, S, A, C)"),
+    ("is_tractable", "(L)"),
+    ("to_morphism", "(L)"),
+    ("from_morphism", "(f)"),
+    ("is_standard_form", "(f)"),
+    ("compose_morphisms", "(g, f): g∘f, f applied first"),
 ];
 
 /// The deepest nesting of calls `eval` accepts: deeper input is an error, not a stack overflow
@@ -446,6 +460,12 @@ fn expr(p: &mut Parser<'_>, depth: usize) -> Result<Value, ExprError> {
         )),
         Some(_) => {
             let shape = p.int_tuple(true).map_err(ExprError::from)?;
+            if p.peek() == Some(b'-') {
+                return p
+                    .morphism_after(shape)
+                    .map(|m| Value::Morphism(Box::new(m)))
+                    .map_err(|e| ExprError::at(start, &e));
+            }
             if p.eat(b':') {
                 p.peek();
                 let stride_pos = p.pos();
@@ -549,6 +569,13 @@ impl Args<'_> {
             Value::Layout(l) => Ok(Tile::Layout(*l)),
             Value::Tiler(t) => Ok(Tile::Tiler(*t)),
             _ => Err(self.kind_err(i, "a layout or a tiler")),
+        }
+    }
+
+    fn morphism(&self, i: usize) -> Result<Morphism, ExprError> {
+        match &self.values[i].0 {
+            Value::Morphism(m) => Ok(**m),
+            _ => Err(self.kind_err(i, "a morphism")),
         }
     }
 
@@ -723,6 +750,13 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
             Value::List(a.list(sw.period(), LIST_LIMIT, |x| Ok(sw.apply(x)))?)
         }
         ("swizzle_layout", 4 | 5) => Value::Composed(swizzle_layout(&a)?),
+        ("is_tractable", 1) => Value::Bool(is_tractable(&a.layout(0)?)),
+        ("to_morphism", 1) => Value::Morphism(Box::new(a.op(to_morphism(&a.layout(0)?))?)),
+        ("from_morphism", 1) => Value::Layout(a.op(a.morphism(0)?.layout())?),
+        ("is_standard_form", 1) => Value::Bool(a.morphism(0)?.is_standard_form()),
+        ("compose_morphisms", 2) => Value::Morphism(Box::new(
+            a.op(compose_morphisms(&a.morphism(0)?, &a.morphism(1)?))?,
+        )),
         _ => return Err(arity()),
     };
     Ok(v)
@@ -741,6 +775,33 @@ mod tests {
         assert_eq!(eval("size(4)").unwrap_err().code(), "arg_kind");
         let e = eval("size((4,2):(1,(2,2)))").unwrap_err();
         assert_eq!((e.code(), e.pos()), ("syntax", 11));
+    }
+
+    /// Seed 003's operations by name, outer first; a morphism literal's commas stay inside it.
+    #[test]
+    fn morphism_ops() {
+        let e = |s: &str| eval(s).unwrap().to_string();
+        assert_eq!(e("is_tractable((4,6):(1,5))"), "false");
+        assert_eq!(e("to_morphism((6,4):(1,12))"), "(6,4)-[1,3]->(6,2,4)");
+        assert_eq!(
+            e("from_morphism((8,8,3)-[1,2,*]->(8,8))"),
+            "(8,8,3):(1,8,0)"
+        );
+        assert_eq!(e("is_standard_form((6,4)-[1,4]->(6,2,1,4))"), "false");
+        assert_eq!(
+            e("compose_morphisms((6,4)-[1,3]->(6,2,4), (4,6)-[2,1]->(6,4))"),
+            "(4,6)-[3,1]->(6,2,4)"
+        );
+        assert_eq!(
+            eval("to_morphism((2,2):(1,1))").unwrap_err().code(),
+            "not_tractable"
+        );
+        assert_eq!(
+            eval("from_morphism((4,6)-[1,1]->(4,6))")
+                .unwrap_err()
+                .code(),
+            "invalid_morphism"
+        );
     }
 
     /// The fuzz campaign's slow input: a list of 772,032 carry-less products.

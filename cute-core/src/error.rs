@@ -63,6 +63,11 @@ pub enum Op {
     ToLinearLayout,
     ToLayout,
     ToSwizzled,
+    Morphism,
+    IsTractable,
+    ToMorphism,
+    FromMorphism,
+    ComposeMorphisms,
 }
 
 impl Op {
@@ -121,6 +126,11 @@ impl Op {
             Op::ToLinearLayout => "to_linear_layout",
             Op::ToLayout => "to_layout",
             Op::ToSwizzled => "to_swizzled",
+            Op::Morphism => "morphism",
+            Op::IsTractable => "is_tractable",
+            Op::ToMorphism => "to_morphism",
+            Op::FromMorphism => "from_morphism",
+            Op::ComposeMorphisms => "compose_morphisms",
         }
     }
 }
@@ -502,6 +512,28 @@ pub enum ErrorKind {
         /// The size.
         size: i64,
     },
+    /// A layout that is not tractable (seed 003): the mode `shape:stride` whose `shape·stride`
+    /// does not divide `next`, the next stride of the sorted chain; `next` is `None` for a
+    /// negative stride or an empty mode.
+    NotTractable {
+        /// The mode's shape.
+        shape: i64,
+        /// The mode's stride.
+        stride: i64,
+        /// The next stride of the chain.
+        next: Option<i64>,
+    },
+    /// Not a morphism of nested tuples: `entry` is the 1-based domain entry at fault (0 when
+    /// the fault is not one entry's).
+    InvalidMorphism {
+        /// The domain entry.
+        entry: usize,
+        /// The condition it breaks.
+        why: &'static str,
+    },
+    /// Two morphisms whose composite is asked where the inner one's codomain is not the outer
+    /// one's domain.
+    NotComposable,
     /// Two sizes that must be equal differ (the precondition of `copy`, the `M`, `N`, `K` of
     /// `gemm`).
     SizeMismatch {
@@ -556,6 +588,9 @@ impl ErrorKind {
             ErrorKind::OutOfBounds { .. } => "out_of_bounds",
             ErrorKind::IndexOutOfRange { .. } => "index_out_of_range",
             ErrorKind::SizeMismatch { .. } => "size_mismatch",
+            ErrorKind::NotTractable { .. } => "not_tractable",
+            ErrorKind::InvalidMorphism { .. } => "invalid_morphism",
+            ErrorKind::NotComposable => "not_composable",
             ErrorKind::Parse { .. } => "parse",
             ErrorKind::SwizzleRange => "swizzle_range",
             ErrorKind::ShapeDivDivisibility { .. } | ErrorKind::Divisor { .. } => "divisibility",
@@ -636,6 +671,55 @@ impl ErrorKind {
     }
 }
 
+impl ErrorKind {
+    /// The messages of the tensors' and algorithms' conditions.
+    fn fmt_tensor(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ErrorKind::OutOfBounds { lo, hi, len } => write!(
+                f,
+                "out of bounds: the layout reaches positions {lo}..={hi} of data holding {len} elements"
+            ),
+            ErrorKind::IndexOutOfRange { index, size } => {
+                write!(f, "index {index} is out of range for size {size}")
+            }
+            ErrorKind::SizeMismatch { what, left, right } => {
+                write!(f, "size mismatch: {what} is {left} on the left and {right} on the right")
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The messages of seed 003's conditions (`crate::morphism`).
+    fn fmt_morphism(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ErrorKind::NotTractable {
+                shape,
+                stride,
+                next: Some(next),
+            } => write!(
+                f,
+                "not tractable: {shape}·{stride} does not divide the next stride {next} (sorted by stride, each shape·stride must divide the next stride)"
+            ),
+            ErrorKind::NotTractable { shape, stride, .. } if stride < 0 => write!(
+                f,
+                "not tractable: the mode {shape}:{stride} has a negative stride"
+            ),
+            ErrorKind::NotTractable { shape, stride, .. } => write!(
+                f,
+                "not tractable: the mode {shape}:{stride} is empty (a shape 0 is outside the theory)"
+            ),
+            ErrorKind::InvalidMorphism { entry: 0, why } => write!(f, "invalid morphism: {why}"),
+            ErrorKind::InvalidMorphism { entry, why } => {
+                write!(f, "invalid morphism: domain entry {entry}: {why}")
+            }
+            ErrorKind::NotComposable => f.write_str(
+                "not composable: the inner morphism's codomain is not the outer one's domain (the same entries, nested the same)",
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -656,6 +740,12 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::EmptyMode { .. }
             | ErrorKind::NegativeShape { .. }
             | ErrorKind::Capacity => self.fmt_more(f),
+            ErrorKind::NotTractable { .. }
+            | ErrorKind::InvalidMorphism { .. }
+            | ErrorKind::NotComposable => self.fmt_morphism(f),
+            ErrorKind::OutOfBounds { .. }
+            | ErrorKind::IndexOutOfRange { .. }
+            | ErrorKind::SizeMismatch { .. } => self.fmt_tensor(f),
             ErrorKind::NotCongruent => f.write_str("shape and stride are not congruent"),
             ErrorKind::Parse { pos, expected } => write!(f, "expected {expected} at offset {pos}"),
             ErrorKind::StrideDivisibility { mode, stride, prefix } => write!(
@@ -725,16 +815,6 @@ ErrorKind::InvalidParameters => f.write_str(
             }
             ErrorKind::DowncastNoUnitStride => f.write_str("downcast needs a mode of stride 1"),
             ErrorKind::NonPositive { value } => write!(f, "{value} is not positive"),
-            ErrorKind::OutOfBounds { lo, hi, len } => write!(
-                f,
-                "out of bounds: the layout reaches positions {lo}..={hi} of data holding {len} elements"
-            ),
-            ErrorKind::IndexOutOfRange { index, size } => {
-                write!(f, "index {index} is out of range for size {size}")
-            }
-            ErrorKind::SizeMismatch { what, left, right } => {
-                write!(f, "size mismatch: {what} is {left} on the left and {right} on the right")
-            }
         }
     }
 }

@@ -28,6 +28,7 @@ pub mod int_tuple;
 pub mod isl;
 pub mod layout;
 pub mod linear;
+pub mod morphism;
 pub mod parse;
 pub mod stride;
 pub mod swizzle;

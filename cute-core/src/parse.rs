@@ -5,6 +5,7 @@ use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{Builder, IntTuple};
 use crate::layout::Layout;
 use crate::linear::{dim_operand, Dim, LinearLayout, MAX_BITS, MAX_DIMS};
+use crate::morphism::Morphism;
 use crate::tiler::{Tiler, TilerBuilder};
 
 /// A cursor over notation text.
@@ -395,6 +396,71 @@ impl core::str::FromStr for LinearLayout {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Parser::new(s).finish_with(Parser::linear_layout)
+    }
+}
+
+impl Parser<'_> {
+    /// A morphism `S-[a1,...,am]->T` (seed 003): the domain and codomain as int tuples, the map's
+    /// entries `*` or positive integers; checked by [`Morphism::new`].
+    pub fn morphism(&mut self) -> Result<Morphism, Error> {
+        let domain = self.int_tuple(false)?;
+        self.morphism_after(domain)
+    }
+
+    /// The rest of a morphism whose domain has been read: `-[a1,...,am]->T`.
+    pub fn morphism_after(&mut self, domain: IntTuple) -> Result<Morphism, Error> {
+        self.expect(b'-', "'-[' after a morphism's domain")?;
+        self.expect(b'[', "'[' after '-'")?;
+        let mut map = [0u8; crate::MAX_LEAVES];
+        let mut n = 0;
+        if !self.eat(b']') {
+            loop {
+                if n == map.len() {
+                    return Err(self.error("at most 32 map entries"));
+                }
+                if !self.eat(b'*') {
+                    self.peek();
+                    let pos = self.pos;
+                    let j = self.int()?;
+                    map[n] = u8::try_from(j).ok().filter(|&j| j > 0).ok_or_else(|| {
+                        Error::new(
+                            Op::Parse,
+                            [None, None],
+                            ErrorKind::Parse {
+                                pos,
+                                expected: "'*' or a codomain entry from 1 to 255",
+                            },
+                        )
+                    })?;
+                }
+                n += 1;
+                if self.eat(b']') {
+                    break;
+                }
+                self.expect(b',', "',' or ']'")?;
+            }
+        }
+        self.expect(b'-', "'->' after the map")?;
+        self.expect(b'>', "'>' after '-'")?;
+        let codomain = self.int_tuple(false)?;
+        Morphism::new(domain, codomain, &map[..n])
+    }
+}
+
+/// A morphism in seed 003's notation, spaces ignored.
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::Morphism;
+/// let f: Morphism = "(4, 6) -[2, 1]-> (6, 4)".parse().unwrap();
+/// assert_eq!(f.to_string(), "(4,6)-[2,1]->(6,4)");
+/// assert_eq!("(4,6)-[1,1]->(4,6)".parse::<Morphism>().unwrap_err().code(), "invalid_morphism");
+/// ```
+impl core::str::FromStr for Morphism {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Parser::new(s).finish_with(Parser::morphism)
     }
 }
 

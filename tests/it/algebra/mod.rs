@@ -6,6 +6,7 @@ mod composition;
 mod divide;
 mod inverse;
 mod max_common;
+mod morphism;
 mod nullspace;
 mod product;
 mod recast;

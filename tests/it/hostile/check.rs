@@ -4,6 +4,7 @@
 //! `tests/it/hostile/mod.rs`, so CI checks the same properties without a nightly toolchain.
 
 use cute::expr::{eval, parse_call, Value};
+use cute::morphism::to_morphism;
 use cute::{ComposedLayout, Layout};
 
 /// The most points a property is checked at (the rest of a larger domain is sampled).
@@ -266,6 +267,9 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
     if let (Value::Composed(g), Some(Value::Composed(f))) = (&value, args.first()) {
         return composed_inverse(&call.op, f, g);
     }
+    if let Some(result) = morphism_result(&call.op, &args, &value) {
+        return result;
+    }
     let Some(r) = layout(&value) else {
         if let (Some(Value::Layout(l)), Value::Int(n)) = (args.first(), &value) {
             return int_result(&call.op, l, *n);
@@ -283,6 +287,28 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
         "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => c.product(),
         _ => Ok(()),
     }
+}
+
+/// Seed 003's operations, against each other: `to_morphism(L)` is of standard form and gives
+/// `L` back, `from_morphism(f)` is tractable and its standard form gives it back, and
+/// `is_tractable(L)` says whether `L` has a standard form.
+fn morphism_result(op: &str, args: &[&Value], value: &Value) -> Option<Result<(), String>> {
+    let holds = |c: bool, what: String| if c { Ok(()) } else { Err(what) };
+    Some(match (op, args.first(), value) {
+        ("to_morphism", Some(Value::Layout(l)), Value::Morphism(f)) => holds(
+            f.is_standard_form() && f.layout().as_ref() == Ok(l),
+            format!("to_morphism({l}) = {f}, not of standard form or not {l} back"),
+        ),
+        ("from_morphism", _, Value::Layout(l)) => holds(
+            to_morphism(l).is_ok_and(|g| g.layout().as_ref() == Ok(l)),
+            format!("from_morphism gives {l}, whose standard form does not give it back"),
+        ),
+        ("is_tractable", Some(Value::Layout(l)), Value::Bool(b)) => holds(
+            *b == to_morphism(l).is_ok(),
+            format!("is_tractable({l}) = {b}, yet to_morphism says otherwise"),
+        ),
+        _ => return None,
+    })
 }
 
 /// A swizzled layout, widened: `Sw(o + L(i))` with the swizzle's bits taken from `B`, `M`, `S`.

@@ -6,6 +6,7 @@ pub(crate) mod check;
 pub(crate) mod f2;
 pub(crate) mod gen;
 pub(crate) mod linear;
+pub(crate) mod morphism;
 
 use std::path::Path;
 
@@ -218,4 +219,9 @@ fn linear_layouts_keep_their_properties() {
 #[test]
 fn f2_layouts_keep_their_properties() {
     replay_and_sweep("f2", 0x5851_f42d_4c95_7f2d, 3000, 48, f2::check);
+}
+
+#[test]
+fn morphisms_keep_their_properties() {
+    replay_and_sweep("morphism", 0x9e6c_63d0_676a_9a99, 2000, 40, morphism::check);
 }

@@ -1,0 +1,10 @@
+//! Seed 003's morphisms (`cute::morphism`) from text, held to their laws by
+//! `tests/it/hostile/morphism.rs`.
+#![no_main]
+
+#[path = "../../tests/it/hostile/morphism.rs"]
+mod morphism;
+
+mod slow;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| slow::timed(data, || morphism::check(data)));

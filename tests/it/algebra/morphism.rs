@@ -1,0 +1,211 @@
+//! Seed 003's laws on random layouts and morphisms: tractability is the chain in some order of
+//! the modes, the layout of a morphism is its realization, the standard form is a round trip,
+//! and composing morphisms composes their layouts.
+
+use cute::morphism::{compose_morphisms, is_tractable, to_morphism, Morphism};
+use cute::{composition, Layout};
+use proptest::prelude::*;
+
+use crate::strategy::{config, layout};
+
+/// Whether the modes `rest` have an order in which each `s·d` divides the next stride, the
+/// first stride a multiple of `below`.
+fn some_order(rest: &mut Vec<(i64, i64)>, below: i64) -> bool {
+    if rest.is_empty() {
+        return true;
+    }
+    for k in 0..rest.len() {
+        let (s, d) = rest[k];
+        if d % below == 0 {
+            rest.remove(k);
+            let ok = some_order(rest, s * d);
+            rest.insert(k, (s, d));
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Tractability by brute force over the orders of the modes of non-zero stride (spec §4.1: a
+/// column-major layout with modes removed, permuted and stride-0 modes inserted): some order in
+/// which each `s·d` divides the next stride. `None` past 7 such modes.
+fn tractable_by_orders(l: &Layout) -> Option<bool> {
+    let modes: Vec<(i64, i64)> = l
+        .shape()
+        .leaves()
+        .iter()
+        .copied()
+        .zip(l.stride().leaves().iter().copied())
+        .collect();
+    if modes.iter().any(|&(s, d)| s == 0 || d < 0) {
+        return Some(false);
+    }
+    let live: Vec<(i64, i64)> = modes.into_iter().filter(|&(_, d)| d != 0).collect();
+    if live.len() > 7 {
+        return None;
+    }
+    Some(some_order(&mut live.clone(), 1))
+}
+
+/// A morphism into the flat codomain `cod` from its text: the entries of `cod` that `hit`
+/// marks, and `stars` entries sent to `*`, as the domain in the order `order` (the first two
+/// grouped when `nest`).
+fn morphism_into(
+    cod: &[i64],
+    hit: &[bool],
+    stars: &[i64],
+    order: &[usize],
+    nest: bool,
+) -> Morphism {
+    let mut entries: Vec<(i64, String)> = cod
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| hit[j])
+        .map(|(j, &t)| (t, (j + 1).to_string()))
+        .collect();
+    entries.extend(stars.iter().map(|&s| (s, "*".to_string())));
+    let entries: Vec<_> = order
+        .iter()
+        .filter(|&&k| k < entries.len())
+        .map(|&k| entries[k].clone())
+        .collect();
+    let sizes: Vec<String> = entries.iter().map(|e| e.0.to_string()).collect();
+    let domain = if nest && sizes.len() >= 2 {
+        let mut text = format!("(({},{})", sizes[0], sizes[1]);
+        for s in &sizes[2..] {
+            text.push(',');
+            text.push_str(s);
+        }
+        text + ")"
+    } else {
+        format!("({})", sizes.join(","))
+    };
+    let map: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
+    let text = format!("{domain}-[{}]->{}", map.join(","), flat(cod));
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// `(t1,...,tn)`.
+fn flat(t: &[i64]) -> String {
+    let t: Vec<String> = t.iter().map(i64::to_string).collect();
+    format!("({})", t.join(","))
+}
+
+/// A random morphism: a flat codomain of up to 5 entries, a domain of some of them and up to two
+/// `*` entries, shuffled, sometimes nested.
+fn morphism() -> impl Strategy<Value = Morphism> {
+    (
+        prop::collection::vec(1..=6i64, 0..=5),
+        prop::collection::vec(any::<bool>(), 5),
+        prop::collection::vec(1..=4i64, 0..=2),
+        Just((0..8).collect::<Vec<usize>>()).prop_shuffle(),
+        any::<bool>(),
+    )
+        .prop_map(|(cod, hit, stars, order, nest)| morphism_into(&cod, &hit, &stars, &order, nest))
+}
+
+/// A random morphism `f` and one `g` whose domain is `f`'s codomain.
+fn composable() -> impl Strategy<Value = (Morphism, Morphism)> {
+    (
+        morphism(),
+        prop::collection::vec(any::<bool>(), 5),
+        prop::collection::vec(1..=6i64, 0..=2),
+        Just((0..8).collect::<Vec<usize>>()).prop_shuffle(),
+    )
+        .prop_map(|(f, hit, extra, order)| {
+            let t = f.codomain().leaves().to_vec();
+            // U: the entries of T that g hits and the extras, shuffled.
+            let mut u: Vec<(i64, Option<usize>)> = t
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| hit[k])
+                .map(|(k, &x)| (x, Some(k)))
+                .collect();
+            u.extend(extra.iter().map(|&x| (x, None)));
+            let u: Vec<_> = order
+                .iter()
+                .filter(|&&k| k < u.len())
+                .map(|&k| u[k])
+                .collect();
+            let map: Vec<String> = (0..t.len())
+                .map(|k| {
+                    u.iter()
+                        .position(|e| e.1 == Some(k))
+                        .map_or("*".to_string(), |p| (p + 1).to_string())
+                })
+                .collect();
+            let cod: Vec<i64> = u.iter().map(|e| e.0).collect();
+            let text = format!("{}-[{}]->{}", f.codomain(), map.join(","), flat(&cod));
+            let g = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            (f, g)
+        })
+}
+
+/// `L_f(x)` by the realization functor (l.945-951): `x` split colexicographically over the
+/// domain's entries, each coordinate placed at its codomain entry (dropped at `*`), the
+/// codomain coordinate read colexicographically.
+fn realize(f: &Morphism, mut x: i64) -> i64 {
+    let (s, t) = (f.domain().leaves(), f.codomain().leaves());
+    let mut u = vec![0i64; t.len()];
+    for (i, &j) in f.map().iter().enumerate() {
+        let c = x % s[i];
+        x /= s[i];
+        if j != 0 {
+            u[usize::from(j) - 1] = c;
+        }
+    }
+    let (mut off, mut p) = (0, 1);
+    for (k, &tk) in t.iter().enumerate() {
+        off += u[k] * p;
+        p *= tk;
+    }
+    off
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Law (§4.2): the sorted divisibility chain decides tractability, as a search over all
+    /// orders of the modes does.
+    #[test]
+    fn tractable_is_the_chain_in_some_order(a in layout(256, 32)) {
+        if let Some(brute) = tractable_by_orders(&a) {
+            prop_assert_eq!(is_tractable(&a), brute, "{}", a);
+        }
+    }
+
+    /// Laws (§5.3-5.5): `L_f` is `f`'s realization pointwise and tractable; its standard form
+    /// gives it back, is of standard form, and is `f` itself when `f` is non-degenerate and of
+    /// standard form.
+    #[test]
+    fn layouts_of_morphisms_round_trip(f in morphism()) {
+        let l = f.layout().unwrap();
+        for x in 0..l.size() {
+            prop_assert_eq!(l.eval(x).unwrap(), realize(&f, x), "{} at {}", f, x);
+        }
+        prop_assert!(is_tractable(&l), "{} gives {}", f, l);
+        let g = to_morphism(&l).unwrap();
+        prop_assert_eq!(g.layout().unwrap(), l, "{} -> {} -> {}", f, l, g);
+        prop_assert!(g.is_standard_form(), "{}", g);
+        if f.is_non_degenerate() && f.is_standard_form() {
+            prop_assert_eq!(g, f);
+        }
+    }
+
+    /// Law (l.939-951): `L_{g∘f} = L_g ∘ L_f`, pointwise and as CuTe's composition computes it.
+    #[test]
+    fn composing_morphisms_composes_layouts((f, g) in composable()) {
+        let gf = compose_morphisms(&g, &f).unwrap();
+        let (lf, lg, lgf) = (f.layout().unwrap(), g.layout().unwrap(), gf.layout().unwrap());
+        for x in 0..lf.size() {
+            prop_assert_eq!(lgf.eval(x).unwrap(), lg.eval(lf.eval(x).unwrap()).unwrap());
+        }
+        let c = composition(&lg, &lf).unwrap();
+        prop_assert_eq!(c.size(), lgf.size());
+        for x in 0..c.size() {
+            prop_assert_eq!(c.eval(x).unwrap(), lgf.eval(x).unwrap(), "{} ∘ {}", lg, lf);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! Seed 003's morphisms (`cute::morphism`) from text: no panic; whatever parses as a morphism
+//! prints back to itself, and its layout (when it fits `i64`) is tractable, equals the
+//! morphism's realization at every index, and comes back from its standard form; a tractable
+//! layout's standard form gives the layout back and is of standard form. The fuzz target
+//! `morphism` feeds it libFuzzer's bytes; `tests/it/hostile/mod.rs` the regressions and a sweep.
+
+use cute::morphism::{is_tractable, to_morphism, Morphism};
+use cute::Layout;
+
+/// The most indices checked pointwise.
+const POINTS: i64 = 1 << 12;
+
+/// `L_f(x)` by the realization functor: `x` split over the domain's entries, each coordinate
+/// placed at its codomain entry (dropped at `*`), the codomain coordinate read back, in `i128`.
+fn realize(f: &Morphism, mut x: i128) -> i128 {
+    let (s, t) = (f.domain().leaves(), f.codomain().leaves());
+    let mut u = vec![0i128; t.len()];
+    for (i, &j) in f.map().iter().enumerate() {
+        let c = x % i128::from(s[i]);
+        x /= i128::from(s[i]);
+        if j != 0 {
+            u[usize::from(j) - 1] = c;
+        }
+    }
+    let (mut off, mut p) = (0i128, 1i128);
+    for (k, &tk) in t.iter().enumerate() {
+        off += u[k] * p;
+        p = p.saturating_mul(i128::from(tk));
+    }
+    off
+}
+
+/// The laws of a tractable layout's standard form.
+fn standard_form_of(l: &Layout) {
+    let f = to_morphism(l).unwrap_or_else(|e| panic!("{l} is tractable, yet {e}"));
+    assert!(f.is_standard_form(), "{l} -> {f}");
+    assert_eq!(f.layout().as_ref(), Ok(l), "{l} -> {f}");
+}
+
+/// The laws on `data` read as text, as a morphism and as a layout.
+pub(crate) fn check(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(f) = text.parse::<Morphism>() {
+        let printed = f.to_string();
+        assert_eq!(printed.parse::<Morphism>().as_ref(), Ok(&f), "{text:?}");
+        if let Ok(l) = f.layout() {
+            assert!(is_tractable(&l), "{f} gives {l}");
+            for x in 0..l.size().min(POINTS) {
+                assert_eq!(
+                    i128::from(l.eval(x).unwrap()),
+                    realize(&f, i128::from(x)),
+                    "{f} at {x}"
+                );
+            }
+            standard_form_of(&l);
+        }
+    }
+    if let Ok(l) = text.parse::<Layout>() {
+        if is_tractable(&l) {
+            standard_form_of(&l);
+        }
+    }
+}
