@@ -7,7 +7,10 @@
 
 use std::fmt;
 
-use cute_core::morphism::{compose_morphisms, is_tractable, to_morphism, Morphism};
+use cute_core::morphism::{
+    compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
+    to_morphism, Morphism,
+};
 use cute_core::parse::Parser;
 use cute_core::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
@@ -300,6 +303,9 @@ pub const OPS: &[(&str, &str)] = &[
     ("from_morphism", "(f)"),
     ("is_standard_form", "(f)"),
     ("compose_morphisms", "(g, f): g∘f, f applied first"),
+    ("morphism_coalesce", "(f)"),
+    ("morphism_complement", "(f)"),
+    ("morphism_concat", "(f, g)"),
 ];
 
 /// The deepest nesting of calls `eval` accepts: deeper input is an error, not a stack overflow
@@ -754,6 +760,15 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
         ("to_morphism", 1) => Value::Morphism(Box::new(a.op(to_morphism(&a.layout(0)?))?)),
         ("from_morphism", 1) => Value::Layout(a.op(a.morphism(0)?.layout())?),
         ("is_standard_form", 1) => Value::Bool(a.morphism(0)?.is_standard_form()),
+        ("morphism_coalesce", 1) => {
+            Value::Morphism(Box::new(a.op(morphism_coalesce(&a.morphism(0)?))?))
+        }
+        ("morphism_complement", 1) => {
+            Value::Morphism(Box::new(a.op(morphism_complement(&a.morphism(0)?))?))
+        }
+        ("morphism_concat", 2) => Value::Morphism(Box::new(
+            a.op(morphism_concat(&a.morphism(0)?, &a.morphism(1)?))?,
+        )),
         ("compose_morphisms", 2) => Value::Morphism(Box::new(
             a.op(compose_morphisms(&a.morphism(0)?, &a.morphism(1)?))?,
         )),
@@ -791,6 +806,18 @@ mod tests {
         assert_eq!(
             e("compose_morphisms((6,4)-[1,3]->(6,2,4), (4,6)-[2,1]->(6,4))"),
             "(4,6)-[3,1]->(6,2,4)"
+        );
+        assert_eq!(
+            e("morphism_coalesce((2,2,10,10)-[1,2,4,5]->(2,2,2,10,10))"),
+            "(4,100)-[1,3]->(4,2,100)"
+        );
+        assert_eq!(
+            e("morphism_complement((2,2)-[1,3]->(2,5,2,5))"),
+            "(5,5)-[2,4]->(2,5,2,5)"
+        );
+        assert_eq!(
+            e("morphism_concat(4-[1]->(4,6), 6-[2]->(4,6))"),
+            "(4,6)-[1,2]->(4,6)"
         );
         assert_eq!(
             eval("to_morphism((2,2):(1,1))").unwrap_err().code(),

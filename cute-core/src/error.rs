@@ -68,6 +68,9 @@ pub enum Op {
     ToMorphism,
     FromMorphism,
     ComposeMorphisms,
+    MorphismComplement,
+    MorphismConcat,
+    MorphismCoalesce,
 }
 
 impl Op {
@@ -131,6 +134,9 @@ impl Op {
             Op::ToMorphism => "to_morphism",
             Op::FromMorphism => "from_morphism",
             Op::ComposeMorphisms => "compose_morphisms",
+            Op::MorphismComplement => "morphism_complement",
+            Op::MorphismConcat => "morphism_concat",
+            Op::MorphismCoalesce => "morphism_coalesce",
         }
     }
 }
@@ -534,6 +540,10 @@ pub enum ErrorKind {
     /// Two morphisms whose composite is asked where the inner one's codomain is not the outer
     /// one's domain.
     NotComposable,
+    /// A morphism that sends an entry to `*` has no complement.
+    NotComplementable,
+    /// Two morphisms concatenated with different codomains or a codomain entry hit by both.
+    NotConcatenable,
     /// Two sizes that must be equal differ (the precondition of `copy`, the `M`, `N`, `K` of
     /// `gemm`).
     SizeMismatch {
@@ -591,6 +601,8 @@ impl ErrorKind {
             ErrorKind::NotTractable { .. } => "not_tractable",
             ErrorKind::InvalidMorphism { .. } => "invalid_morphism",
             ErrorKind::NotComposable => "not_composable",
+            ErrorKind::NotComplementable => "not_complementable",
+            ErrorKind::NotConcatenable => "not_concatenable",
             ErrorKind::Parse { .. } => "parse",
             ErrorKind::SwizzleRange => "swizzle_range",
             ErrorKind::ShapeDivDivisibility { .. } | ErrorKind::Divisor { .. } => "divisibility",
@@ -712,6 +724,12 @@ impl ErrorKind {
             ErrorKind::InvalidMorphism { entry, why } => {
                 write!(f, "invalid morphism: domain entry {entry}: {why}")
             }
+            ErrorKind::NotComplementable => f.write_str(
+                "not complementable: an entry goes to `*` (the complement of a morphism needs every entry hit)",
+            ),
+            ErrorKind::NotConcatenable => f.write_str(
+                "not concatenable: the codomains differ or a codomain entry is hit by both morphisms",
+            ),
             ErrorKind::NotComposable => f.write_str(
                 "not composable: the inner morphism's codomain is not the outer one's domain (the same entries, nested the same)",
             ),
@@ -742,7 +760,9 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::Capacity => self.fmt_more(f),
             ErrorKind::NotTractable { .. }
             | ErrorKind::InvalidMorphism { .. }
-            | ErrorKind::NotComposable => self.fmt_morphism(f),
+            | ErrorKind::NotComposable
+            | ErrorKind::NotComplementable
+            | ErrorKind::NotConcatenable => self.fmt_morphism(f),
             ErrorKind::OutOfBounds { .. }
             | ErrorKind::IndexOutOfRange { .. }
             | ErrorKind::SizeMismatch { .. } => self.fmt_tensor(f),

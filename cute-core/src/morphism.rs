@@ -399,6 +399,171 @@ pub fn compose_morphisms(g: &Morphism, f: &Morphism) -> Result<Morphism, Error> 
         .map_err(|e| e.within(Op::ComposeMorphisms))
 }
 
+/// The complement `f^c` (`morphism_complement(f)`, l.957-965, 1107-1118): the unhit codomain
+/// entries, in order, as a flat domain (one entry stays a 1-tuple), each sent to itself in `f`'s
+/// codomain. `(f, f^c)` is an isomorphism, and `coalesce(L_{f^c}) = complement(L_f, size T)`.
+///
+/// # Errors
+/// [`ErrorKind::NotComplementable`] (code `not_complementable`) when `f` sends an entry to `*`.
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::{morphism_complement, Morphism};
+/// let f: Morphism = "(2,2)-[1,3]->(2,5,2,5)".parse().unwrap();
+/// assert_eq!(morphism_complement(&f).unwrap().to_string(), "(5,5)-[2,4]->(2,5,2,5)");
+/// ```
+pub fn morphism_complement(f: &Morphism) -> Result<Morphism, Error> {
+    if f.map().contains(&STAR) {
+        return Err(Error::new(
+            Op::MorphismComplement,
+            [Some(Operand::from(f)), None],
+            ErrorKind::NotComplementable,
+        ));
+    }
+    let (t, hit) = (f.codomain.leaves(), f.hit());
+    let (mut sizes, mut map, mut n) = ([0i64; MAX_LEAVES], [STAR; MAX_LEAVES], 0);
+    for k in (0..t.len()).filter(|&k| !hit[k]) {
+        sizes[n] = t[k];
+        map[n] = (k + 1) as u8;
+        n += 1;
+    }
+    // At most as many entries as the codomain's: within the capacity.
+    let domain = IntTuple::flat(&sizes[..n])
+        .map_err(|kind| Error::new(Op::MorphismComplement, [Some(Operand::from(f)), None], kind))?;
+    Morphism::new(domain, f.codomain, &map[..n]).map_err(|e| e.within(Op::MorphismComplement))
+}
+
+/// The concatenation `(f, g)` (`morphism_concat(f, g)`, l.1123-1137): the domain is the pair
+/// `(dom f, dom g)`, the map `f`'s then `g`'s, the codomain shared. `L_{(f,g)} = (L_f, L_g)`.
+///
+/// # Errors
+/// [`ErrorKind::NotConcatenable`] (code `not_concatenable`) unless the codomains are equal (as
+/// nested tuples) and no codomain entry is hit by both; [`ErrorKind::Capacity`] past
+/// [`MAX_LEAVES`] domain entries.
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::{morphism_concat, Morphism};
+/// let m = |s: &str| s.parse::<Morphism>().unwrap();
+/// let fg = morphism_concat(&m("4-[1]->(4,6)"), &m("6-[2]->(4,6)")).unwrap();
+/// assert_eq!(fg.to_string(), "(4,6)-[1,2]->(4,6)");
+/// assert_eq!(fg.layout().unwrap().to_string(), "(4,6):(1,4)");
+/// ```
+pub fn morphism_concat(f: &Morphism, g: &Morphism) -> Result<Morphism, Error> {
+    let fail = |kind| {
+        Error::new(
+            Op::MorphismConcat,
+            [Some(Operand::from(f)), Some(Operand::from(g))],
+            kind,
+        )
+    };
+    let (hf, hg) = (f.hit(), g.hit());
+    if f.codomain != g.codomain || hf.iter().zip(&hg).any(|(a, b)| *a && *b) {
+        return Err(fail(ErrorKind::NotConcatenable));
+    }
+    let domain = IntTuple::tuple([f.domain.view(), g.domain.view()]).map_err(fail)?;
+    let (a, b) = (f.map(), g.map());
+    let mut map = [STAR; MAX_LEAVES];
+    map[..a.len()].copy_from_slice(a);
+    map[a.len()..a.len() + b.len()].copy_from_slice(b);
+    Morphism::new(domain, f.codomain, &map[..a.len() + b.len()])
+        .map_err(|e| e.within(Op::MorphismConcat))
+}
+
+/// The coalesced morphism (`morphism_coalesce(f)`, l.972-983, 1090-1101, spec §6): entries of
+/// size 1 dropped from both objects, then each run of domain entries that both go to `*`, or
+/// go to consecutive codomain entries, merged into one, and the codomain entries such a run
+/// crosses merged likewise (unhit entries stay apart: the weak coalesce). One run gives an
+/// integer domain, none the domain `1` over `*`; the codomain is a flat tuple.
+/// `L_{coal f} = coalesce(L_f)` in CuTe's normal form, but for the empty layout (`():()`, whose
+/// morphism coalesces to `1:0`).
+///
+/// # Errors
+/// [`ErrorKind::Overflow`] when a merged size passes `i64` (the objects' sizes do).
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::{morphism_coalesce, Morphism};
+/// let f: Morphism = "((2,2,2),2)-[4,1,2,3]->(2,2,2,2)".parse().unwrap();
+/// assert_eq!(morphism_coalesce(&f).unwrap().to_string(), "(2,8)-[2,1]->(8,2)");
+/// ```
+pub fn morphism_coalesce(f: &Morphism) -> Result<Morphism, Error> {
+    let overflow = || {
+        Error::new(
+            Op::MorphismCoalesce,
+            [Some(Operand::from(f)), None],
+            ErrorKind::Overflow,
+        )
+    };
+    // Squeeze: the domain entries of size 1, then the codomain entries of size 1 (none of which
+    // is hit any longer), renumbered.
+    let (s0, t0) = (f.domain.leaves(), f.codomain.leaves());
+    let mut renumber = [STAR; MAX_LEAVES];
+    let (mut t, mut nt) = ([0i64; MAX_LEAVES], 0);
+    for (k, &x) in t0.iter().enumerate() {
+        if x != 1 {
+            t[nt] = x;
+            nt += 1;
+            renumber[k] = nt as u8;
+        }
+    }
+    let (mut s, mut a, mut ns) = ([0i64; MAX_LEAVES], [STAR; MAX_LEAVES], 0);
+    for (i, &x) in s0.iter().enumerate() {
+        if x != 1 {
+            s[ns] = x;
+            let j = f.map()[i];
+            a[ns] = if j == STAR {
+                STAR
+            } else {
+                renumber[usize::from(j) - 1]
+            };
+            ns += 1;
+        }
+    }
+    // Codomain classes: entry `j` joins `j - 1`'s when the domain entry hitting `j - 1` is
+    // followed by one that hits `j`.
+    let mut joins = [false; MAX_LEAVES];
+    for i in 1..ns {
+        if a[i] != STAR && a[i - 1] != STAR && a[i] == a[i - 1] + 1 {
+            joins[usize::from(a[i]) - 1] = true;
+        }
+    }
+    let (mut class_of, mut classes, mut nc) = ([0u8; MAX_LEAVES], [0i64; MAX_LEAVES], 0usize);
+    for k in 0..nt {
+        if k == 0 || !joins[k] {
+            classes[nc] = 1;
+            nc += 1;
+        }
+        classes[nc - 1] = classes[nc - 1].checked_mul(t[k]).ok_or_else(overflow)?;
+        class_of[k] = nc as u8;
+    }
+    // Domain runs: consecutive entries both to `*`, or to consecutive codomain entries.
+    let (mut runs, mut map, mut nr) = ([0i64; MAX_LEAVES], [STAR; MAX_LEAVES], 0usize);
+    for i in 0..ns {
+        let joined = i > 0
+            && ((a[i] == STAR && a[i - 1] == STAR)
+                || (a[i] != STAR && a[i - 1] != STAR && a[i] == a[i - 1] + 1));
+        if !joined {
+            runs[nr] = 1;
+            map[nr] = if a[i] == STAR {
+                STAR
+            } else {
+                class_of[usize::from(a[i]) - 1]
+            };
+            nr += 1;
+        }
+        runs[nr - 1] = runs[nr - 1].checked_mul(s[i]).ok_or_else(overflow)?;
+    }
+    let capacity = |kind| Error::new(Op::MorphismCoalesce, [Some(Operand::from(f)), None], kind);
+    let (domain, nr) = match nr {
+        0 => (IntTuple::int(1), 1),
+        1 => (IntTuple::int(runs[0]), 1),
+        _ => (IntTuple::flat(&runs[..nr]).map_err(capacity)?, nr),
+    };
+    let codomain = IntTuple::flat(&classes[..nc]).map_err(capacity)?;
+    Morphism::new(domain, codomain, &map[..nr]).map_err(|e| e.within(Op::MorphismCoalesce))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -541,6 +706,54 @@ mod tests {
         )
         .unwrap();
         assert_eq!(h.to_string(), "(8,8,3)-[*,1,*]->(8)");
+    }
+
+    /// The pinned complement, concatenation and coalesce cases of spec §6, with the layouts'
+    /// theorems.
+    #[test]
+    fn complement_concat_and_coalesce() {
+        let f = morphism("(2,2)-[1,3]->(2,5,2,5)");
+        let c = morphism_complement(&f).unwrap();
+        assert_eq!(c.to_string(), "(5,5)-[2,4]->(2,5,2,5)");
+        let want = crate::complement(&f.layout().unwrap(), &IntTuple::int(100)).unwrap();
+        assert_eq!(crate::coalesce(&c.layout().unwrap()).unwrap(), want);
+        assert_eq!(
+            morphism_complement(&morphism("(8,3)-[1,*]->(8)"))
+                .unwrap_err()
+                .code(),
+            "not_complementable"
+        );
+        assert_eq!(
+            morphism_complement(&morphism("(4,6)-[2,1]->(6,4)"))
+                .unwrap()
+                .to_string(),
+            "()-[]->(6,4)"
+        );
+        let fc = morphism_concat(&f, &c).unwrap();
+        assert_eq!(fc.to_string(), "((2,2),(5,5))-[1,3,2,4]->(2,5,2,5)");
+        assert_eq!(
+            fc.layout().unwrap().to_string(),
+            "((2,2),(5,5)):((1,10),(2,20))"
+        );
+        assert_eq!(
+            morphism_concat(&f, &f).unwrap_err().code(),
+            "not_concatenable"
+        );
+        for (f, g) in [
+            (
+                "(2,2,10,10)-[1,2,4,5]->(2,2,2,10,10)",
+                "(4,100)-[1,3]->(4,2,100)",
+            ),
+            ("((2,4),(8,3))-[1,2,3,4]->(2,4,8,3,5)", "192-[1]->(192,5)"),
+            ("((2,2,2),2)-[4,1,2,3]->(2,2,2,2)", "(2,8)-[2,1]->(8,2)"),
+            ("(1,1)-[*,*]->(3)", "1-[*]->(3)"),
+        ] {
+            let m = morphism(f);
+            let k = morphism_coalesce(&m).unwrap();
+            assert_eq!(k.to_string(), g, "{f}");
+            let l = crate::coalesce(&m.layout().unwrap()).unwrap();
+            assert_eq!(k.layout().unwrap(), l, "{f}");
+        }
     }
 
     #[test]

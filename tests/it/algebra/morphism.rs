@@ -2,8 +2,11 @@
 //! the modes, the layout of a morphism is its realization, the standard form is a round trip,
 //! and composing morphisms composes their layouts.
 
-use cute::morphism::{compose_morphisms, is_tractable, to_morphism, Morphism};
-use cute::{composition, Layout};
+use cute::morphism::{
+    compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
+    to_morphism, Morphism,
+};
+use cute::{coalesce, complement, composition, IntTuple, Layout};
 use proptest::prelude::*;
 
 use crate::strategy::{config, layout};
@@ -206,6 +209,29 @@ proptest! {
         prop_assert_eq!(c.size(), lgf.size());
         for x in 0..c.size() {
             prop_assert_eq!(c.eval(x).unwrap(), lgf.eval(x).unwrap(), "{} ∘ {}", lg, lf);
+        }
+    }
+
+    /// Laws (spec §6): `L_{coal f} = coalesce(L_f)` exactly (but for the empty domain, whose
+    /// morphism coalesces to `1:0`); without `*`, `coalesce(L_{f^c}) = complement(L_f, size T)`
+    /// and `L_{(f, f^c)} = (L_f, L_{f^c})`.
+    #[test]
+    fn coalesce_complement_and_concat_agree_with_layouts(f in morphism()) {
+        let l = f.layout().unwrap();
+        if f.domain().rank() > 0 {
+            let k = morphism_coalesce(&f).unwrap();
+            prop_assert_eq!(k.layout().unwrap(), coalesce(&l).unwrap(), "{} -> {}", f, k);
+        }
+        if let Ok(c) = morphism_complement(&f) {
+            let size = f.codomain().leaves().iter().product::<i64>();
+            let want = complement(&l, &IntTuple::int(size)).unwrap();
+            prop_assert_eq!(coalesce(&c.layout().unwrap()).unwrap(), want, "{} ^c = {}", f, c);
+            let fc = morphism_concat(&f, &c).unwrap();
+            let lc = c.layout().unwrap();
+            let pair = format!("({},{}):({},{})", l.shape(), lc.shape(), l.stride(), lc.stride());
+            prop_assert_eq!(fc.layout().unwrap().to_string(), pair);
+        } else {
+            prop_assert!(f.map().contains(&0));
         }
     }
 }

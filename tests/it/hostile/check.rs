@@ -5,7 +5,7 @@
 
 use cute::expr::{eval, parse_call, Value};
 use cute::morphism::to_morphism;
-use cute::{ComposedLayout, Layout};
+use cute::{coalesce, ComposedLayout, Layout};
 
 /// The most points a property is checked at (the rest of a larger domain is sampled).
 const POINTS: i128 = 1 << 12;
@@ -289,9 +289,10 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
     }
 }
 
-/// Seed 003's operations, against each other: `to_morphism(L)` is of standard form and gives
-/// `L` back, `from_morphism(f)` is tractable and its standard form gives it back, and
-/// `is_tractable(L)` says whether `L` has a standard form.
+/// Seed 003's operations, against each other and CuTe's: `to_morphism(L)` is of standard form
+/// and gives `L` back, `from_morphism(f)` is tractable and its standard form gives it back,
+/// `morphism_coalesce(f)`'s layout is `coalesce(L_f)`, and `is_tractable(L)` says whether `L`
+/// has a standard form.
 fn morphism_result(op: &str, args: &[&Value], value: &Value) -> Option<Result<(), String>> {
     let holds = |c: bool, what: String| if c { Ok(()) } else { Err(what) };
     Some(match (op, args.first(), value) {
@@ -303,6 +304,15 @@ fn morphism_result(op: &str, args: &[&Value], value: &Value) -> Option<Result<()
             to_morphism(l).is_ok_and(|g| g.layout().as_ref() == Ok(l)),
             format!("from_morphism gives {l}, whose standard form does not give it back"),
         ),
+        ("morphism_coalesce", Some(Value::Morphism(f)), Value::Morphism(k)) => {
+            let (Ok(l), Ok(lk)) = (f.layout(), k.layout()) else {
+                return Some(Err(format!("morphism_coalesce({f}) = {k}: a layout fails")));
+            };
+            holds(
+                f.domain().rank() == 0 || coalesce(&l).as_ref() == Ok(&lk),
+                format!("morphism_coalesce({f}) = {k}, whose layout is not coalesce({l})"),
+            )
+        }
         ("is_tractable", Some(Value::Layout(l)), Value::Bool(b)) => holds(
             *b == to_morphism(l).is_ok(),
             format!("is_tractable({l}) = {b}, yet to_morphism says otherwise"),
