@@ -184,8 +184,11 @@ impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout> StaticGemm<LA, LB, LC
 /// constant offsets, with no layout arithmetic left, wherever it is called (the folding path is
 /// `#[inline(always)]`). Past 512 multiply-adds the `k` loop runs outermost (CuTe's order, a
 /// rank-1 update of `C` per `k`), with a `C` of at most `UNROLL_MAX` elements held in a local
-/// array: a CPU micro-kernel, its accumulators in vector registers across the loop. Each `C(m,n)` accumulates its products in increasing `k`, as the
-/// general loop does, so both give the same floating-point result.
+/// array: a CPU micro-kernel, its accumulators in vector registers across the loop. When `A`'s
+/// `M` mode starts with a static unit stride and its `V` mode does not (the im2col tile of a
+/// row-major image, rows as `V`), that loop runs one `v` at a time, so that the vectors load `A`
+/// along `M`. Each `C(m,n)` accumulates its products in increasing `k`, as the general loop
+/// does, so every path gives the same floating-point result.
 ///
 /// # Examples
 /// ```
