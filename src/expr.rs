@@ -9,7 +9,7 @@ use std::fmt;
 
 use cute_core::morphism::{
     compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
-    to_morphism, Morphism,
+    morphism_divide, morphism_product, to_morphism, Morphism,
 };
 use cute_core::parse::Parser;
 use cute_core::{
@@ -306,6 +306,8 @@ pub const OPS: &[(&str, &str)] = &[
     ("morphism_coalesce", "(f)"),
     ("morphism_complement", "(f)"),
     ("morphism_concat", "(f, g)"),
+    ("morphism_divide", "(f, g): f ⊘ g = f∘(g, g^c)"),
+    ("morphism_product", "(f, g): f ⊗ g = (f, f^c∘g)"),
 ];
 
 /// The deepest nesting of calls `eval` accepts: deeper input is an error, not a stack overflow
@@ -769,6 +771,12 @@ fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Value, ExprEr
         ("morphism_concat", 2) => Value::Morphism(Box::new(
             a.op(morphism_concat(&a.morphism(0)?, &a.morphism(1)?))?,
         )),
+        ("morphism_divide", 2) => Value::Morphism(Box::new(
+            a.op(morphism_divide(&a.morphism(0)?, &a.morphism(1)?))?,
+        )),
+        ("morphism_product", 2) => Value::Morphism(Box::new(
+            a.op(morphism_product(&a.morphism(0)?, &a.morphism(1)?))?,
+        )),
         ("compose_morphisms", 2) => Value::Morphism(Box::new(
             a.op(compose_morphisms(&a.morphism(0)?, &a.morphism(1)?))?,
         )),
@@ -818,6 +826,14 @@ mod tests {
         assert_eq!(
             e("morphism_concat(4-[1]->(4,6), 6-[2]->(4,6))"),
             "(4,6)-[1,2]->(4,6)"
+        );
+        assert_eq!(
+            e("morphism_product((2,2)-[1,2]->(2,2,5,5), (5,5)-[2,1]->(5,5))"),
+            "((2,2),(5,5))-[1,2,4,3]->(2,2,5,5)"
+        );
+        assert_eq!(
+            e("morphism_divide((4,8,4,8)-[1,2,3,4]->(4,8,4,8), (4,4)-[1,3]->(4,8,4,8))"),
+            "((4,4),(8,8))-[1,3,2,4]->(4,8,4,8)"
         );
         assert_eq!(
             eval("to_morphism((2,2):(1,1))").unwrap_err().code(),

@@ -71,6 +71,8 @@ pub enum Op {
     MorphismComplement,
     MorphismConcat,
     MorphismCoalesce,
+    MorphismDivide,
+    MorphismProduct,
 }
 
 impl Op {
@@ -137,6 +139,8 @@ impl Op {
             Op::MorphismComplement => "morphism_complement",
             Op::MorphismConcat => "morphism_concat",
             Op::MorphismCoalesce => "morphism_coalesce",
+            Op::MorphismDivide => "morphism_divide",
+            Op::MorphismProduct => "morphism_product",
         }
     }
 }
@@ -544,6 +548,11 @@ pub enum ErrorKind {
     NotComplementable,
     /// Two morphisms concatenated with different codomains or a codomain entry hit by both.
     NotConcatenable,
+    /// `f ⊘ g` where `g`'s codomain is not `f`'s domain or `g` sends an entry to `*`.
+    NotDivisible,
+    /// `f ⊗ g` where `f` sends an entry to `*` or `g`'s codomain is not the domain of `f`'s
+    /// complement.
+    NotProductAdmissible,
     /// Two sizes that must be equal differ (the precondition of `copy`, the `M`, `N`, `K` of
     /// `gemm`).
     SizeMismatch {
@@ -603,6 +612,8 @@ impl ErrorKind {
             ErrorKind::NotComposable => "not_composable",
             ErrorKind::NotComplementable => "not_complementable",
             ErrorKind::NotConcatenable => "not_concatenable",
+            ErrorKind::NotDivisible => "not_divisible",
+            ErrorKind::NotProductAdmissible => "not_product_admissible",
             ErrorKind::Parse { .. } => "parse",
             ErrorKind::SwizzleRange => "swizzle_range",
             ErrorKind::ShapeDivDivisibility { .. } | ErrorKind::Divisor { .. } => "divisibility",
@@ -730,6 +741,12 @@ impl ErrorKind {
             ErrorKind::NotConcatenable => f.write_str(
                 "not concatenable: the codomains differ or a codomain entry is hit by both morphisms",
             ),
+            ErrorKind::NotDivisible => f.write_str(
+                "not divisible: the divisor's codomain is not the dividend's domain, or the divisor sends an entry to `*`",
+            ),
+            ErrorKind::NotProductAdmissible => f.write_str(
+                "not product admissible: the first morphism sends an entry to `*`, or the second's codomain is not the first's unhit entries",
+            ),
             ErrorKind::NotComposable => f.write_str(
                 "not composable: the inner morphism's codomain is not the outer one's domain (the same entries, nested the same)",
             ),
@@ -762,7 +779,9 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::InvalidMorphism { .. }
             | ErrorKind::NotComposable
             | ErrorKind::NotComplementable
-            | ErrorKind::NotConcatenable => self.fmt_morphism(f),
+            | ErrorKind::NotConcatenable
+            | ErrorKind::NotDivisible
+            | ErrorKind::NotProductAdmissible => self.fmt_morphism(f),
             ErrorKind::OutOfBounds { .. }
             | ErrorKind::IndexOutOfRange { .. }
             | ErrorKind::SizeMismatch { .. } => self.fmt_tensor(f),

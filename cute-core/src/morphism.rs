@@ -564,6 +564,67 @@ pub fn morphism_coalesce(f: &Morphism) -> Result<Morphism, Error> {
     Morphism::new(domain, codomain, &map[..nr]).map_err(|e| e.within(Op::MorphismCoalesce))
 }
 
+/// The logical divide `f ⊘ g = f ∘ (g, g^c)` (`morphism_divide(f, g)`, l.1139-1149): `g` picks
+/// the entries of `f`'s domain that form the first mode, its complement the rest.
+/// `coalesce(L_{f⊘g}) = coalesce(L_f ⊘ L_g)` for non-degenerate `f` and `g`.
+///
+/// # Errors
+/// [`ErrorKind::NotDivisible`] (code `not_divisible`) unless `g`'s codomain is `f`'s domain (as
+/// nested tuples) and `g` sends no entry to `*`.
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::{morphism_divide, Morphism};
+/// let m = |s: &str| s.parse::<Morphism>().unwrap();
+/// let q = morphism_divide(&m("(4,8,4,8)-[1,2,3,4]->(4,8,4,8)"), &m("(4,4)-[1,3]->(4,8,4,8)"));
+/// assert_eq!(q.unwrap().to_string(), "((4,4),(8,8))-[1,3,2,4]->(4,8,4,8)");
+/// ```
+pub fn morphism_divide(f: &Morphism, g: &Morphism) -> Result<Morphism, Error> {
+    if g.codomain != f.domain || g.map().contains(&STAR) {
+        return Err(Error::new(
+            Op::MorphismDivide,
+            [Some(Operand::from(f)), Some(Operand::from(g))],
+            ErrorKind::NotDivisible,
+        ));
+    }
+    let inside = |e: Error| e.within(Op::MorphismDivide);
+    let gc = morphism_complement(g).map_err(inside)?;
+    compose_morphisms(f, &morphism_concat(g, &gc).map_err(inside)?).map_err(inside)
+}
+
+/// The logical product `f ⊗ g = (f, f^c ∘ g)` (`morphism_product(f, g)`, l.1151-1155): `g`
+/// repeats `f` over the entries `f` leaves unhit. `L_{f⊗g} = L_f ⊗ L_g` for non-degenerate `f`
+/// and `g`.
+///
+/// # Errors
+/// [`ErrorKind::NotProductAdmissible`] (code `not_product_admissible`) unless `f` sends no entry
+/// to `*` and `g`'s codomain is the domain of `f`'s complement (its unhit entries, a flat tuple).
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::{morphism_product, Morphism};
+/// let m = |s: &str| s.parse::<Morphism>().unwrap();
+/// let p = morphism_product(&m("(2,2)-[1,2]->(2,2,5,5)"), &m("(5,5)-[2,1]->(5,5)"));
+/// assert_eq!(p.unwrap().to_string(), "((2,2),(5,5))-[1,2,4,3]->(2,2,5,5)");
+/// ```
+pub fn morphism_product(f: &Morphism, g: &Morphism) -> Result<Morphism, Error> {
+    let refuse = || {
+        Error::new(
+            Op::MorphismProduct,
+            [Some(Operand::from(f)), Some(Operand::from(g))],
+            ErrorKind::NotProductAdmissible,
+        )
+    };
+    let Ok(fc) = morphism_complement(f) else {
+        return Err(refuse());
+    };
+    if g.codomain != fc.domain {
+        return Err(refuse());
+    }
+    let inside = |e: Error| e.within(Op::MorphismProduct);
+    morphism_concat(f, &compose_morphisms(&fc, g).map_err(inside)?).map_err(inside)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -754,6 +815,39 @@ mod tests {
             let l = crate::coalesce(&m.layout().unwrap()).unwrap();
             assert_eq!(k.layout().unwrap(), l, "{f}");
         }
+    }
+
+    /// The pinned divide and product of spec §6, and the theorems on their layouts.
+    #[test]
+    fn divide_and_product() {
+        let (f, g) = (
+            morphism("(4,8,4,8)-[1,2,3,4]->(4,8,4,8)"),
+            morphism("(4,4)-[1,3]->(4,8,4,8)"),
+        );
+        let q = morphism_divide(&f, &g).unwrap();
+        assert_eq!(q.to_string(), "((4,4),(8,8))-[1,3,2,4]->(4,8,4,8)");
+        let tiler = g.layout().unwrap();
+        let want = crate::logical_divide(&f.layout().unwrap(), crate::Tile::Layout(tiler));
+        assert_eq!(
+            crate::coalesce(&q.layout().unwrap()).unwrap(),
+            crate::coalesce(&want.unwrap()).unwrap()
+        );
+        assert_eq!(morphism_divide(&g, &f).unwrap_err().code(), "not_divisible");
+        let (f, g) = (
+            morphism("(2,2)-[1,2]->(2,2,5,5)"),
+            morphism("(5,5)-[2,1]->(5,5)"),
+        );
+        let p = morphism_product(&f, &g).unwrap();
+        assert_eq!(p.to_string(), "((2,2),(5,5))-[1,2,4,3]->(2,2,5,5)");
+        let want = crate::logical_product(
+            &f.layout().unwrap(),
+            crate::Tile::Layout(g.layout().unwrap()),
+        );
+        assert_eq!(p.layout().unwrap(), want.unwrap());
+        assert_eq!(
+            morphism_product(&f, &f).unwrap_err().code(),
+            "not_product_admissible"
+        );
     }
 
     #[test]
