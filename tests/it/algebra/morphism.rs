@@ -4,9 +4,11 @@
 
 use cute::morphism::{
     compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
-    to_morphism, Morphism,
+    morphism_divide, morphism_product, to_morphism, Morphism,
 };
-use cute::{coalesce, complement, composition, IntTuple, Layout};
+use cute::{
+    coalesce, complement, composition, logical_divide, logical_product, IntTuple, Layout, Tile,
+};
 use proptest::prelude::*;
 
 use crate::strategy::{config, layout};
@@ -232,6 +234,40 @@ proptest! {
             prop_assert_eq!(fc.layout().unwrap().to_string(), pair);
         } else {
             prop_assert!(f.map().contains(&0));
+        }
+    }
+
+    /// Laws (l.1139-1155): for non-degenerate morphisms, `coalesce(L_{f⊘g})` is
+    /// `coalesce(L_f ⊘ L_g)` and `L_{f⊗g}` is `L_f ⊗ L_g`, CuTe's logical divide and product.
+    #[test]
+    fn divide_and_product_agree_with_layouts(
+        f in morphism(),
+        hit in prop::collection::vec(any::<bool>(), 8),
+        stars in prop::collection::vec(2..=4i64, 0..=1),
+        order in Just((0..8).collect::<Vec<usize>>()).prop_shuffle(),
+    ) {
+        let flat_domain = f.domain().leaves().len() == f.domain().rank() || f.domain().rank() == 0;
+        if f.is_non_degenerate() && !f.map().contains(&0) && flat_domain {
+            // g into f's domain, no `*`: f ⊘ g.
+            let g = morphism_into(f.domain().leaves(), &hit, &[], &order, false);
+            if g.is_non_degenerate() {
+                let q = morphism_divide(&f, &g).unwrap();
+                let want = logical_divide(&f.layout().unwrap(), Tile::Layout(g.layout().unwrap()));
+                prop_assert_eq!(
+                    coalesce(&q.layout().unwrap()).unwrap(),
+                    coalesce(&want.unwrap()).unwrap(),
+                    "{} / {}", f, g
+                );
+            }
+        }
+        if let Ok(fc) = morphism_complement(&f) {
+            // g into the entries f leaves unhit: f ⊗ g.
+            let g = morphism_into(fc.domain().leaves(), &hit, &stars, &order, false);
+            if f.is_non_degenerate() && g.is_non_degenerate() {
+                let p = morphism_product(&f, &g).unwrap();
+                let want = logical_product(&f.layout().unwrap(), Tile::Layout(g.layout().unwrap()));
+                prop_assert_eq!(p.layout().unwrap(), want.unwrap(), "{} * {}", f, g);
+            }
         }
     }
 }
