@@ -522,11 +522,11 @@ pub fn morphism_coalesce(f: &Morphism) -> Result<Morphism, Error> {
     }
     // Codomain classes: entry `j` joins `j - 1`'s when the domain entry hitting `j - 1` is
     // followed by one that hits `j`.
+    // Entry `i` goes to the codomain entry after entry `i - 1`'s.
+    let next = |i: usize| i > 0 && a[i] != STAR && a[i - 1] != STAR && a[i] == a[i - 1] + 1;
     let mut joins = [false; MAX_LEAVES];
-    for i in 1..ns {
-        if a[i] != STAR && a[i - 1] != STAR && a[i] == a[i - 1] + 1 {
-            joins[usize::from(a[i]) - 1] = true;
-        }
+    for i in (1..ns).filter(|&i| next(i)) {
+        joins[usize::from(a[i]) - 1] = true;
     }
     let (mut class_of, mut classes, mut nc) = ([0u8; MAX_LEAVES], [0i64; MAX_LEAVES], 0usize);
     for k in 0..nt {
@@ -540,9 +540,7 @@ pub fn morphism_coalesce(f: &Morphism) -> Result<Morphism, Error> {
     // Domain runs: consecutive entries both to `*`, or to consecutive codomain entries.
     let (mut runs, mut map, mut nr) = ([0i64; MAX_LEAVES], [STAR; MAX_LEAVES], 0usize);
     for i in 0..ns {
-        let joined = i > 0
-            && ((a[i] == STAR && a[i - 1] == STAR)
-                || (a[i] != STAR && a[i - 1] != STAR && a[i] == a[i - 1] + 1));
+        let joined = next(i) || (i > 0 && a[i] == STAR && a[i - 1] == STAR);
         if !joined {
             runs[nr] = 1;
             map[nr] = if a[i] == STAR {

@@ -689,15 +689,9 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         if (0..self.size()).contains(&i) {
             Ok(i)
         } else {
-            Err(self.index_error(i, op))
+            // From a copy of the layout, as `outside_error`: the tensor does not escape.
+            Err(index_error(op, *self.layout(), i))
         }
-    }
-
-    /// The error of an index `i` outside `0 <= i < size`, built out of line from a copy of the
-    /// layout (as [`Tensor::outside_error`]).
-    #[inline(always)]
-    fn index_error(&self, i: i64, op: Op) -> Error {
-        index_error(op, *self.layout(), i)
     }
 
     /// `T(i)`: element `i`.

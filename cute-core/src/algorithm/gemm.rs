@@ -280,13 +280,7 @@ fn fold_by_v<T, LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(
     // SAFETY (every access below): the indices are below the tensors' sizes (the extents were
     // checked at compile time) and the tensors are whole, so every position `base + L(i)` is
     // inside its slice.
-    let (pa, pb, pc) = unsafe {
-        (
-            x.as_ptr().offset(base_a as isize),
-            y.as_ptr().offset(base_b as isize),
-            z.as_mut_ptr().offset(base_c as isize),
-        )
-    };
+    let (pa, pb, pc) = origins(x, y, z, [base_a, base_b, base_c]);
     let (mn, vm, vn) = (m * n, v * m, v * n);
     for vv in 0..v {
         // `C(v,m,n)` at `acc[m + M·n]`, `C`'s index `v + V·(m + M·n)`.
@@ -367,14 +361,7 @@ fn fold<T, LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(
         // the columns of `A` and `B` (as hand-written code does; measured: one instruction less
         // per step of `k`). `C` is read before the loop and written after it, so nothing in the
         // loop needs the slices' promise that it does not alias `A` or `B`.
-        // SAFETY: the bases are positions inside the slices (the tensors are whole).
-        let (pa, pb, pc) = unsafe {
-            (
-                x.as_ptr().offset(base_a as isize),
-                y.as_ptr().offset(base_b as isize),
-                z.as_mut_ptr().offset(base_c as isize),
-            )
-        };
+        let (pa, pb, pc) = origins(x, y, z, [base_a, base_b, base_c]);
         let mut acc = [unsafe { at(pc, lc.offset_of(0)) }; UNROLL_MAX as usize];
         lc.for_each_index(
             #[inline(always)]
@@ -460,6 +447,20 @@ fn fold_small<'x, T, L: TensorLayout>(
             unsafe { *c.get_unchecked_mut(pc) = acc };
         },
     );
+}
+
+/// The positions `base_a`, `base_b`, `base_c` of the three slices as pointers: the origins the
+/// static GEMM's loops step from with one induction variable.
+#[inline(always)]
+fn origins<T>(x: &[T], y: &[T], z: &mut [T], [a, b, c]: [i64; 3]) -> (*const T, *const T, *mut T) {
+    // SAFETY: the bases are positions inside the slices (the tensors are whole).
+    unsafe {
+        (
+            x.as_ptr().offset(a as isize),
+            y.as_ptr().offset(b as isize),
+            z.as_mut_ptr().offset(c as isize),
+        )
+    }
 }
 
 /// The element at offset `o` from `p`.
