@@ -345,6 +345,17 @@ fn gemm_on_static_shapes_with_runtime_strides_is_the_general_gemm() {
         layout!((4,1,(3,3)):(0,0,(1,3))),
         layout!((4,16,1):(1,4,0)),
     );
+    // Each v's calls spelled out at compile time: an odd V, and the largest (V·M = 64, M = 2).
+    same_as_general_gemm(
+        layout!((5,12,(3,3)):({ld},1,(1,{ld}))).unwrap(),
+        layout!((5,1,(3,3)):(0,0,(1,3))),
+        layout!((5,12,1):(1,5,0)),
+    );
+    same_as_general_gemm(
+        layout!((32,2,(3,3)):({ld},1,(1,{ld}))).unwrap(),
+        layout!((32,1,(3,3)):(0,0,(1,3))),
+        layout!((32,2,1):(1,32,0)),
+    );
 }
 
 /// `gemm` on static fragments (the unrolled path) gives, bit for bit, what the general loop

@@ -177,6 +177,23 @@ impl Nest {
         (self.mult[0][b], self.mult[1][b]) = (t.3, t.4);
     }
 
+    /// Whether the destination strides `sb` make an injective layout, when every mode's is
+    /// static.
+    const fn static_dst_injective(&self, sb: &[Option<i64>; MAX_LEAVES]) -> Option<bool> {
+        let mut p = CopyPlan::EMPTY;
+        p.n = if self.n == 0 { 1 } else { self.n };
+        let mut k = 0;
+        while k < self.n {
+            p.shape[k] = self.extent[k];
+            p.dst[k] = match static_stride(self, sb, 1, k) {
+                Some(d) => d,
+                None => return None,
+            };
+            k += 1;
+        }
+        Some(p.dst_injective())
+    }
+
     /// The plan of this nest for the leaf strides `da` and `db` of the two layouts.
     #[inline(always)]
     fn plan(&self, da: &[i64; MAX_LEAVES], db: &[i64; MAX_LEAVES]) -> CopyPlan {
@@ -221,6 +238,13 @@ impl<A: TensorLayout, B: TensorLayout> StaticNest<A, B> {
         },
         _ => None,
     };
+
+    /// Whether the destination is injective, decided at compile time when the nest's
+    /// destination strides are all static (`None` otherwise: the run time tests the plan).
+    const DST_INJECTIVE: Option<bool> = match Self::NEST {
+        Some(nest) => nest.static_dst_injective(&B::STRIDES),
+        None => None,
+    };
 }
 
 /// The copy of two static shapes as a loop nest fixed at compile time: counted loops of constant
@@ -243,8 +267,14 @@ where
     let nest = StaticNest::<A, B>::NEST?;
     let (la, lb) = (Leaves::of(src.layout()), Leaves::of(dst.layout()));
     let plan = nest.plan(&la.stride, &lb.stride);
-    if !nest.in_order && !plan.dst_injective() {
-        return None;
+    if !nest.in_order {
+        let injective = match StaticNest::<A, B>::DST_INJECTIVE {
+            Some(known) => known,
+            None => plan.dst_injective(),
+        };
+        if !injective {
+            return None;
+        }
     }
     run_plan(&plan, src, dst);
     Some(plan)

@@ -154,7 +154,7 @@ impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout> StaticGemm<LA, LB, LC
     /// lanes the vectorizer packs then read `A` contiguously, as a hand loop along the
     /// contiguous columns does, instead of gathering each vector from `V` rows.
     const BY_V: bool = match (Self::DIMS, LA::SHAPE) {
-        (Some([v, m, ..]), Some(a)) if v > 1 && m > 1 => {
+        (Some([v, m, ..]), Some(a)) if v > 1 && v <= BY_V_MAX && m > 1 => {
             let (first, modes) = a.const_mode_first_leaves();
             modes >= 2
                 && matches!(LA::STRIDES[first[1]], Some(1))
@@ -162,6 +162,37 @@ impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout> StaticGemm<LA, LB, LC
         }
         _ => false,
     };
+}
+
+/// Whether `j < V` for the batched GEMM of `StaticGemm<LA, LB, LC>`: a constant per `j`, so
+/// that [`each_v`] emits exactly `V` calls (a branch on a constant is gone before inlining).
+struct VHas<LA, LB, LC, const J: i64>(PhantomData<(LA, LB, LC)>);
+
+impl<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout, const J: i64> VHas<LA, LB, LC, J> {
+    const YES: bool = match StaticGemm::<LA, LB, LC>::DIMS {
+        Some([v, ..]) => J < v,
+        None => false,
+    };
+}
+
+/// The most `V` a batched GEMM runs one `v` at a time ([`StaticGemm::BY_V`]): `V·M·N` is at
+/// most `UNROLL_MAX` with `M >= 2`.
+const BY_V_MAX: i64 = UNROLL_MAX / 2;
+// `each_v` spells out the calls for `v < 32`.
+const _: () = assert!(BY_V_MAX == 32);
+
+/// Calls `f(v)` for `0 <= v < V`, unrolled at compile time: `f` indexes the fragment `C` by
+/// constants, so that it stays in registers (a loop over `v` kept it in memory, written with
+/// strided stores and read back by the copy out). Each call is under a constant of its own
+/// rather than a test of `v`, which would be folded only after every one of the calls had been
+/// inlined (measured: an unrolled loop of `UNROLL_MAX` tested calls took the user kernels'
+/// release build from 67 s to 532 s of CPU).
+#[inline(always)]
+fn each_v<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(mut f: impl FnMut(i64)) {
+    macro_rules! calls {
+        ($($j:literal)*) => { $( if VHas::<LA, LB, LC, $j>::YES { f($j) } )* };
+    }
+    calls!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
 }
 
 /// `gemm(A, B, C)`: the reference GEMM, `C(m,n) += A(m,k) · B(n,k)`, for tensors folded to
@@ -282,48 +313,52 @@ fn fold_by_v<T, LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(
     // inside its slice.
     let (pa, pb, pc) = origins(x, y, z, [base_a, base_b, base_c]);
     let (mn, vm, vn) = (m * n, v * m, v * n);
-    for vv in 0..v {
-        // `C(v,m,n)` at `acc[m + M·n]`, `C`'s index `v + V·(m + M·n)`.
-        let mut acc = [unsafe { at(pc, lc.offset_of(vv)) }; UNROLL_MAX as usize];
-        lc.for_each_index(
-            #[inline(always)]
-            |i| {
-                if i < mn {
-                    acc[i as usize] = unsafe { at(pc, lc.offset_of(vv + v * i)) };
-                }
-            },
-        );
-        for kk in 0..k {
-            // SAFETY: `L(v + k·VM)` is the offset of an index of `A` (`k < K`), and likewise
-            // for `B`.
-            let (ka, kb) = unsafe {
-                (
-                    pa.offset(la.offset_of(vv + kk * vm) as isize),
-                    pb.offset(lb.offset_of(vv + kk * vn) as isize),
-                )
-            };
+    each_v::<LA, LB, LC>(
+        #[inline(always)]
+        |vv| {
+            // `C(v,m,n)` at `acc[m + M·n]`, `C`'s index `v + V·(m + M·n)`.
+            let mut acc = [unsafe { at(pc, lc.offset_of(vv)) }; UNROLL_MAX as usize];
             lc.for_each_index(
                 #[inline(always)]
                 |i| {
                     if i < mn {
-                        // `A(v,m,k) · B(v,n,k)`: `L(v + V·m + k·VM) = L(v + k·VM) + L(V·m)`.
-                        let (mm, nn) = (i % m, i / m);
-                        let (a, b) =
-                            unsafe { (at(ka, la.offset_of(v * mm)), at(kb, lb.offset_of(v * nn))) };
-                        acc[i as usize] = acc[i as usize] + a * b;
+                        acc[i as usize] = unsafe { at(pc, lc.offset_of(vv + v * i)) };
                     }
                 },
             );
-        }
-        lc.for_each_index(
-            #[inline(always)]
-            |i| {
-                if i < mn {
-                    unsafe { *pc.offset(lc.offset_of(vv + v * i) as isize) = acc[i as usize] };
-                }
-            },
-        );
-    }
+            for kk in 0..k {
+                // SAFETY: `L(v + k·VM)` is the offset of an index of `A` (`k < K`), and likewise
+                // for `B`.
+                let (ka, kb) = unsafe {
+                    (
+                        pa.offset(la.offset_of(vv + kk * vm) as isize),
+                        pb.offset(lb.offset_of(vv + kk * vn) as isize),
+                    )
+                };
+                lc.for_each_index(
+                    #[inline(always)]
+                    |i| {
+                        if i < mn {
+                            // `A(v,m,k) · B(v,n,k)`: `L(v + V·m + k·VM) = L(v + k·VM) + L(V·m)`.
+                            let (mm, nn) = (i % m, i / m);
+                            let (a, b) = unsafe {
+                                (at(ka, la.offset_of(v * mm)), at(kb, lb.offset_of(v * nn)))
+                            };
+                            acc[i as usize] = acc[i as usize] + a * b;
+                        }
+                    },
+                );
+            }
+            lc.for_each_index(
+                #[inline(always)]
+                |i| {
+                    if i < mn {
+                        unsafe { *pc.offset(lc.offset_of(vv + v * i) as isize) = acc[i as usize] };
+                    }
+                },
+            );
+        },
+    );
 }
 
 /// The static GEMM over memory: `C(v,m,n)` at position `base + L_C(i)` of its slice, each
