@@ -247,6 +247,42 @@ fn a_predicate_that_selects_an_element_past_the_data_is_an_error() {
     assert_eq!(e.code(), "overflow", "{e}");
 }
 
+/// `copy_if` over static shapes of rank 3 and 4 (its loops a nest of modes 0 and 1 inside the
+/// rest) copies exactly the elements its predicate selects, whatever the strides.
+#[test]
+fn copy_if_over_static_shapes_of_higher_rank_copies_the_selected_elements() {
+    fn check<A: cute::TensorLayout, B: cute::TensorLayout>(a: A, b: B) {
+        let (da, db) = (a.layout(), b.layout());
+        let span = |l: &cute::Layout| usize::try_from(l.cosize().unwrap()).unwrap();
+        let src: Vec<i64> = (0..span(&da))
+            .map(|x| i64::try_from(x).unwrap() + 1)
+            .collect();
+        let mut dst = vec![0i64; span(&db)];
+        let pick = |i: i64| i % 3 != 1 && i % 7 != 2;
+        copy_if(
+            pick,
+            &make_tensor(&src[..], a).unwrap(),
+            &mut make_tensor(&mut dst[..], b).unwrap(),
+        )
+        .unwrap();
+        for i in 0..da.size() {
+            let at = |l: &cute::Layout| usize::try_from(l.eval(i).unwrap()).unwrap();
+            let want = if pick(i) { src[at(&da)] } else { 0 };
+            assert_eq!(dst[at(&db)], want, "{da} {db} at {i}");
+        }
+    }
+    let ld = std::hint::black_box(23i64);
+    // The im2col tile of a convolution (overlapping) into a fragment, and back out of one.
+    check(
+        layout!((4,16,(3,3)):({ld},1,(1,{ld}))).unwrap(),
+        layout!((4,16,9):(1,4,64)),
+    );
+    check(
+        layout!((2,3,(2,2),5):(1,2,(6,12),24)),
+        layout!((2,3,(2,2),5):({ld},1,(3,6),{2 * ld})).unwrap(),
+    );
+}
+
 #[test]
 fn copy_between_a_runtime_strided_tile_and_a_static_fragment() {
     let (m, n) = (24, 16);

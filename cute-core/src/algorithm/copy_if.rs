@@ -90,26 +90,30 @@ where
     let mut outside = None;
     // Counted loops, not unrolled: residue tiles are a grid's edges, and unrolled, the four
     // checked variants of a 64-element tile made every kernel's tile loop too large to inline
-    // (its fragments then moved through memory). Over a static shape the indices run as a nest,
-    // mode 0 inside (the same order), so that a predicate's test of the outer coordinates
-    // (a column of the identity tensor) is the same across the inner loop and leaves it, and
-    // each offset is a constant division.
+    // (its fragments then moved through memory). Over a static shape the indices run as a nest
+    // of modes 0 and 1 inside the rest (the same order), so that a predicate's test of the
+    // outer coordinates (a column of the identity tensor) is the same across the inner loops
+    // and leaves them, and each offset is a constant division of few terms (measured: the
+    // residue tiles of the im2col convolution, rank 3, 30 k -> 20 k instructions each).
     let size = a.size();
-    let inner = match StaticModes::<A>::SIZES {
-        Some((sizes, rank)) if rank > 1 && sizes[0] > 0 => sizes[0],
-        _ => size.max(1),
+    let (n0, n1) = match StaticModes::<A>::SIZES {
+        Some((sizes, rank)) if rank > 2 && sizes[0] > 0 && sizes[1] > 0 => (sizes[0], sizes[1]),
+        Some((sizes, rank)) if rank > 1 && sizes[0] > 0 => (sizes[0], 1),
+        _ => (size.max(1), 1),
     };
-    for j in 0..size / inner {
-        for i0 in 0..inner {
-            let i = i0 + inner * j;
-            if pred(i) {
-                let (os, od) = (a.offset_of(i), db + b.offset_of(i));
-                if (!CS || ((sb + os) as u64) < slen) && (!CD || (od as u64) < dlen) {
-                    // SAFETY: `i < size` of both, and each position is inside its data (checked
-                    // here, or the tensor is whole).
-                    unsafe { F::write(dp, od, E::read_at(sp, sb, os)) }
-                } else if outside.is_none() {
-                    outside = Some(i);
+    for j in 0..size / (n0 * n1) {
+        for i1 in 0..n1 {
+            for i0 in 0..n0 {
+                let i = i0 + n0 * (i1 + n1 * j);
+                if pred(i) {
+                    let (os, od) = (a.offset_of(i), db + b.offset_of(i));
+                    if (!CS || ((sb + os) as u64) < slen) && (!CD || (od as u64) < dlen) {
+                        // SAFETY: `i < size` of both, and each position is inside its data
+                        // (checked here, or the tensor is whole).
+                        unsafe { F::write(dp, od, E::read_at(sp, sb, os)) }
+                    } else if outside.is_none() {
+                        outside = Some(i);
+                    }
                 }
             }
         }
