@@ -343,15 +343,21 @@ unsafe impl Engine for Counting {
 /// Every position `base + L(i)`, `0 <= i < size(L)`, fits in `i64` and the engine admits the
 /// layout at `base` ([`Engine::admits`]); when the tensor is whole, every position is inside the
 /// engine's extent.
+///
+/// The fields are in a fixed order, the engine last: a fragment's registers are zeroed apart
+/// from its base, the flag (one) between them. In Rust's order the base followed the registers
+/// and both were zeroed by one `memset`, 264 bytes for a 64-value fragment, past the 256 bytes
+/// x86 stores inline: a call per tile (measured: 12.6% of the 3x3 convolution's samples).
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub struct Tensor<E, L> {
-    engine: E,
     base: i64,
-    layout: L,
     /// Whether the tensor is whole: a word, not a `bool`, so that a tensor has no padding (moved
     /// out of a `Result` in a hot loop, the padding bytes were copied as a 7-byte piece whose
     /// reload missed store forwarding: measured, about 20 cycles per tile).
     whole: Whole,
+    layout: L,
+    engine: E,
 }
 
 /// [`ErrorKind::OutOfBounds`] of the tensor at `base` with layout `l` over `len` elements, for
