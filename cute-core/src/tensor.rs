@@ -159,6 +159,27 @@ pub unsafe trait Engine {
     /// The handle to read through.
     fn ptr(&self) -> Self::Ptr;
 
+    /// Whether every tensor over this engine starts at position 0 and is whole: owned
+    /// registers, of which a view is a copy moved to its first element
+    /// ([`Engine::shifted`]). A tensor's base and flag are then constants, not fields the
+    /// optimizer must track through memory: in a large kernel it lost them (LLVM scans at most
+    /// 100 instructions a block for the last store), so every access to a fragment kept its
+    /// checks and the loops over it were not unrolled (the row sum under one codegen unit).
+    const AT_ORIGIN: bool = false;
+
+    /// For an [`Engine::AT_ORIGIN`] engine: the values moved by `by` positions (position `k`
+    /// of the result holds position `k + by` of `self` where `0 <= k + by < extent`, the rest
+    /// unspecified), the engine of a view that starts at `by`.
+    #[inline(always)]
+    #[must_use]
+    fn shifted(self, by: i64) -> Self
+    where
+        Self: Sized,
+    {
+        let _ = by;
+        self
+    }
+
     /// The element at position `k`.
     ///
     /// # Safety
@@ -494,11 +515,43 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             let kind = ErrorKind::OutOfBounds { lo, hi, len };
             return Err(place_error(op, &layout, base, kind));
         }
+        if E::AT_ORIGIN && (base != 0 || !whole) {
+            return Tensor::at_origin(engine, base, layout, op, whole);
+        }
         Ok(Tensor {
             engine,
             base,
             layout,
             whole: Whole::from(whole),
+        })
+    }
+
+    /// The view at `base` of an [`Engine::AT_ORIGIN`] engine: its values moved by `base`, so
+    /// that the view starts at 0. Out of line: a view of registers is rare, and it copies them.
+    ///
+    /// # Errors
+    /// [`ErrorKind::OutOfBounds`] when the view reaches past the registers (`whole` is false),
+    /// or when, moved to start at 0, its layout reaches outside them (a negative offset, or
+    /// past the end for a negative `base`): the positions in the moved registers.
+    #[inline(never)]
+    fn at_origin(engine: E, base: i64, layout: L, op: Op, whole: bool) -> Result<Self, Error> {
+        let len = engine.extent().unwrap_or(0);
+        let (lo, hi) = layout.image().unwrap_or((0, 0));
+        let inside = (lo >= 0 && hi < len as i64) || layout.size() == 0;
+        if !whole || !inside {
+            let kind = ErrorKind::OutOfBounds { lo, hi, len };
+            return Err(place_error(op, &layout, 0, kind));
+        }
+        let engine = if base != 0 {
+            engine.shifted(base)
+        } else {
+            engine
+        };
+        Ok(Tensor {
+            engine,
+            base: 0,
+            layout,
+            whole: Whole::Whole,
         })
     }
 
@@ -517,7 +570,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         offset: i64,
         layout: M,
     ) -> Result<Tensor<E, M>, Error> {
-        match self.base.checked_add(offset) {
+        match self.base().checked_add(offset) {
             Some(base) => Tensor::at(self.engine, base, layout, op, true),
             None => Err(Error::new(
                 op,
@@ -561,9 +614,12 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             );
         }
         // The view's positions are between two positions of this tensor, which fit in `i64`.
-        let base = self.base.wrapping_add(offset);
+        let base = self.base().wrapping_add(offset);
         if let Err(kind) = self.engine.admits(base, &layout) {
             return Err(place_error(op, &layout, base, kind));
+        }
+        if E::AT_ORIGIN && base != 0 {
+            return Tensor::at_origin(self.engine, base, layout, op, true);
         }
         Ok(Tensor {
             engine: self.engine,
@@ -595,9 +651,11 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     ///
     /// # Safety
     /// The invariant holds for these parts: every position fits in `i64`, the engine admits the
-    /// layout, and a whole tensor's positions are inside the extent.
+    /// layout, and a whole tensor's positions are inside the extent; over an
+    /// [`Engine::AT_ORIGIN`] engine, `base` is 0 and the tensor whole.
     #[inline(always)]
     pub(crate) unsafe fn from_view_parts(engine: E, base: i64, layout: L, whole: bool) -> Self {
+        debug_assert!(!E::AT_ORIGIN || (base == 0 && whole));
         Tensor {
             engine,
             base,
@@ -622,8 +680,13 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// The position of element 0's coordinate origin in the engine (the offset a slice adds).
+    #[inline(always)]
     pub fn base(&self) -> i64 {
-        self.base
+        if E::AT_ORIGIN {
+            0
+        } else {
+            self.base
+        }
     }
 
     /// Whether every element's position is inside the data: `false` for a view that reaches
@@ -633,7 +696,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// tensor tells the elements of the matrix apart.
     #[inline(always)]
     pub fn is_whole(&self) -> bool {
-        matches!(self.whole, Whole::Whole)
+        E::AT_ORIGIN || matches!(self.whole, Whole::Whole)
     }
 
     /// Whether element `i`'s position is inside the data (always, for a whole tensor).
@@ -660,7 +723,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         outside_error(
             op,
             *self.layout(),
-            self.base,
+            self.base(),
             self.engine.extent().unwrap_or(0),
             i,
         )
@@ -675,7 +738,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// The engine position of element `i`, `0 <= i < size`: inside the extent by the invariant.
     #[inline(always)]
     pub(crate) fn position(&self, i: i64) -> i64 {
-        self.base + self.layout.offset_of(i)
+        self.base() + self.layout.offset_of(i)
     }
 
     /// Reads element `i` without checking `0 <= i < size`.
@@ -685,7 +748,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     #[inline(always)]
     pub(crate) unsafe fn read_unchecked(&self, i: i64) -> E::Value {
         // SAFETY: by the invariant and the caller, `position(i)` is inside the extent.
-        unsafe { E::read_at(self.engine.ptr(), self.base, self.layout.offset_of(i)) }
+        unsafe { E::read_at(self.engine.ptr(), self.base(), self.layout.offset_of(i)) }
     }
 
     /// Checks `0 <= i < size`: inline (a predicate `t.get(k).is_ok_and(…)` in a loop folds to
@@ -740,7 +803,8 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         partial: bool,
     ) -> Result<Tensor<E, Layout>, Error> {
         let l = f(&self.layout.layout()).map_err(|e| e.within(op))?;
-        Tensor::at(self.engine, self.base, l, op, partial)
+        let base = self.base();
+        Tensor::at(self.engine, base, l, op, partial)
     }
 
     /// `T(c)` with `_` in `c`: the sub-tensor of the modes where `c` holds `_`, starting at the
@@ -762,7 +826,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         coord_in_range(c.view(), l.shape().view())
             .map_err(|k| Error::new(Op::Slice, [Some((&l).into()), Some(c.into())], k))?;
         let (offset, sub) = l.slice(c)?;
-        let base = add(self.base, offset)
+        let base = add(self.base(), offset)
             .map_err(|k| Error::new(Op::Slice, [Some((&sub).into()), Some(c.into())], k))?;
         Tensor::at(self.engine, base, sub, Op::Slice, true)
     }

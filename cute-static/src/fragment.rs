@@ -142,9 +142,24 @@ unsafe impl<T: Copy, N: ArrayLength> Engine for Registers<T, N> {
     type Value = T;
     type Ptr = *const T;
 
+    // A fragment starts at its first register: its base and flag are constants.
+    const AT_ORIGIN: bool = true;
+
     #[inline(always)]
     fn extent(&self) -> Option<usize> {
         Some(N::USIZE)
+    }
+
+    fn shifted(mut self, by: i64) -> Self {
+        let n = N::USIZE;
+        let by = by.clamp(-(n as i64), n as i64);
+        let k = by.unsigned_abs() as usize;
+        if by > 0 {
+            self.0.copy_within(k.., 0);
+        } else {
+            self.0.copy_within(..n - k, k);
+        }
+        self
     }
 
     #[inline(always)]

@@ -177,3 +177,23 @@ fn a_fragment_takes_a_copy_of_a_runtime_strided_tile_and_computes() {
         );
     }
 }
+
+/// A view of registers is a copy moved to start at its first register (a fragment's base is a
+/// constant, 0, which the optimizer then knows): it reads the registers it names, the fragment
+/// stays as it was, and a view that reaches past the registers is an error.
+#[test]
+fn a_view_of_a_fragment_reads_its_registers_and_one_past_them_is_an_error() {
+    let tile = make_tensor(cute::Counting, SLayout::<(U4, U2), (U2, U8)>::default()).unwrap();
+    let mut f = make_fragment_like(&tile); // (_4,_2):(_1,_4)
+    for i in 0..8 {
+        f[i] = 10 + i;
+    }
+    let col = f.remap(cute::Op::Slice, 4, layout!((4):(1))).unwrap();
+    assert_eq!((col.base(), col.is_whole()), (0, true));
+    assert_eq!([col[0], col[1], col[2], col[3]], [14, 15, 16, 17]);
+    let row = f.slice(&"(1,_)".parse().unwrap()).unwrap(); // offset 1, (2):(4)
+    assert_eq!((row.base(), row[0], row[1]), (0, 11, 15));
+    let e = f.remap(cute::Op::Slice, 6, layout!((4):(1))).unwrap_err();
+    assert_eq!(e.code(), "out_of_bounds", "{e}");
+    assert_eq!((f[0], f[7]), (10, 17));
+}
