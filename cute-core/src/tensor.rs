@@ -161,7 +161,8 @@ pub unsafe trait Engine {
 
     /// Whether every tensor over this engine starts at position 0 and is whole: owned
     /// registers, of which a view is a copy moved to its first element
-    /// ([`Engine::shifted`]). A tensor's base and flag are then constants, not fields the
+    /// ([`Engine::shifted`]; a view that reaches past them is an [`ErrorKind::OutOfBounds`]
+    /// error, not a partial view). A tensor's base and flag are then constants, not fields the
     /// optimizer must track through memory: in a large kernel it lost them (LLVM scans at most
     /// 100 instructions a block for the last store), so every access to a fragment kept its
     /// checks and the loops over it were not unrolled (the row sum under one codegen unit).
