@@ -168,9 +168,10 @@ pub unsafe trait Engine {
     /// checks and the loops over it were not unrolled (the row sum under one codegen unit).
     const AT_ORIGIN: bool = false;
 
-    /// For an [`Engine::AT_ORIGIN`] engine: the values moved by `by` positions (position `k`
-    /// of the result holds position `k + by` of `self` where `0 <= k + by < extent`, the rest
-    /// unspecified), the engine of a view that starts at `by`.
+    /// For an [`Engine::AT_ORIGIN`] engine: the values moved down by `by > 0` positions
+    /// (position `k` of the result holds position `k + by` of `self` where `k + by < extent`,
+    /// the rest unspecified), the engine of a view that starts at `by`. A view's base is never
+    /// negative: offset 0 of a layout is 0, so a whole view starts inside the engine.
     #[inline(always)]
     #[must_use]
     fn shifted(self, by: i64) -> Self
@@ -532,8 +533,8 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     ///
     /// # Errors
     /// [`ErrorKind::OutOfBounds`] when the view reaches past the registers (`whole` is false),
-    /// or when, moved to start at 0, its layout reaches outside them (a negative offset, or
-    /// past the end for a negative `base`): the positions in the moved registers.
+    /// or when, moved to start at 0, its layout reaches a negative offset: the positions in the
+    /// moved registers.
     #[inline(never)]
     fn at_origin(engine: E, base: i64, layout: L, op: Op, whole: bool) -> Result<Self, Error> {
         let len = engine.extent().unwrap_or(0);
@@ -543,7 +544,8 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             let kind = ErrorKind::OutOfBounds { lo, hi, len };
             return Err(place_error(op, &layout, 0, kind));
         }
-        let engine = if base != 0 {
+        // An empty layout is the only view at a negative base; its values do not matter.
+        let engine = if base > 0 {
             engine.shifted(base)
         } else {
             engine

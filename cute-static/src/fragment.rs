@@ -151,14 +151,8 @@ unsafe impl<T: Copy, N: ArrayLength> Engine for Registers<T, N> {
     }
 
     fn shifted(mut self, by: i64) -> Self {
-        let n = N::USIZE;
-        let by = by.clamp(-(n as i64), n as i64);
-        let k = by.unsigned_abs() as usize;
-        if by > 0 {
-            self.0.copy_within(k.., 0);
-        } else {
-            self.0.copy_within(..n - k, k);
-        }
+        let k = usize::try_from(by).unwrap_or(0).min(N::USIZE);
+        self.0.copy_within(k.., 0);
         self
     }
 
