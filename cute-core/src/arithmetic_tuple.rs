@@ -8,11 +8,14 @@
 use core::fmt;
 
 use crate::algebra::coalesce::coalesce_tagged;
-use crate::algebra::composition::{compose_into, verify_pointwise, Sink};
+use crate::algebra::verify::verify_pointwise;
+use crate::algebra::walk::{compose_into, Sink};
+use crate::arith::{add, colex_split, mul};
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, colex_split, mul, Builder, IntTuple, View, MAX_DEPTH, MAX_LEAVES};
-use crate::layout::{eval_flat, Layout};
+use crate::int_tuple::{Builder, IntTuple, View, MAX_DEPTH, MAX_LEAVES};
+use crate::layout::Layout;
 use crate::parse::Parser;
+use crate::stride::eval_flat;
 
 /// The basis element `e_k` of a coordinate space; `k` is a mode index, nested for hierarchical
 /// coordinates: `e1` is mode 1, `e(1,0)` mode 0 of mode 1.
@@ -270,7 +273,7 @@ impl CoordLayout {
     /// # Preconditions
     /// CuTe's stride and shape divisibility conditions on `coalesce(A)`, and `R(i) == A(B(i))` for
     /// every `i < size(B)`, which is checked pointwise (up to
-    /// [`VERIFY_LIMIT`](crate::algebra::composition::VERIFY_LIMIT) points).
+    /// [`VERIFY_LIMIT`](crate::limits::VERIFY_LIMIT) points).
     ///
     /// # Examples
     /// ```

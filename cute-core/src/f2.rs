@@ -12,10 +12,11 @@
 
 use core::fmt;
 
-use crate::algebra::composition::verify_pointwise;
+use crate::algebra::verify::verify_pointwise;
+use crate::arith::colex_split;
 use crate::arithmetic_tuple::CoordLayout;
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{colex_split, Builder, IntTuple, MAX_LEAVES};
+use crate::int_tuple::{Builder, IntTuple, MAX_LEAVES};
 use crate::layout::{check_leaves, Layout};
 use crate::linear::{Dim, LinearLayout};
 use crate::parse::Parser;
@@ -171,7 +172,7 @@ impl F2Layout {
         let r = F2Layout::new(*c.shape(), stride)?;
         let (bs, bd) = (b.shape().leaves(), b.stride().leaves());
         let pair = |i| -> Result<(i64, i64), ErrorKind> {
-            let x = crate::layout::eval_flat(bs, bd, i)?;
+            let x = crate::stride::eval_flat(bs, bd, i)?;
             Ok((
                 self.eval(x).map_err(|e| e.kind)?,
                 r.eval(i).map_err(|e| e.kind)?,
@@ -332,6 +333,12 @@ impl F2Layout {
             core::array::from_fn(|k| r.basis(k).map_or(0, |b| b as i64));
         let n = r.in_bits();
         F2Layout::from_bases(&cols[..n], top.map(|(s, size_rest, _)| (s, size_rest))).map_err(err)
+    }
+}
+
+impl From<&F2Layout> for Operand {
+    fn from(l: &F2Layout) -> Self {
+        Operand::of(l)
     }
 }
 

@@ -1,8 +1,9 @@
 //! `make_fragment_like`: the layout of registers that hold a tile (seed 000 §3.5.2, the fragments
 //! `tCrA`, `tCrC` of a partitioned GEMM).
 
+use crate::arith::mul;
 use crate::error::{Context, Error, ErrorKind, Op};
-use crate::int_tuple::{mul, IntTuple};
+use crate::int_tuple::IntTuple;
 use crate::stride::compact_left;
 use crate::{Layout, MAX_LEAVES};
 

@@ -2,9 +2,10 @@
 
 use core::fmt;
 
+use crate::arith::add;
 use crate::error::{Context, Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, colex_split, mul, Builder, IntTuple, View};
-use crate::stride::{compact_left, compact_right, crd2idx_view};
+use crate::int_tuple::{Builder, IntTuple, View};
+use crate::stride::{compact_left, compact_right, crd2idx_view, eval_flat};
 
 /// A layout `Shape:Stride` with congruent shape and stride, e.g. `(4,(2,2)):(2,(1,8))`.
 ///
@@ -510,19 +511,6 @@ fn join<'a>(modes: impl Iterator<Item = LayoutView<'a>>) -> Result<Layout, Error
     b.finish()
 }
 
-/// Evaluation on flattened modes. A negative index is split with C++'s truncating division, as
-/// CuTe's `idx2crd` splits it (`(2,3):(2,1)` at `-1` is `(-1,0)`, offset `-2`), so that a
-/// negative stride composes as it does in CuTe.
-#[inline(always)]
-pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], i: i64) -> Result<i64, ErrorKind> {
-    let mut off = 0i64;
-    colex_split(shape, i, |k, c| {
-        off = add(off, mul(c, stride[k])?)?;
-        Ok(())
-    })?;
-    Ok(off)
-}
-
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.shape, self.stride)
@@ -541,11 +529,9 @@ impl fmt::Debug for Layout {
     }
 }
 
-impl core::str::FromStr for Layout {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        crate::parse::Parser::new(s).finish_with(crate::parse::Parser::layout)
+impl From<&Layout> for Operand {
+    fn from(l: &Layout) -> Self {
+        Operand::of(l)
     }
 }
 

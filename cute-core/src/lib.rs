@@ -15,11 +15,42 @@
 //! them for any layouts, and `cute-static` layouts make the copy unroll at compile time.
 //!
 //! The specification is the CuTe paper ("seed 000"); section numbers in the docs refer to it.
+//!
+//! Modules, each importing only from the lines below it:
+//! ```text
+//! isl — layouts as integer set relations
+//! f2 — F2 layouts and their notation
+//! arithmetic_tuple — coordinate layouts and their notation
+//! parse algebra::max_common — the notation (every other `FromStr`); the longest common vector
+//! linear algorithm — linear layouts and the algorithms, re-exported
+//! linear::convert algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
+//! algebra::inverse algorithm::copy linear::algebra linear::print — inverses; copy's dispatch
+//! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — tensors' views
+//! tensor_access algorithm::copy_plan algorithm::fill algorithm::fold algorithm::gemm
+//! algebra::product
+//! algebra::divide tensor — divides; tensors, re-exported
+//! algebra::composition tensor::identity — the composition's API and driver; identity tensors
+//! algebra::complement algebra::leaf_walk algebra::verify tensor::view — pointwise checks
+//! algebra::walk algebra::by_mode algebra::coalesce algebra::nullspace tensor::engine
+//! algebra algebra::trace algebra::recast tiler morphism fragment tensor::layout linear::layout
+//! layout
+//! stride — compact strides, crd2idx, idx2crd, flat evaluation
+//! int_tuple — integer tuples, re-exported
+//! int_tuple::div — `ceil_div` and `shape_div` of tuples
+//! int_tuple::tuple — integer tuples and their builder
+//! int_tuple::view linear::dims linear::echelon — a tuple's nodes; F2 dimensions, elimination
+//! arith — checked `i64` arithmetic
+//! error tokens — the error type; the packed structure of a tuple
+//! error::kind — the conditions and their messages
+//! error::op error::operand limits — operation names; operands in notation; capacities
+//! ```
+//! (`tests/module_dag.rs` checks it.)
 
 #![cfg_attr(not(test), no_std)]
 
 pub mod algebra;
 pub mod algorithm;
+mod arith;
 pub mod arithmetic_tuple;
 pub mod error;
 pub mod f2;
@@ -27,6 +58,7 @@ pub mod fragment;
 pub mod int_tuple;
 pub mod isl;
 pub mod layout;
+pub mod limits;
 pub mod linear;
 pub mod morphism;
 pub mod parse;
@@ -54,8 +86,9 @@ pub use arithmetic_tuple::{Basis, CoordLayout};
 pub use error::{Error, ErrorKind, Op, Operand};
 pub use f2::F2Layout;
 pub use fragment::make_fragment_like;
-pub use int_tuple::{ceil_div, shape_div, IntTuple, MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
+pub use int_tuple::{ceil_div, shape_div, IntTuple};
 pub use layout::Layout;
+pub use limits::{MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
 pub use stride::{crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
 pub use swizzle::{ComposedLayout, Swizzle, Swizzled};
 pub use tensor::{

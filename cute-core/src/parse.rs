@@ -464,6 +464,30 @@ impl core::str::FromStr for Morphism {
     }
 }
 
+impl core::str::FromStr for IntTuple {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Parser::new(s).finish_with(|p| p.int_tuple(true))
+    }
+}
+
+impl core::str::FromStr for Layout {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Parser::new(s).finish_with(Parser::layout)
+    }
+}
+
+impl core::str::FromStr for Tiler {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Parser::new(s).finish_with(Parser::tiler)
+    }
+}
+
 /// A builder failure at `pos` as a parse error (the notation exceeds the capacity).
 fn at(pos: usize, kind: ErrorKind) -> Error {
     let expected = match kind {

@@ -3,9 +3,29 @@
 //! An index past the size lands in the last mode; a negative index is split with C++'s
 //! truncating division, as CuTe splits it.
 
+use crate::arith::{add, colex_split, divmod, mul};
 use crate::error::{Context, Error, ErrorKind, Op, Operand};
-use crate::int_tuple::{add, colex_split, divmod, mul, Builder, IntTuple, View};
-use crate::layout::eval_flat;
+use crate::int_tuple::{Builder, IntTuple, View};
+
+/// Evaluation on flattened modes. A negative index is split with C++'s truncating division, as
+/// CuTe's `idx2crd` splits it (`(2,3):(2,1)` at `-1` is `(-1,0)`, offset `-2`), so that a
+/// negative stride composes as it does in CuTe.
+#[inline(always)]
+pub(crate) fn eval_flat(shape: &[i64], stride: &[i64], i: i64) -> Result<i64, ErrorKind> {
+    let mut off = 0i64;
+    colex_split(shape, i, |k, c| {
+        off = add(off, mul(c, stride[k])?)?;
+        Ok(())
+    })?;
+    Ok(off)
+}
+
+impl IntTuple {
+    /// Exclusive prefix products with the profile of `self` (the compact column-major strides).
+    pub fn prefix_product(&self) -> Result<IntTuple, ErrorKind> {
+        compact_left(self, 1)
+    }
+}
 
 /// Compact column-major strides (`LayoutLeft`): exclusive prefix products starting at
 /// `current`, with stride 0 for a size-1 mode, as CuTe's `compact_col_major`.

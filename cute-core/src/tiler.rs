@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use crate::error::ErrorKind;
+use crate::error::{ErrorKind, Operand};
 use crate::layout::{Layout, LayoutBuilder};
 use crate::tokens::{CLOSE, LEAF, OPEN};
 
@@ -216,10 +216,10 @@ impl From<&Tiler> for Tile {
 impl Tile {
     /// The tile as an operand of an error.
     #[must_use]
-    pub fn operand(&self) -> crate::Operand {
+    pub fn operand(&self) -> Operand {
         match self {
-            Tile::Layout(l) => crate::Operand::from(l),
-            Tile::Tiler(t) => crate::Operand::from(t),
+            Tile::Layout(l) => Operand::from(l),
+            Tile::Tiler(t) => Operand::from(t),
         }
     }
 }
@@ -252,10 +252,8 @@ impl fmt::Debug for Tiler {
     }
 }
 
-impl core::str::FromStr for Tiler {
-    type Err = crate::Error;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        crate::parse::Parser::new(s).finish_with(crate::parse::Parser::tiler)
+impl From<&Tiler> for Operand {
+    fn from(t: &Tiler) -> Self {
+        Operand::of(t)
     }
 }

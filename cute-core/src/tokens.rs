@@ -5,8 +5,7 @@
 //! holds the whole sequence in one `u128`, so comparing two profiles or cutting out a mode is a
 //! few shifts, and a view of a tuple copies its structure instead of borrowing it.
 
-/// The most tokens (leaves, parentheses and `_`) one tuple holds: `(4,(2,2))` has 7.
-pub const MAX_TOKENS: usize = 64;
+use crate::limits::MAX_TOKENS;
 
 /// The bytes a tuple stores its tokens in.
 pub(crate) const TOKEN_BYTES: usize = MAX_TOKENS / 4;

@@ -4,8 +4,8 @@
 
 use typenum::{UInt, UTerm, U1, U2, U3, U4, U5, U6, U7, U8};
 
+use crate::coord::Underscore;
 use crate::int::Dyn;
-use crate::slice::Underscore;
 
 /// A **type operator**: the coordinate `Self` completed with `_` up to the modes of the grid
 /// `R` (part of the implementation of [`local_tile`](crate::tensor::local_tile)). An integer or
@@ -135,7 +135,7 @@ macro_rules! pad_to {
 /// `_` for each padded entry.
 macro_rules! pad_under {
     ($u:ident) => {
-        crate::slice::__
+        crate::coord::__
     };
 }
 pad_to! {

@@ -14,12 +14,12 @@ use typenum::{Add1, Cmp, Compare, Equal, Greater, Less, UInt, UTerm, Unsigned, B
 
 use cute_core::tensor::{Engine, EngineMut, Tensor, TensorLayout};
 
-use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::algebra::complement::Size;
 use crate::algebra::composition::Select;
 use crate::int::{Dyn, IsUnit, Product, Times};
 use crate::int_tuple::AllStaticOf;
 use crate::layout::{Layout, StaticLayout};
+use crate::list::{Concat, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 
 /// A **type operator** for `make_fragment_like(L)`: the compact static layout of `L`'s shape
 /// that registers holding a tile of `L` take (see `cute_core::make_fragment_like`). The shape

@@ -15,10 +15,10 @@ use typenum::consts::{U1, U1048576, U1073741824, U1099511627776, U2147483648, U3
 use cute_core::tensor::{field_width, fields_admit, Engine, Tensor, TensorLayout};
 use cute_core::{make_tensor, Error, ErrorKind, Op, Operand};
 
+use crate::coord::IntoTuple;
 use crate::int::Int;
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::slice::IntoTuple;
 
 /// The engine of an identity tensor of rank `R`: position `p` holds the coordinate whose mode
 /// `k` is field `k` of `p` (CuTe's counting iterator over coordinates).

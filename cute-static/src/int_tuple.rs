@@ -290,7 +290,7 @@ impl<S: Int, D: Int> Congruent<D> for S {}
 /// ```
 pub fn make_shape<S>(s: S) -> Result<S::Output, cute_core::Error>
 where
-    S: crate::slice::IntoTuple,
+    S: crate::coord::IntoTuple,
     S::Output: ShapeTuple,
 {
     let s = s.into_tuple()?;
@@ -322,7 +322,7 @@ where
 /// An integer that does not fit in `i64`.
 pub fn make_stride<D>(d: D) -> Result<D::Output, cute_core::Error>
 where
-    D: crate::slice::IntoTuple,
+    D: crate::coord::IntoTuple,
     D::Output: IntTupleType,
 {
     d.into_tuple()

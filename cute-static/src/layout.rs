@@ -5,8 +5,8 @@ use core::fmt;
 use cute_core::layout::{check_leaves, leaf_extent};
 use cute_core::{Error, ErrorKind, IntTuple, Op, Operand};
 
+use crate::coord::IntoTuple;
 use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, LeafArray, ShapeTuple, StaticTuple};
-use crate::slice::IntoTuple;
 
 /// The layout `S:D` whose shape `S` and stride `D` are int tuples of static and runtime leaves,
 /// e.g. `Layout<(U4, (U2, U2)), (U2, (U1, U8))>` for the static `(4,(2,2)):(2,(1,8))` and

@@ -20,6 +20,23 @@
 //! a static layout has constant offsets, `cute_core::algorithm::copy` unrolls at compile time
 //! over a static shape, and [`tensor::local_tile`] and [`tensor::local_partition`] keep static
 //! tiles static on runtime-sized tensors.
+//!
+//! Modules, each importing only from the lines below it:
+//! ```text
+//! __private variadic tile algebra::by_mode — helpers re-exported; per-arity impls; by tilers
+//! algebra::product tensor — products; tiles and partitions of tensors
+//! algebra::divide algebra::inverse fragment — divides; inverses; register fragments
+//! algebra::complement
+//! algebra::composition
+//! algebra::coalesce slice — coalesce; slicing by coordinates
+//! algebra::modes — lists of modes as layouts, shared by the operators
+//! algebra identity tiler — the operators' macros; identity tensors; tilers
+//! layout
+//! int_tuple complete — static and mixed int tuples; coordinates completed with `_`
+//! coord list — coordinates and `_`; type-level lists
+//! int — static and runtime integers and their arithmetic
+//! ```
+//! (`tests/module_dag.rs` checks it.)
 
 #![no_std]
 #![allow(
@@ -32,11 +49,13 @@ pub mod algebra;
 #[doc(hidden)]
 pub mod __private;
 mod complete;
+mod coord;
 pub mod fragment;
 pub mod identity;
 mod int;
 mod int_tuple;
 mod layout;
+mod list;
 mod slice;
 pub mod tensor;
 mod tile;
@@ -66,12 +85,13 @@ pub use algebra::product::{
     StaticLogicalProduct, StaticLogicalProductOf, StaticRakedProduct, StaticRakedProductOf,
     TiledProduct, TiledProductOf, ZippedProduct, ZippedProductOf,
 };
+pub use coord::{make_coord, Coord, IntoTuple, Underscore, __};
 pub use int::{Dyn, Int, IntMul, IntoDyn, Many, MulOf, One, Runtime, StaticInt, Zero};
 pub use int_tuple::{
     make_shape, make_stride, Congruent, IntTupleType, ShapeInt, ShapeTuple, StaticTuple,
 };
 pub use layout::{make_layout, IsStatic, Layout, StaticLayout};
-pub use slice::{make_coord, Coord, IntoTuple, SliceOf, Slicer, Underscore, __};
+pub use slice::{SliceOf, Slicer};
 pub use tile::StaticTile;
 pub use tiler::Tiler;
 pub use typenum;

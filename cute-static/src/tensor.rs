@@ -12,15 +12,16 @@ use typenum::{Bit, IsLessOrEqual, LeEq, Mod, Quot, UInt, UTerm, Unsigned, B0, B1
 use cute_core::tensor::{Engine, Tensor, TensorLayout, BLOCK};
 use cute_core::{Error, ErrorKind, Op, Operand};
 
-use crate::__private::{Leaves, TCons, TNil};
 use crate::algebra::complement::LayoutParts;
 use crate::algebra::divide::{zipped_divide, ZippedDivide, ZippedDivideOf};
 use crate::complete::Complete;
+use crate::coord::{Coord, IntoTuple, Underscore, __};
 use crate::int::{Dyn, Int, IntMul};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{all_static, Layout};
+use crate::list::{Leaves, TCons, TNil};
 use crate::sealed::Sealed;
-use crate::slice::{Coord, IntoTuple, SliceOf, Slicer, Underscore, __};
+use crate::slice::{SliceOf, Slicer};
 
 /// A loop of a static trip count, unrolled at compile time: `run(base, f)` calls `f(base)`,
 /// `f(base + 1)`, …, `f(base + N - 1)` as straight-line code (part of the implementation of

@@ -1,6 +1,10 @@
 //! Tilers: tuples of layouts applied mode by mode (seed 000 §3.3.5), written
 //! `cute::Tiler!(<4:1,8:2>)`.
 
+use typenum::Bit;
+
+use crate::layout::IsStatic;
+
 /// The tiler whose tiles are the tuple `T` of layouts (static or with runtime leaves), e.g.
 /// `Tiler<(Layout<U4, U1>, Layout<U8, U2>)>` for `<4:1,8:2>`. Only its runtime leaves are
 /// stored.
@@ -30,6 +34,17 @@ impl<T> Tiler<T> {
 }
 
 /// A static tiler: every tile static.
-impl<T: crate::variadic::TilesStatic> crate::layout::IsStatic for Tiler<T> {
-    type Output = <T as crate::variadic::TilesStatic>::Output;
+impl<T: TilesStatic> IsStatic for Tiler<T> {
+    type Output = <T as TilesStatic>::Output;
+}
+
+/// `B1` when every tile of a tuple of tiles is static (part of the implementation of
+/// [`IsStatic`] for tilers).
+pub trait TilesStatic {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+
+impl<A: IsStatic> TilesStatic for (A,) {
+    type Output = A::Output;
 }

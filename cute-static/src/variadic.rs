@@ -3,26 +3,27 @@
 use core::ops::BitAnd;
 use cute_core::IntTuple;
 
-use typenum::{Bit, B0, B1, U0, U1};
+use typenum::{Bit, B0, U1};
 
-use crate::__private::{Concat, IsOne, Leaves, Mode, TCons, TNil};
-use crate::algebra::by_mode::Gather;
+use crate::algebra::coalesce::FromModes;
 use crate::algebra::composition::{
-    AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Walked,
+    AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Unwrap, Walked,
 };
+use crate::algebra::modes::Gather;
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
+use crate::coord::{Underscore, __};
 use crate::fragment::{ColMajor, FragmentStrides, Ordered, Refill, RefillList, Split};
 use crate::int::Int;
-use crate::int::IsUnit;
 use crate::int::{AsLeaf, Dyn, KnownDivisor};
 use crate::int_tuple::{
     concat_statics, deeper, AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple, StaticTuple,
 };
 use crate::layout::{IsStatic, Layout};
+use crate::list::{Concat, LayoutModes, Leaves, ListTuple, Mode, Spread, TCons, TNil, TupleList};
 use crate::sealed::Sealed;
-use crate::slice::{Underscore, __};
 use crate::tensor::{thread_mode, ShapeSize, ThreadLayout, Unders};
 use crate::tiler::Tiler;
+use crate::tiler::TilesStatic;
 
 /// Calls `$m!` with the shape and stride parameter lists of every arity from 1 to 8.
 macro_rules! for_each_arity {
@@ -177,37 +178,6 @@ leaves! {
     (A, B, C, D, E, F, G, H)
 }
 
-/// A list of coalesced modes as a layout: one mode `s:d` (or `1:0` for size 1), or the flat
-/// tuple layout of several (part of the implementation of `Coalesce`).
-pub trait FromModes {
-    /// The layout.
-    type Output;
-}
-
-impl<S, D> FromModes for TCons<Mode<S, D>, TNil>
-where
-    S: IsUnit,
-    Mode<S, D>: Single<IsOne<S>>,
-{
-    type Output = <Mode<S, D> as Single<IsOne<S>>>::Output;
-}
-
-/// One mode as a layout, knowing whether its size is 1.
-pub trait Single<SizeOne: Bit> {
-    /// The layout.
-    type Output;
-}
-
-/// `1:d` is `1:0`.
-impl<S, D> Single<B1> for Mode<S, D> {
-    type Output = Layout<U1, U0>;
-}
-
-/// `s:d`.
-impl<S, D> Single<B0> for Mode<S, D> {
-    type Output = Layout<S, D>;
-}
-
 macro_rules! from_modes {
     ($( ($($s:ident $d:ident),+) )+) => {$( from_modes!(@arity $($s $d),+); )+};
     // One mode is `Single`'s case above.
@@ -223,17 +193,6 @@ macro_rules! from_modes {
 }
 
 for_each_arity!(from_modes);
-
-/// A walk's result modes as a shape and a stride: one mode unwraps to `s:d` (CuTe's `unwrap`),
-/// several make flat tuples (part of the implementation of `Composition`).
-pub trait Unwrap {
-    /// The [`Over`] of the walked leaf.
-    type Output: Walked;
-}
-
-impl<S, D, G> Unwrap for Path<TCons<Mode<S, D>, TNil>, G> {
-    type Output = Over<S, D, G>;
-}
 
 macro_rules! unwrap_modes {
     ($( ($($s:ident $d:ident),+) )+) => {$( unwrap_modes!(@arity $($s $d),+); )+};
@@ -302,40 +261,6 @@ gathered! {
 
 for_each_arity!(over_a);
 
-/// The elements of a static tuple as a list, or the node itself when it is an integer or a
-/// 1-tuple: what `result(_, repeat<R>(_))` splices (part of the implementation of the tiled and
-/// flat divides).
-pub trait Spread {
-    /// The list.
-    type Output;
-    /// The list, with the values.
-    fn spread(self) -> Self::Output;
-}
-
-impl<T: crate::int::Int> Spread for T {
-    type Output = TCons<T, TNil>;
-    #[inline(always)]
-    fn spread(self) -> Self::Output {
-        TCons(self, TNil)
-    }
-}
-
-impl<A> Spread for (A,) {
-    type Output = TCons<(A,), TNil>;
-    #[inline(always)]
-    fn spread(self) -> Self::Output {
-        TCons(self, TNil)
-    }
-}
-
-/// A list of at most 8 types as a tuple.
-pub trait ListTuple {
-    /// The tuple.
-    type Output;
-    /// The tuple, with the values.
-    fn to_tuple(self) -> Self::Output;
-}
-
 macro_rules! spread_and_list {
     ($( ($($s:ident $d:ident),+) )+) => {$( spread_and_list!(@arity $($s $d),+); )+};
     (@arity $s0:ident $d0:ident) => {
@@ -375,45 +300,12 @@ macro_rules! spread_and_list {
 
 for_each_arity!(spread_and_list);
 
-/// A tuple of any types as a list (the tiles of a tiler).
-pub trait TupleList {
-    /// The list.
-    type Output;
-    /// The list, with the values.
-    fn to_list(self) -> Self::Output;
-}
-
-/// The top-level modes of a layout as a list of layouts (a depth-0 layout is its own mode).
-pub trait LayoutModes {
-    /// The modes.
-    type Output;
-    /// The modes, with their values.
-    fn modes(self) -> Self::Output;
-}
-
 impl<S: crate::int::Int, D> LayoutModes for Layout<S, D> {
     type Output = TCons<Layout<S, D>, TNil>;
     #[inline(always)]
     fn modes(self) -> Self::Output {
         TCons(self, TNil)
     }
-}
-
-/// The length of a list, as a typenum integer.
-pub trait ListLen {
-    /// The length.
-    type Output;
-}
-
-impl ListLen for TNil {
-    type Output = U0;
-}
-
-impl<H, T: ListLen> ListLen for TCons<H, T>
-where
-    <T as ListLen>::Output: core::ops::Add<B1>,
-{
-    type Output = typenum::Add1<<T as ListLen>::Output>;
 }
 
 macro_rules! tuple_lists {
@@ -499,15 +391,6 @@ dyn_modes! {
     U8 => (Dyn, Dyn, Dyn, Dyn, Dyn, Dyn, Dyn, Dyn);
 }
 
-/// `B1` when every tile of a tuple of tiles is static (part of the implementation of
-/// [`IsStatic`] for tilers).
-pub trait TilesStatic {
-    /// `B1` or `B0`.
-    type Output: Bit;
-}
-impl<A: IsStatic> TilesStatic for (A,) {
-    type Output = A::Output;
-}
 macro_rules! tiles_static {
     ($( ($a:ident, $($rest:ident),+) )+) => {$(
         impl<$a: IsStatic, $($rest),+> TilesStatic for ($a, $($rest),+)

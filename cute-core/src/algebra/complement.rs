@@ -1,10 +1,11 @@
 //! `complement` (seed 000 §3.5).
 
 use super::coalesce::{coalesce_flat, filter_flat};
-use super::composition::{Step, Trace};
+use super::trace::{Step, Trace};
 use super::Flat;
+use crate::arith::mul;
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::{ceil_div, mul, IntTuple};
+use crate::int_tuple::{ceil_div, IntTuple};
 use crate::layout::Layout;
 
 /// `complement(L, M)`: the layout of the offsets in `[0, M)` that `L` does not reach, ordered

@@ -1,9 +1,11 @@
 //! Divides: `logical_divide` and its rearrangements `zipped_divide`, `tiled_divide`,
 //! `flat_divide` (seed 000 §3.5.2).
 
+use super::by_mode::by_mode;
 use super::coalesce::coalesce;
 use super::complement::complement_traced;
-use super::composition::{by_mode, compose_traced, Exact, Trace};
+use super::composition::{compose_traced, Exact};
+use super::trace::Trace;
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::{Layout, LayoutBuilder, LayoutView};
 use crate::tiler::Tile;

@@ -2,12 +2,12 @@
 
 use super::coalesce::coalesce_flat;
 use super::complement::complement;
-use super::composition::VERIFY_LIMIT;
-use super::composition::{Step, Trace};
+use super::trace::{Step, Trace};
 use super::{sort_by_stride, Flat};
+use crate::arith::{add, ceil_div_int, mul};
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::{add, ceil_div_int, mul};
 use crate::layout::Layout;
+use crate::limits::VERIFY_LIMIT;
 use crate::swizzle::{ComposedLayout, Swizzle};
 
 /// Exclusive prefix products of the shape: `pre[i] = s_0 * ... * s_{i-1}`.

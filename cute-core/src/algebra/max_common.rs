@@ -2,8 +2,9 @@
 //! two layouts store contiguously at the same coordinates, for vectorized copies.
 
 use super::coalesce::coalesce;
-use super::composition::{compose, verify_pointwise, Exact};
+use super::composition::{compose, Exact};
 use super::inverse::right_inverse;
+use super::verify::verify_pointwise;
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::Layout;
 

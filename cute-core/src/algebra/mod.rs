@@ -2,15 +2,20 @@
 //! products. `coalesce`, `composition`, `complement` and the inverses have their own algorithms;
 //! every other operation is a short expression over those, as in CuTe `layout.hpp`.
 
+pub(crate) mod by_mode;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
 pub mod divide;
 pub mod inverse;
+mod leaf_walk;
 pub mod max_common;
 pub mod nullspace;
 pub mod product;
 pub mod recast;
+mod trace;
+pub(crate) mod verify;
+pub(crate) mod walk;
 
 use crate::error::ErrorKind;
 use crate::int_tuple::{IntTuple, MAX_LEAVES};

@@ -1,11 +1,14 @@
 //! Products: `logical_product` and its rearrangements, and the rank-sensitive
 //! `blocked_product`/`raked_product` (seed 000 §3.5.1).
 
+use super::by_mode::by_mode;
 use super::complement::complement_traced;
-use super::composition::{by_mode, compose_traced, Exact, Trace};
+use super::composition::{compose_traced, Exact};
 use super::divide::{arrange, Arrange};
+use super::trace::Trace;
+use crate::arith::mul;
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::{mul, IntTuple};
+use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, LayoutBuilder};
 use crate::tiler::Tile;
 

@@ -1,8 +1,8 @@
 //! `upcast` and `downcast`: a layout of `T` viewed as a layout of `N`-times wider or narrower
 //! elements.
 
+use crate::arith::{ceil_div_int, mul};
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::{ceil_div_int, mul};
 use crate::layout::Layout;
 
 /// `upcast<N>(L)`: each stride-±1 run of `N` elements becomes one element; other strides are

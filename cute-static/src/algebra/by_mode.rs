@@ -8,12 +8,13 @@ use typenum::{IsLessOrEqual, LeEq, B0, B1};
 
 use super::composition::{ComposeCase, Composition, CompositionOf, StaticComposition};
 use super::divide::{LogicalDivide, LogicalDivideCase, LogicalDivideOf, StaticLogicalDivide};
+use super::modes::{Gather, Tiles};
 use super::product::{LogicalProduct, LogicalProductCase, LogicalProductOf, StaticLogicalProduct};
-use crate::__private::{TCons, TNil};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
+use crate::list::{LayoutModes, ListLen, TupleList};
+use crate::list::{TCons, TNil};
 use crate::tiler::Tiler;
-use crate::variadic::{LayoutModes, ListLen, ListTuple, TupleList};
 
 /// `B1` when the tiler has at most as many modes as the layout; the operation mode by mode is
 /// computed only then, so a tiler that is too long gives this one error.
@@ -127,75 +128,6 @@ impl<Op: ApplyTile<L, T>, L, LT: Tiled<Op, TT, K>, T, TT, K> Tiled<Op, TCons<T, 
     }
 }
 
-/// The result modes as one layout: shapes and strides gathered into tuples.
-pub trait Gather {
-    /// The layout.
-    type Output;
-    /// The layout's value.
-    fn gather(self) -> Self::Output;
-}
-impl<M> Gather for M
-where
-    M: Shapes + Strides + Copy,
-    <M as Shapes>::Output: ListTuple,
-    <M as Strides>::Output: ListTuple,
-{
-    type Output = Layout<
-        <<M as Shapes>::Output as ListTuple>::Output,
-        <<M as Strides>::Output as ListTuple>::Output,
-    >;
-    #[inline(always)]
-    fn gather(self) -> Self::Output {
-        Layout::from_parts(self.shapes().to_tuple(), self.strides().to_tuple())
-    }
-}
-
-/// The shapes of a list of layouts.
-pub trait Shapes {
-    /// The shapes.
-    type Output;
-    /// The shapes' values.
-    fn shapes(self) -> Self::Output;
-}
-impl Shapes for TNil {
-    type Output = TNil;
-    #[inline(always)]
-    fn shapes(self) -> TNil {
-        TNil
-    }
-}
-impl<S, D, T: Shapes> Shapes for TCons<Layout<S, D>, T> {
-    type Output = TCons<S, <T as Shapes>::Output>;
-    #[inline(always)]
-    fn shapes(self) -> Self::Output {
-        TCons(self.0.into_parts().0, self.1.shapes())
-    }
-}
-
-/// The strides of a list of layouts.
-pub trait Strides {
-    /// The strides.
-    type Output;
-    /// The strides' values.
-    fn strides(self) -> Self::Output;
-}
-impl Strides for TNil {
-    type Output = TNil;
-    #[inline(always)]
-    fn strides(self) -> TNil {
-        TNil
-    }
-}
-impl<S, D, T: Strides> Strides for TCons<Layout<S, D>, T> {
-    type Output = TCons<D, <T as Strides>::Output>;
-    #[inline(always)]
-    fn strides(self) -> Self::Output {
-        TCons(self.0.into_parts().1, self.1.strides())
-    }
-}
-
-/// The tiles of a tiler tuple as a list.
-type Tiles<T> = <T as TupleList>::Output;
 /// The number of tiles of a tiler tuple.
 type TilesLen<T> = <Tiles<T> as ListLen>::Output;
 /// The number of modes of a layout.
@@ -355,96 +287,5 @@ impl<S: ShapeTuple + Congruent<D>, D: IntTupleType, T: LowerTiles> LowerTiles
             *slot = self.0.to_dynamic();
         }
         self.1.lower_into(out, k + 1)
-    }
-}
-
-/// CuTe's `tile_unzip`: the result of a divide or product by the tiler `T`, its rank-2 modes
-/// gathered into `((firsts...), (seconds..., rest...))`; a layout tile leaves it as it is.
-pub trait TileUnzip<T> {
-    /// The zipped layout.
-    type Output;
-    /// The zipped layout's value.
-    fn tile_unzip(self) -> Self::Output;
-}
-
-/// `TileUnzipOf<L, T> = <L as TileUnzip<T>>::Output`.
-pub type TileUnzipOf<L, T> = <L as TileUnzip<T>>::Output;
-
-impl<L, S, D> TileUnzip<Layout<S, D>> for L {
-    type Output = L;
-    #[inline(always)]
-    fn tile_unzip(self) -> L {
-        self
-    }
-}
-impl<L, T> TileUnzip<Tiler<T>> for L
-where
-    T: TupleList,
-    L: LayoutModes,
-    <L as LayoutModes>::Output: SplitHalves<Tiles<T>>,
-    <<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts: Gather,
-    <<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds: Gather,
-    <<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts as Gather>::Output:
-        Join<<<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds as Gather>::Output>,
-{
-    type Output = <<<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts as Gather>::Output as Join<
-        <<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds as Gather>::Output,
-    >>::Output;
-    #[inline(always)]
-    fn tile_unzip(self) -> Self::Output {
-        let (firsts, seconds) = self.modes().split_halves();
-        firsts.gather().join(seconds.gather())
-    }
-}
-
-/// Splits the first modes, one per tile, into their modes 0 and 1; the modes past the tiles join
-/// the seconds.
-pub trait SplitHalves<Tiles> {
-    /// The modes 0.
-    type Firsts;
-    /// The modes 1, then the rest.
-    type Seconds;
-    /// The two lists' values.
-    fn split_halves(self) -> (Self::Firsts, Self::Seconds);
-}
-impl<M> SplitHalves<TNil> for M {
-    type Firsts = TNil;
-    type Seconds = M;
-    #[inline(always)]
-    fn split_halves(self) -> (TNil, M) {
-        (TNil, self)
-    }
-}
-impl<S0, S1, D0, D1, MT, X, XT> SplitHalves<TCons<X, XT>> for TCons<Layout<(S0, S1), (D0, D1)>, MT>
-where
-    MT: SplitHalves<XT>,
-{
-    type Firsts = TCons<Layout<S0, D0>, <MT as SplitHalves<XT>>::Firsts>;
-    type Seconds = TCons<Layout<S1, D1>, <MT as SplitHalves<XT>>::Seconds>;
-    #[inline(always)]
-    fn split_halves(self) -> (Self::Firsts, Self::Seconds) {
-        let TCons(mode, rest) = self;
-        let ((s0, s1), (d0, d1)) = mode.into_parts();
-        let (firsts, seconds) = rest.split_halves();
-        (
-            TCons(Layout::from_parts(s0, d0), firsts),
-            TCons(Layout::from_parts(s1, d1), seconds),
-        )
-    }
-}
-
-/// `(X, Y)` as one rank-2 layout.
-pub trait Join<Y> {
-    /// The layout.
-    type Output;
-    /// The layout's value.
-    fn join(self, y: Y) -> Self::Output;
-}
-impl<XS, XD, YS, YD> Join<Layout<YS, YD>> for Layout<XS, XD> {
-    type Output = Layout<(XS, YS), (XD, YD)>;
-    #[inline(always)]
-    fn join(self, y: Layout<YS, YD>) -> Self::Output {
-        let ((xs, xd), (ys, yd)) = (self.into_parts(), y.into_parts());
-        Layout::from_parts((xs, ys), (xd, yd))
     }
 }

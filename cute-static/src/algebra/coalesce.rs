@@ -11,16 +11,15 @@
 
 use core::ops::BitAnd;
 
-use typenum::{Bit, B0, B1};
+use typenum::{Bit, B0, B1, U0, U1};
 
-use crate::__private::{IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
+use crate::list::{IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use cute_core::Error;
 
-use super::composition::ResultLayout;
+use super::modes::ResultLayout;
 use crate::int::{Int, IsUnit, Product, Same, Times};
 use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::variadic::FromModes;
 
 unary_operator!(
     /// A **type operator** for `coalesce(L)` on layouts of static and runtime leaves, with its
@@ -305,4 +304,35 @@ where
 /// `(s:d) ⊕ new = s:d :: new` otherwise.
 impl<S, D, New> Place<B0, B0, New> for Mode<S, D> {
     type Output = TCons<Mode<S, D>, New>;
+}
+
+/// A list of coalesced modes as a layout: one mode `s:d` (or `1:0` for size 1), or the flat
+/// tuple layout of several (part of the implementation of `Coalesce`).
+pub trait FromModes {
+    /// The layout.
+    type Output;
+}
+
+impl<S, D> FromModes for TCons<Mode<S, D>, TNil>
+where
+    S: IsUnit,
+    Mode<S, D>: Single<IsOne<S>>,
+{
+    type Output = <Mode<S, D> as Single<IsOne<S>>>::Output;
+}
+
+/// One mode as a layout, knowing whether its size is 1.
+pub trait Single<SizeOne: Bit> {
+    /// The layout.
+    type Output;
+}
+
+/// `1:d` is `1:0`.
+impl<S, D> Single<B1> for Mode<S, D> {
+    type Output = Layout<U1, U0>;
+}
+
+/// `s:d`.
+impl<S, D> Single<B0> for Mode<S, D> {
+    type Output = Layout<S, D>;
 }

@@ -12,17 +12,18 @@ use core::ops::{Add, Not};
 use cute_core::Error;
 use typenum::{Add1, B0, B1, U0, U1};
 
+use super::coalesce::FromModes;
 use super::coalesce::{FlatModes, Merge};
 use super::composition::Select;
 use super::composition::{DynModes, DynModesOf};
-use crate::__private::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{
     Ceil, CeilQuotient, Diff, DivRem, IsUnit, IsZero, Product, QuotRem, SubBorrow, Times,
 };
 use crate::int::{Dyn, ExactOrOne, KnownDivisor, QuotientDivisor, StaticInt};
 use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::variadic::{FromModes, ListLen};
+use crate::list::ListLen;
+use crate::list::{IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 
 binary_operator!(
     /// A **type operator** for `complement(L, M)` on layouts and cotargets of static and

@@ -26,16 +26,15 @@ use cute_core::Error;
 use typenum::{Bit, Or, UTerm, Unsigned, B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
-use crate::__private::{Head, IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
+use super::modes::ResultLayout;
 use crate::int::{
     AddCarry, Ceil, Dec, DivRem, Int, IntMul, IsUnit, IsZero, Less, Many, MulOf, One, Product,
     QuotRem, Runtime, SubBorrow, Times, Zero,
 };
-use crate::int_tuple::{
-    AllStaticOf, Buffer, Congruent, IntTupleType, LeafArray, ShapeTuple, Unrolled,
-};
+use crate::int_tuple::{AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple, Unrolled};
 use crate::layout::Layout;
-use crate::variadic::{ListLen, Unwrap};
+use crate::list::ListLen;
+use crate::list::{Head, IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 
 binary_operator!(
     /// A **type operator** for `A ∘ B` on layouts of static and runtime leaves, with its value:
@@ -409,32 +408,6 @@ impl Lowered for cute_core::Tiler {
 impl Lowered for cute_core::IntTuple {
     fn operand(&self) -> cute_core::Operand {
         cute_core::Operand::from(self)
-    }
-}
-
-/// A layout type the algebra builds from its flat leaves, checked to keep the layout invariant
-/// (part of the implementation of the mixed operations).
-pub trait ResultLayout: Sized {
-    /// An array of as many zeros as the layout's shape (and stride) has leaves.
-    type Leaves: AsRef<[i64]> + AsMut<[i64]> + Copy;
-    /// The zeros.
-    const ZERO: Self::Leaves;
-    /// The layout of the leaves `s:d`, or the condition of the layout invariant it breaks.
-    fn checked(s: &[i64], d: &[i64]) -> Result<Self, cute_core::ErrorKind>;
-}
-
-impl<S, D> ResultLayout for Layout<S, D>
-where
-    S: ShapeTuple + Congruent<D>,
-    D: IntTupleType,
-{
-    type Leaves = LeafArray<S>;
-    const ZERO: LeafArray<S> = <S::Count as Buffer>::I64_ZERO;
-    #[inline(always)]
-    fn checked(s: &[i64], d: &[i64]) -> Result<Self, cute_core::ErrorKind> {
-        let l = Layout::from_leaves(s, d);
-        l.check()?;
-        Ok(l)
     }
 }
 
@@ -1042,4 +1015,15 @@ where
     Less<G, S>: BitAnd<<TCons<M, T> as DigitsFit<GT>>::Output>,
 {
     type Output = <Less<G, S> as BitAnd<<TCons<M, T> as DigitsFit<GT>>::Output>>::Output;
+}
+
+/// A walk's result modes as a shape and a stride: one mode unwraps to `s:d` (CuTe's `unwrap`),
+/// several make flat tuples (part of the implementation of `Composition`).
+pub trait Unwrap {
+    /// The [`Over`] of the walked leaf.
+    type Output: Walked;
+}
+
+impl<S, D, G> Unwrap for Path<TCons<Mode<S, D>, TNil>, G> {
+    type Output = Over<S, D, G>;
 }

@@ -9,7 +9,6 @@ use cute_core::algebra::coalesce::coalesce_leaves;
 use cute_core::Error;
 use typenum::{Bit, UInt, Unsigned, B0, B1};
 
-use super::by_mode::{TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge, StaticCoalesceOf};
 use super::complement::StaticComplementOf;
 use super::complement::{complement, Complement, ComplementOf, LayoutParts, MixedComplement};
@@ -18,11 +17,12 @@ use super::composition::{
     Outcome, WalkInfo, WalkOf,
 };
 use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf};
-use crate::__private::{Concat, Leaves, TCons, TNil, ZipModes};
+use super::modes::{TileUnzip, TileUnzipOf};
 use crate::int::{AsLeaf, Dyn};
 use crate::int_tuple::{AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
-use crate::variadic::{ListTuple, Spread};
+use crate::list::{Concat, Leaves, TCons, TNil, ZipModes};
+use crate::list::{ListTuple, Spread};
 
 binary_operator!(
     /// A **type operator** for `logical_divide(A, T)` on layouts (and tilers) of static and

@@ -13,14 +13,15 @@
 use cute_core::Error;
 use typenum::{Add1, B0, B1, U0, U1};
 
+use super::coalesce::FromModes;
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{padded, Append};
 use super::composition::{DynModes, DynModesOf};
-use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
 use crate::int::{DivRem, IsZero, Less, Product, Quotient, Remainder, Same, SubBorrow, Times};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
-use crate::variadic::{FromModes, ListLen};
+use crate::list::ListLen;
+use crate::list::{Leaves, Mode, TCons, TNil, ZipModes};
 
 /// A mode `s:d` of `coalesce(L)` with the exclusive prefix product `p` of the shape before it.
 pub struct Tagged<S, D, P>(core::marker::PhantomData<(S, D, P)>);

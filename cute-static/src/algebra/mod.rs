@@ -174,4 +174,5 @@ pub mod complement;
 pub mod composition;
 pub mod divide;
 pub mod inverse;
+pub mod modes;
 pub mod product;

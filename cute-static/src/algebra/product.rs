@@ -10,7 +10,6 @@
 use cute_core::Error;
 use typenum::{UTerm, B0, B1};
 
-use super::by_mode::{Gather, TileUnzip, TileUnzipOf};
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{LayoutParts, MixedComplement, Size, StaticComplement, StaticComplementOf};
 use super::composition::{
@@ -18,12 +17,13 @@ use super::composition::{
     ModesDistribute, NodeShape, NodeStride, Outcome, Over, OverA, OverOf, WalkOf,
 };
 use super::divide::Spreads;
-use crate::__private::{Leaves, Mode, TCons, TNil, ZipModes};
+use super::modes::{Gather, TileUnzip, TileUnzipOf};
 use crate::int::Dyn;
 use crate::int::{AddCarry, Dec, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
 use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
-use crate::variadic::LayoutModes;
+use crate::list::LayoutModes;
+use crate::list::{Leaves, Mode, TCons, TNil, ZipModes};
 
 binary_operator!(
     /// A **type operator** for `logical_product(A, B)` on layouts (and tilers) of static and

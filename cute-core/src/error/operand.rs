@@ -1,0 +1,94 @@
+//! An operand in CuTe notation, kept inline and cut to fit.
+
+use core::fmt;
+
+/// An operand of a failed operation, kept as its CuTe notation.
+///
+/// The notation is written once, when the error is made (the cold path), into a fixed buffer of
+/// [`Operand::CAPACITY`] bytes: up to `CAPACITY - 3` bytes whole, a longer one cut at a character
+/// boundary and ended with `…` (3 bytes). Keeping text instead of the value keeps
+/// [`Error`](super::Error) no larger than a [`Layout`](crate::Layout), so every
+/// `Result<Layout, Error>` the algebra returns stays the size of its layout
+/// (`tests::an_error_is_no_larger_than_a_layout`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Operand {
+    text: [u8; Operand::CAPACITY],
+    len: u8,
+}
+
+impl Operand {
+    /// The most bytes of notation an operand keeps: two of them, the operation and the
+    /// condition fit in the 560 bytes of a [`Layout`](crate::Layout).
+    pub const CAPACITY: usize = 255;
+
+    /// The operand's notation, e.g. `(4,6,8):(2,3,5)`.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Only whole characters are written (see `Notation::write_str`).
+        core::str::from_utf8(&self.text[..usize::from(self.len)]).unwrap_or("")
+    }
+
+    /// The notation of any value that prints in CuTe notation.
+    pub(crate) fn of(value: &dyn fmt::Display) -> Self {
+        let mut w = Notation {
+            op: Operand {
+                text: [0; Operand::CAPACITY],
+                len: 0,
+            },
+            full: false,
+        };
+        // `Notation` never fails; a notation that does not fit is cut and marked.
+        let _ = fmt::write(&mut w, format_args!("{value}"));
+        w.op
+    }
+}
+
+/// Writes a notation into an [`Operand`], cutting it at a character boundary with `…` when it
+/// does not fit.
+struct Notation {
+    op: Operand,
+    full: bool,
+}
+
+impl fmt::Write for Notation {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        const MORE: &str = "…";
+        if self.full {
+            return Ok(());
+        }
+        let len = usize::from(self.op.len);
+        if len + s.len() <= Operand::CAPACITY - MORE.len() {
+            self.op.text[len..len + s.len()].copy_from_slice(s.as_bytes());
+            self.op.len += s.len() as u8;
+            return Ok(());
+        }
+        let mut cut = Operand::CAPACITY - MORE.len() - len;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let end = len + cut;
+        self.op.text[len..end].copy_from_slice(&s.as_bytes()[..cut]);
+        self.op.text[end..end + MORE.len()].copy_from_slice(MORE.as_bytes());
+        self.op.len = (end + MORE.len()) as u8;
+        self.full = true;
+        Ok(())
+    }
+}
+
+impl fmt::Display for Operand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Operand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Operand({})", self.as_str())
+    }
+}
+
+impl From<i64> for Operand {
+    fn from(v: i64) -> Self {
+        Operand::of(&v)
+    }
+}

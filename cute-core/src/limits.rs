@@ -1,0 +1,28 @@
+//! The capacities of dynamic values and the budget of pointwise checks: the bottom of the
+//! crate, so that an error message can name them without importing what they bound.
+//!
+//! The capacities: the whole oracle corpus (CuTe C++'s results included) never exceeds 10 leaves
+//! or depth 4, but `cute-static`'s walk of a composition gives each leaf of `B` a slot per leaf
+//! of `A`, and lowering such a mixed result takes up to 32 leaves.
+
+/// The most leaves (integers) one tuple holds.
+pub const MAX_LEAVES: usize = 32;
+/// The deepest nesting one tuple holds.
+pub const MAX_DEPTH: usize = 8;
+/// The most tokens (leaves, parentheses and `_`) one tuple holds: `(4,(2,2))` has 7.
+pub const MAX_TOKENS: usize = 64;
+
+/// The most points a pointwise check evaluates (composition, `left_inverse`): about 45 ms in a
+/// release build at up to 350 ns a point (a coordinate layout), the budget that keeps every
+/// operation on hostile input under the 100 ms of issue 14; past it,
+/// [`ErrorKind::VerificationLimit`](crate::ErrorKind::VerificationLimit).
+pub const VERIFY_LIMIT: i64 = 1 << 17;
+
+/// The most input or output dimensions of a linear layout ([`crate::linear`]).
+pub const MAX_DIMS: usize = 4;
+/// The most input bits (basis vectors) of a linear layout: `2^32` inputs.
+pub const MAX_BITS: usize = 32;
+/// The most output bits of a linear layout: every output fits in `i64`.
+pub const MAX_OUT_BITS: usize = 62;
+/// The longest dimension name.
+pub const MAX_NAME: usize = 12;

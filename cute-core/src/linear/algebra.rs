@@ -1,0 +1,180 @@
+//! The algebra of linear layouts: composition, inverses, products and sublayouts.
+
+use super::dims::Dims;
+use super::echelon::Echelon;
+use super::layout::LinearLayout;
+use crate::error::{Error, ErrorKind, Op};
+use crate::limits::{MAX_BITS, MAX_OUT_BITS};
+
+impl LinearLayout {
+    /// `outer ∘ inner`: `inner`'s outputs feed `outer`'s inputs, dimension by dimension by name
+    /// (Triton's `compose`).
+    ///
+    /// # Preconditions
+    /// `inner`'s output dimensions are `outer`'s input dimensions, in the same order, each no
+    /// larger ([`ErrorKind::DimMismatch`]).
+    ///
+    /// # Postconditions
+    /// `R(x) == outer(inner(x))` for every input `x` of `inner`.
+    pub fn compose(outer: &LinearLayout, inner: &LinearLayout) -> Result<LinearLayout, Error> {
+        let err = |k| Error::new(Op::Composition, [Some(outer.into()), Some(inner.into())], k);
+        let (o, i) = (&outer.ins, &inner.outs);
+        let same = o.n == i.n
+            && o.iter()
+                .zip(i.iter())
+                .all(|(a, b)| a.name == b.name && b.bits <= a.bits);
+        if !same {
+            return Err(err(ErrorKind::DimMismatch));
+        }
+        let mut bases = [0u64; MAX_BITS];
+        for (k, b) in bases.iter_mut().enumerate().take(inner.in_bits()) {
+            // Re-pack inner's output bits into outer's input bits, dimension by dimension.
+            let mut x = 0u64;
+            for d in 0..usize::from(i.n) {
+                x |= (i.field(inner.bases[k], d) as u64) << o.start(d);
+            }
+            *b = outer.apply_bits(x);
+        }
+        Ok(LinearLayout {
+            ins: inner.ins,
+            outs: outer.outs,
+            bases,
+        })
+    }
+
+    /// `L⁻¹` of a bijective `L`: outputs become inputs.
+    ///
+    /// # Preconditions
+    /// `L` is injective and surjective ([`ErrorKind::NotInvertibleF2`]).
+    ///
+    /// # Postconditions
+    /// `R(L(x)) == x` and `L(R(y)) == y` for every `x` and `y`.
+    pub fn invert(&self) -> Result<LinearLayout, Error> {
+        if !(self.is_injective() && self.is_surjective()) {
+            return Err(self.singular(Op::Invert));
+        }
+        self.left_inverse()
+            .map_err(|e| Error::new(Op::Invert, [Some(self.into()), None], e.kind))
+    }
+
+    /// A left inverse of an injective `L` (Triton's pseudo-inverse): outputs become inputs, an
+    /// output outside the image maps to the input of its component in the image along the unit
+    /// vectors that complete the image to the whole space.
+    ///
+    /// # Preconditions
+    /// `L` is injective ([`ErrorKind::NotInvertibleF2`]).
+    ///
+    /// # Postconditions
+    /// `R(L(x)) == x` for every input `x`.
+    pub fn left_inverse(&self) -> Result<LinearLayout, Error> {
+        if !self.is_injective() {
+            return Err(self.singular(Op::LeftInverse));
+        }
+        // `R(b_k) = e_k` on the image; the unit vectors that complete the image to the whole
+        // space map to 0, so `R(e_j)` is the image part of `e_j` in that basis.
+        let mut e = Echelon::of(&self.bases[..self.in_bits()]);
+        let n = self.out_bits();
+        let mut basis = [0u64; 64];
+        for (j, r) in basis.iter_mut().enumerate().take(n) {
+            *r = e.preimage_or_free(1u64 << j);
+        }
+        self.reversed(&basis[..n], Op::LeftInverse)
+    }
+
+    /// A right inverse of a surjective `L`: `L(R(y)) == y` for every output `y`.
+    ///
+    /// # Preconditions
+    /// `L` is surjective ([`ErrorKind::NotInvertibleF2`]).
+    pub fn right_inverse(&self) -> Result<LinearLayout, Error> {
+        if !self.is_surjective() {
+            return Err(self.singular(Op::RightInverse));
+        }
+        let e = Echelon::of(&self.bases[..self.in_bits()]);
+        let n = self.out_bits();
+        let mut basis = [0u64; 64];
+        for (j, r) in basis.iter_mut().enumerate().take(n) {
+            *r = e.solve(1u64 << j).unwrap_or(0);
+        }
+        self.reversed(&basis[..n], Op::RightInverse)
+    }
+
+    /// The layout from the outputs to the inputs whose basis for output bit `j` is `cols[j]`.
+    pub(super) fn reversed(&self, cols: &[u64], op: Op) -> Result<LinearLayout, Error> {
+        if cols.len() > MAX_BITS || self.in_bits() > MAX_OUT_BITS {
+            return Err(Error::new(
+                op,
+                [Some(self.into()), None],
+                ErrorKind::Capacity,
+            ));
+        }
+        Ok(LinearLayout::from_packed(self.outs, self.ins, cols))
+    }
+
+    pub(super) fn singular(&self, op: Op) -> Error {
+        Error::new(
+            op,
+            [Some(self.into()), None],
+            ErrorKind::NotInvertibleF2 {
+                rank: self.rank() as u8,
+                ins: self.in_bits() as u8,
+                outs: self.out_bits() as u8,
+            },
+        )
+    }
+
+    /// `a * b` (Triton's product): the input and output dimensions of both, by name; a
+    /// dimension in both has `a`'s bits low and `b`'s high, so `(a * b)(x_a + |a|·x_b) =
+    /// a(x_a) + |a|·b(x_b)` per dimension.
+    pub fn product(a: &LinearLayout, b: &LinearLayout) -> Result<LinearLayout, Error> {
+        let err = |k| Error::new(Op::Product, [Some(a.into()), Some(b.into())], k);
+        let ins = Dims::merge(&a.ins, &b.ins, MAX_BITS).map_err(err)?;
+        let outs = Dims::merge(&a.outs, &b.outs, MAX_OUT_BITS).map_err(err)?;
+        let mut bases = [0u64; MAX_BITS];
+        for (src, high) in [(a, false), (b, true)] {
+            for (kd, d) in src.ins.iter().enumerate() {
+                // `b`'s bits of a dimension shared with `a` sit above `a`'s, in and out.
+                let up = |x: &Dims, name| if high { x.bits_of(name) } else { 0 };
+                let to = ins.start(ins.find(d.name).unwrap_or(0)) + up(&a.ins, d.name);
+                for j in 0..usize::from(d.bits) {
+                    let v = src.bases[src.ins.start(kd) + j];
+                    let mut y = 0u64;
+                    for (ko, o) in src.outs.iter().enumerate() {
+                        let at = outs.start(outs.find(o.name).unwrap_or(0)) + up(&a.outs, o.name);
+                        y |= (src.outs.field(v, ko) as u64) << at;
+                    }
+                    bases[to + j] = y;
+                }
+            }
+        }
+        Ok(LinearLayout { ins, outs, bases })
+    }
+
+    /// The restriction to the input dimensions `ins` and the projection on the output
+    /// dimensions `outs` (Triton's `sublayout`), each in this layout's order.
+    ///
+    /// # Errors
+    /// [`ErrorKind::DimMismatch`] for a name that is not a dimension of the layout.
+    pub fn sublayout(&self, ins: &[&str], outs: &[&str]) -> Result<LinearLayout, Error> {
+        let err = |k| Error::new(Op::Sublayout, [Some(self.into()), None], k);
+        let new_ins = self.ins.select(ins).map_err(err)?;
+        let new_outs = self.outs.select(outs).map_err(err)?;
+        let mut bases = [0u64; MAX_BITS];
+        for (k, d) in new_ins.iter().enumerate() {
+            let from = self.ins.start(self.ins.find(d.name).unwrap_or(0));
+            for j in 0..usize::from(d.bits) {
+                let v = self.bases[from + j];
+                let mut y = 0u64;
+                for (m, o) in new_outs.iter().enumerate() {
+                    let of = self.outs.find(o.name).unwrap_or(0);
+                    y |= (self.outs.field(v, of) as u64) << new_outs.start(m);
+                }
+                bases[new_ins.start(k) + j] = y;
+            }
+        }
+        Ok(LinearLayout {
+            ins: new_ins,
+            outs: new_outs,
+            bases,
+        })
+    }
+}

@@ -1,0 +1,238 @@
+//! Dimensions of a linear layout: names, power-of-two sizes, and the packed fields of a side.
+
+use core::fmt;
+
+use crate::error::{ErrorKind, Operand};
+use crate::limits::{MAX_DIMS, MAX_NAME};
+
+/// A dimension's name, an ASCII identifier of at most [`MAX_NAME`] bytes kept inline.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Name {
+    pub(super) bytes: [u8; MAX_NAME],
+    pub(super) len: u8,
+}
+
+impl Name {
+    /// The name `s`: a letter or `_`, then letters, digits or `_` ([`ErrorKind::InvalidName`]).
+    pub fn new(s: &str) -> Result<Name, ErrorKind> {
+        let b = s.as_bytes();
+        let ok = !b.is_empty()
+            && b.len() <= MAX_NAME
+            && (b[0].is_ascii_alphabetic() || b[0] == b'_')
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+        if !ok {
+            return Err(ErrorKind::InvalidName);
+        }
+        let mut bytes = [0u8; MAX_NAME];
+        bytes[..b.len()].copy_from_slice(b);
+        Ok(Name {
+            bytes,
+            len: b.len() as u8,
+        })
+    }
+
+    /// The name as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is stored (`Name::new`).
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A named dimension of size `2^bits`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Dim {
+    /// Its name.
+    pub name: Name,
+    /// `log2` of its size.
+    pub bits: u8,
+}
+
+impl Dim {
+    /// The dimension `name` of size `size`, a power of two ([`ErrorKind::NotPowerOfTwo`]).
+    pub fn new(name: &str, size: i64) -> Result<Dim, ErrorKind> {
+        if size <= 0 || size & (size - 1) != 0 {
+            return Err(ErrorKind::NotPowerOfTwo { value: size });
+        }
+        Ok(Dim {
+            name: Name::new(name)?,
+            bits: size.trailing_zeros() as u8,
+        })
+    }
+
+    /// Its size, `2^bits`.
+    #[must_use]
+    pub fn size(&self) -> i64 {
+        1i64 << self.bits
+    }
+}
+
+/// Dimensions in order, inline.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Dims {
+    pub(super) d: [Option<Dim>; MAX_DIMS],
+    pub(super) n: u8,
+}
+
+impl Dims {
+    pub(super) fn of(dims: &[Dim], max_bits: usize) -> Result<Dims, ErrorKind> {
+        if dims.len() > MAX_DIMS {
+            return Err(ErrorKind::Capacity);
+        }
+        let mut d = [None; MAX_DIMS];
+        let mut bits = 0usize;
+        for (k, x) in dims.iter().enumerate() {
+            if dims[..k].iter().any(|y| y.name == x.name) {
+                return Err(ErrorKind::DuplicateDim);
+            }
+            bits += usize::from(x.bits);
+            d[k] = Some(*x);
+        }
+        if bits > max_bits {
+            return Err(ErrorKind::Capacity);
+        }
+        Ok(Dims {
+            d,
+            n: dims.len() as u8,
+        })
+    }
+
+    /// The dimensions of `self` named in `names`, in `self`'s order.
+    pub(super) fn select(&self, names: &[&str]) -> Result<Dims, ErrorKind> {
+        let mut keep = [false; MAX_DIMS];
+        for n in names {
+            keep[self.find(Name::new(n)?).ok_or(ErrorKind::DimMismatch)?] = true;
+        }
+        let mut out = Dims {
+            d: [None; MAX_DIMS],
+            n: 0,
+        };
+        for (k, d) in self.iter().enumerate() {
+            if keep[k] {
+                out.d[usize::from(out.n)] = Some(d);
+                out.n += 1;
+            }
+        }
+        Ok(out)
+    }
+
+    /// The dimensions of `a` then those of `b` not in `a`; a shared one has both sizes' bits.
+    pub(super) fn merge(a: &Dims, b: &Dims, max_bits: usize) -> Result<Dims, ErrorKind> {
+        let mut out = *a;
+        for (k, d) in a.iter().enumerate() {
+            if let Some(j) = b.find(d.name) {
+                out.d[k] = Some(Dim {
+                    name: d.name,
+                    bits: d.bits + b.d[j].map_or(0, |x| x.bits),
+                });
+            }
+        }
+        for d in b.iter().filter(|d| a.find(d.name).is_none()) {
+            if usize::from(out.n) == MAX_DIMS {
+                return Err(ErrorKind::Capacity);
+            }
+            out.d[usize::from(out.n)] = Some(d);
+            out.n += 1;
+        }
+        if out.bits() > max_bits {
+            return Err(ErrorKind::Capacity);
+        }
+        Ok(out)
+    }
+
+    /// The bits of the dimension named `name`, 0 when there is none.
+    pub(super) fn bits_of(&self, name: Name) -> usize {
+        self.find(name)
+            .and_then(|k| self.d[k])
+            .map_or(0, |d| usize::from(d.bits))
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = Dim> + '_ {
+        self.d[..usize::from(self.n)].iter().flatten().copied()
+    }
+
+    pub(super) fn bits(&self) -> usize {
+        self.iter().map(|d| usize::from(d.bits)).sum()
+    }
+
+    /// The first bit of dimension `k` in the colexicographic order.
+    pub(super) fn start(&self, k: usize) -> usize {
+        self.iter().take(k).map(|d| usize::from(d.bits)).sum()
+    }
+
+    pub(super) fn find(&self, name: Name) -> Option<usize> {
+        self.iter().position(|d| d.name == name)
+    }
+
+    /// Packs one value per dimension (each checked against its size) into bits.
+    pub(super) fn pack(&self, values: &[i64]) -> Result<u64, ErrorKind> {
+        if values.len() != usize::from(self.n) {
+            return Err(ErrorKind::RankMismatch {
+                left: values.len(),
+                right: usize::from(self.n),
+            });
+        }
+        let mut x = 0u64;
+        for (k, (d, &v)) in self.iter().zip(values).enumerate() {
+            if !(0..d.size()).contains(&v) {
+                return Err(ErrorKind::IndexOutOfRange {
+                    index: v,
+                    size: d.size(),
+                });
+            }
+            x |= (v as u64) << self.start(k);
+        }
+        Ok(x)
+    }
+
+    /// The value of dimension `k` in the packed bits `x`.
+    pub(super) fn field(&self, x: u64, k: usize) -> i64 {
+        let d = self.d[k].map_or(0, |d| d.bits);
+        ((x >> self.start(k)) & ((1u64 << d) - 1)) as i64
+    }
+}
+
+/// Dimensions in the seed's notation, `(register:4,lane:32)`.
+pub(super) fn write_dims(
+    f: &mut fmt::Formatter<'_>,
+    dims: impl Iterator<Item = Dim>,
+) -> fmt::Result {
+    write!(f, "(")?;
+    for (k, x) in dims.enumerate() {
+        write!(
+            f,
+            "{}{}:{}",
+            if k == 0 { "" } else { "," },
+            x.name,
+            x.size()
+        )?;
+    }
+    write!(f, ")")
+}
+
+/// A dimension `name:size` as an error's operand, valid or not.
+pub(crate) fn dim_operand(name: &str, size: i64) -> Operand {
+    Operand::of(&format_args!("{name}:{size}"))
+}
+
+/// `crd=(...)` or `idx=(...)`: the dimensions of a layout being built, for its errors.
+pub(super) struct DimList<'a>(pub(super) &'static str, pub(super) &'a [Dim]);
+
+impl fmt::Display for DimList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}=", self.0)?;
+        write_dims(f, self.1.iter().copied())
+    }
+}

@@ -1,0 +1,234 @@
+//! Morphisms against seed 003's worked examples and CuTe's layouts.
+
+use super::*;
+
+fn layout(s: &str) -> Layout {
+    s.parse().unwrap()
+}
+
+fn morphism(s: &str) -> Morphism {
+    s.parse().unwrap()
+}
+
+/// The tractability cases of spec §4.5.
+#[test]
+fn tractability_of_the_pinned_layouts() {
+    for s in [
+        "(4,6):(6,1)",
+        "(4,6):(1,4)",
+        "(8,8):(1,0)",
+        "(5,5):(20,2)",
+        "((2,3),(4,2)):((4,16),(1,8))",
+        "((2,2),(2,2)):((8,1),(4,2))",
+        "(8,8):(1,16)",
+        "(128,128):(1,0)",
+        "(3,7):(2,30)",
+        "(2,2,2):(1,2,4)",
+        "(4,8,4):(128,1,16)",
+        "((4,2),(3,7)):((3,60),(1,0))",
+        "(6,3):(21,7)",
+        "(3,(2,4)):(0,(1,6))",
+        "(4,1):(1,4)",
+        "():()",
+    ] {
+        assert!(is_tractable(&layout(s)), "{s}");
+    }
+    for s in [
+        "(4,6):(1,5)",
+        "(2,3,2,3):(12,6,1,2)",
+        "(2,2,2):(1,7,4)",
+        "(2,2):(1,3)",
+        "(2,2):(8,12)",
+        "(2,2):(1,1)",
+        "(2,2):(63,7)",
+        "(1,4):(3,1)",
+        "(2,2):(-1,2)",
+    ] {
+        assert_eq!(
+            tractability(&layout(s)).unwrap_err().code(),
+            "not_tractable",
+            "{s}"
+        );
+    }
+}
+
+/// The standard forms of spec §5.5, and their layouts back.
+#[test]
+fn standard_forms_of_the_pinned_layouts() {
+    for (l, f) in [
+        ("(4,6):(1,4)", "(4,6)-[1,2]->(4,6)"),
+        ("(4,6):(6,1)", "(4,6)-[2,1]->(6,4)"),
+        ("(6,4):(1,12)", "(6,4)-[1,3]->(6,2,4)"),
+        ("(8,8,3):(1,8,0)", "(8,8,3)-[1,2,*]->(8,8)"),
+        ("(12,4):(4,1)", "(12,4)-[2,1]->(4,12)"),
+        ("(12,3,6):(1,72,12)", "(12,3,6)-[1,3,2]->(12,6,3)"),
+        (
+            "((4,8),(2,2)):((32,1),(16,8))",
+            "((4,8),(2,2))-[4,1,3,2]->(8,2,2,4)",
+        ),
+        (
+            "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))",
+            "((4,8,4),(2,2,8))-[5,1,3,4,2,6]->(8,2,4,2,4,8)",
+        ),
+        ("(4,8,4):(128,1,16)", "(4,8,4)-[5,1,3]->(8,2,4,2,4)"),
+        (
+            "((4,2),(3,7)):((3,60),(1,0))",
+            "((4,2),(3,7))-[2,4,1,*]->(3,4,5,2)",
+        ),
+        ("(4):(3)", "(4)-[2]->(3,4)"),
+        ("4:3", "4-[2]->(3,4)"),
+        ("(4,3):(0,0)", "(4,3)-[*,*]->()"),
+        ("(4,1):(1,4)", "(4,1)-[1,2]->(4,1)"),
+    ] {
+        let m = to_morphism(&layout(l)).unwrap();
+        assert_eq!(m.to_string(), f, "{l}");
+        assert_eq!(m.layout().unwrap().to_string(), l, "{f}");
+        assert_eq!(morphism(f), m);
+    }
+}
+
+/// The layouts of the seed's morphisms (l.819-847).
+#[test]
+fn layouts_of_morphisms() {
+    for (f, l) in [
+        ("(4,6)-[1,2]->(4,6)", "(4,6):(1,4)"),
+        ("(4,6)-[2,1]->(6,4)", "(4,6):(6,1)"),
+        ("(6,4)-[1,3]->(6,2,4)", "(6,4):(1,12)"),
+        ("(8,8,3)-[1,2,*]->(8,8)", "(8,8,3):(1,8,0)"),
+        ("()-[]->(3,4)", "():()"),
+    ] {
+        assert_eq!(morphism(f).layout().unwrap().to_string(), l, "{f}");
+    }
+}
+
+#[test]
+fn invalid_morphisms_name_the_entry() {
+    for (s, why) in [
+        (
+            "(4,6)-[1,1]->(4,6)",
+            "two entries map to one codomain entry",
+        ),
+        ("(4,6)-[2,1]->(4,6)", "another size"),
+        ("(4,6)-[1,3]->(4,6)", "past the codomain"),
+        ("(4,6)-[1]->(4,6)", "one entry per domain entry"),
+        ("(0,6)-[*,2]->(4,6)", "not positive"),
+    ] {
+        let e = s.parse::<Morphism>().unwrap_err();
+        assert_eq!(e.code(), "invalid_morphism", "{s}");
+        assert!(e.to_string().contains(why), "{s}: {e}");
+        assert!(e.to_string().contains(s), "{s}: {e}");
+    }
+}
+
+#[test]
+fn composition_needs_equal_objects_and_agrees_with_layouts() {
+    let (g, f) = (
+        morphism("(6,4)-[1,3]->(6,2,4)"),
+        morphism("(4,6)-[2,1]->(6,4)"),
+    );
+    let gf = compose_morphisms(&g, &f).unwrap();
+    assert_eq!(gf.to_string(), "(4,6)-[3,1]->(6,2,4)");
+    let lgf = crate::composition(&g.layout().unwrap(), &f.layout().unwrap()).unwrap();
+    assert_eq!(gf.layout().unwrap(), lgf);
+    // The same entries nested otherwise are another object.
+    let e = compose_morphisms(&morphism("((6,4))-[1,2]->(6,4)"), &f).unwrap_err();
+    assert_eq!(e.code(), "not_composable");
+    // `*` absorbs.
+    let h = compose_morphisms(
+        &morphism("(8,8)-[*,1]->(8)"),
+        &morphism("(8,8,3)-[1,2,*]->(8,8)"),
+    )
+    .unwrap();
+    assert_eq!(h.to_string(), "(8,8,3)-[*,1,*]->(8)");
+}
+
+/// The pinned complement, concatenation and coalesce cases of spec §6, with the layouts'
+/// theorems.
+#[test]
+fn complement_concat_and_coalesce() {
+    let f = morphism("(2,2)-[1,3]->(2,5,2,5)");
+    let c = morphism_complement(&f).unwrap();
+    assert_eq!(c.to_string(), "(5,5)-[2,4]->(2,5,2,5)");
+    let want = crate::complement(&f.layout().unwrap(), &IntTuple::int(100)).unwrap();
+    assert_eq!(crate::coalesce(&c.layout().unwrap()).unwrap(), want);
+    assert_eq!(
+        morphism_complement(&morphism("(8,3)-[1,*]->(8)"))
+            .unwrap_err()
+            .code(),
+        "not_complementable"
+    );
+    assert_eq!(
+        morphism_complement(&morphism("(4,6)-[2,1]->(6,4)"))
+            .unwrap()
+            .to_string(),
+        "()-[]->(6,4)"
+    );
+    let fc = morphism_concat(&f, &c).unwrap();
+    assert_eq!(fc.to_string(), "((2,2),(5,5))-[1,3,2,4]->(2,5,2,5)");
+    assert_eq!(
+        fc.layout().unwrap().to_string(),
+        "((2,2),(5,5)):((1,10),(2,20))"
+    );
+    assert_eq!(
+        morphism_concat(&f, &f).unwrap_err().code(),
+        "not_concatenable"
+    );
+    for (f, g) in [
+        (
+            "(2,2,10,10)-[1,2,4,5]->(2,2,2,10,10)",
+            "(4,100)-[1,3]->(4,2,100)",
+        ),
+        ("((2,4),(8,3))-[1,2,3,4]->(2,4,8,3,5)", "192-[1]->(192,5)"),
+        ("((2,2,2),2)-[4,1,2,3]->(2,2,2,2)", "(2,8)-[2,1]->(8,2)"),
+        ("(1,1)-[*,*]->(3)", "1-[*]->(3)"),
+    ] {
+        let m = morphism(f);
+        let k = morphism_coalesce(&m).unwrap();
+        assert_eq!(k.to_string(), g, "{f}");
+        let l = crate::coalesce(&m.layout().unwrap()).unwrap();
+        assert_eq!(k.layout().unwrap(), l, "{f}");
+    }
+}
+
+/// The pinned divide and product of spec §6, and the theorems on their layouts.
+#[test]
+fn divide_and_product() {
+    let (f, g) = (
+        morphism("(4,8,4,8)-[1,2,3,4]->(4,8,4,8)"),
+        morphism("(4,4)-[1,3]->(4,8,4,8)"),
+    );
+    let q = morphism_divide(&f, &g).unwrap();
+    assert_eq!(q.to_string(), "((4,4),(8,8))-[1,3,2,4]->(4,8,4,8)");
+    let tiler = g.layout().unwrap();
+    let want = crate::logical_divide(&f.layout().unwrap(), crate::Tile::Layout(tiler));
+    assert_eq!(
+        crate::coalesce(&q.layout().unwrap()).unwrap(),
+        crate::coalesce(&want.unwrap()).unwrap()
+    );
+    assert_eq!(morphism_divide(&g, &f).unwrap_err().code(), "not_divisible");
+    let (f, g) = (
+        morphism("(2,2)-[1,2]->(2,2,5,5)"),
+        morphism("(5,5)-[2,1]->(5,5)"),
+    );
+    let p = morphism_product(&f, &g).unwrap();
+    assert_eq!(p.to_string(), "((2,2),(5,5))-[1,2,4,3]->(2,2,5,5)");
+    let want = crate::logical_product(
+        &f.layout().unwrap(),
+        crate::Tile::Layout(g.layout().unwrap()),
+    );
+    assert_eq!(p.layout().unwrap(), want.unwrap());
+    assert_eq!(
+        morphism_product(&f, &f).unwrap_err().code(),
+        "not_product_admissible"
+    );
+}
+
+#[test]
+fn standard_form_predicate() {
+    assert!(morphism("(6,4)-[1,3]->(6,2,4)").is_standard_form());
+    assert!(!morphism("(6,4)-[1,4]->(6,2,1,4)").is_standard_form()); // an unhit 1
+    assert!(!morphism("(6,4)-[1,2]->(6,4,2)").is_standard_form()); // unhit last
+    assert!(!morphism("(6,4)-[1,4]->(6,2,3,4)").is_standard_form()); // two unhit
+    assert!(!morphism("(6,4)-[1,2]->(6,(4))").is_standard_form()); // nested codomain
+    assert!(morphism("(4,3)-[*,*]->()").is_standard_form());
+}
