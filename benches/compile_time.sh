@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compile time of static layout algebra: builds a crate with N static compositions and N static
 # logical divides (N = 50, 100, 200; inputs cycle through the corpus cases of
-# tests/it/static_corpus_cases.rs) and prints the seconds `cargo build` takes for that crate alone
+# tests/corpus/static_corpus_cases.rs) and prints the seconds `cargo build` takes for that crate alone
 # (its dependencies are built first, once; the fastest of three from-scratch builds). With `--cpp`,
 # it also compiles the same operations as a CuTe C++ translation unit with `g++ -O2` (headers via
 # benches/cute_headers.sh: needs pip and PyPI), the fastest of three too, and prints the ratio.
@@ -25,7 +25,7 @@ publish = false
 cute = { path = "$root" }
 TOML
 # The layout-by-layout cases of an operator (the tiler cases have no C++ spelling here).
-pick() { grep -o "same::<$1<.*>>(" tests/it/static_corpus_cases.rs | grep -v 'Tiler!' | sed 's/^same::<//; s/>>($/>/'; }
+pick() { grep -o "same::<$1<.*>>(" tests/corpus/static_corpus_cases.rs | grep -v 'Tiler!' | sed 's/^same::<//; s/>>($/>/'; }
 compositions=$(pick CompositionOf)
 divides=$(pick LogicalDivideOf)
 cycled() { # n list: the first n items, cycling
