@@ -6,7 +6,8 @@
 //! 280 bytes.
 //!
 //! A tuple holds [`MAX_LEAVES`] leaves, [`MAX_TOKENS`] tokens and depth [`MAX_DEPTH`]
-//! ([`crate::limits`] says why). Past them an operation fails with [`ErrorKind::Capacity`].
+//! ([`crate::limits`] says why). Past them an operation fails with
+//! [`ErrorKind::Capacity`](crate::ErrorKind::Capacity).
 
 mod div;
 #[cfg(test)]

@@ -6,7 +6,8 @@ use crate::arith::mul;
 use crate::error::ErrorKind;
 use crate::tokens::{Tokens, CLOSE, LEAF, OPEN, UNDER};
 
-/// A borrowed node of an [`IntTuple`]: a leaf, a `_`, or a tuple with its children.
+/// A borrowed node of an [`IntTuple`](crate::IntTuple): a leaf, a `_`, or a tuple with its
+/// children.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     pub(super) tok: Tokens,

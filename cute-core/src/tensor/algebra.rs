@@ -18,7 +18,8 @@ use crate::tiler::{Tile, TilerBuilder};
 
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// The tensor over the same engine with the layout `f(L)`, whole: checked against the
-    /// extent as [`make_tensor`] (compositions and products; divides may be partial).
+    /// extent as [`make_tensor`](crate::make_tensor) (compositions and products; divides may be
+    /// partial).
     pub fn map_layout(
         self,
         op: Op,

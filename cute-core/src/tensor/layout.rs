@@ -116,7 +116,7 @@ unsafe impl TensorLayout for Layout {
 
 /// The smallest and largest offset of `l`, `None` on overflow. An empty leaf reaches no offset
 /// and is skipped: the bounds of the other leaves bound every sublayout (an empty tensor is
-/// whole whatever its data, [`Tensor::is_whole`]).
+/// whole whatever its data, [`Tensor::is_whole`](crate::Tensor::is_whole)).
 #[must_use]
 pub const fn image(l: &Layout) -> Option<(i64, i64)> {
     match leaf_extent(l.shape().const_leaves(), l.stride().const_leaves()) {
