@@ -125,15 +125,20 @@ fn expand(tree: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether a word starts at byte `k` of `code` (no identifier character before it).
+fn word_starts(code: &str, k: usize) -> bool {
+    code[..k]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !c.is_alphanumeric() && c != '_')
+}
+
 /// Every `crate`/`super`/`self` path in `code`: the trees of `use` items and inline paths.
 fn paths(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = code;
     while let Some(k) = rest.find("use ") {
-        let boundary = rest[..k]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+        let boundary = word_starts(rest, k);
         let tail = &rest[k + 4..];
         let end = tail.find(';').unwrap_or(tail.len());
         let tree = squeeze(&tail[..end]);
@@ -239,10 +244,7 @@ fn scoped_paths(code: &str, here: &str, out: &mut Vec<(String, String)>) {
     let mut outer = String::new();
     let mut rest = code;
     while let Some(k) = rest.find("mod ") {
-        let boundary = rest[..k]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+        let boundary = word_starts(rest, k);
         let tail = &rest[k + 4..];
         let name_len = tail
             .find(|c: char| !(c.is_alphanumeric() || c == '_'))
