@@ -25,7 +25,7 @@
 //! linear algorithm — linear layouts and the algorithms, re-exported
 //! linear::convert algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
 //! algebra::inverse algorithm::copy linear::algebra linear::print — inverses; copy's dispatch
-//! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — tensors' views
+//! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — swizzles; views
 //! tensor_access algorithm::copy_plan algorithm::fill algorithm::fold algorithm::gemm
 //! algebra::product
 //! algebra::divide tensor — divides; tensors, re-exported
