@@ -1,8 +1,9 @@
 //! Helper types and traits that appear in the bounds of the public type operators; not part of
 //! the API (typenum's `private.rs` plays the same part).
 //!
-//! The type operators recurse over cons lists (`TCons<H, T>`, `TNil`): the isomorphism with Rust
-//! tuples is in `variadic.rs`, so a raw `TCons` never reaches a user signature.
+//! The type operators recurse over cons lists (`TCons<H, T>`, `TNil`, defined in `list.rs`): the
+//! isomorphism with Rust tuples is in `variadic.rs`, so a raw `TCons` never reaches a user
+//! signature.
 
 pub use crate::algebra::divide::GridComplement;
 pub use crate::fragment::{
