@@ -165,8 +165,8 @@ where
         Error::new(
             Op::MakeLayout,
             [
-                Some(Operand::from(&self.shape.lower())),
-                Some(Operand::from(&self.stride.lower())),
+                Operand::kept(|| Operand::from(&self.shape.lower())),
+                Operand::kept(|| Operand::from(&self.stride.lower())),
             ],
             kind,
         )

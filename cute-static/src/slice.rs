@@ -108,8 +108,8 @@ where
         Error::new(
             Op::Slice,
             [
-                Some(Operand::from(&self.to_dynamic())),
-                Some(Operand::from(&c.lower())),
+                Operand::kept(|| Operand::from(&self.to_dynamic())),
+                Operand::kept(|| Operand::from(&c.lower())),
             ],
             ErrorKind::IndexOutOfRange { index, size },
         )

@@ -520,7 +520,10 @@ where
 fn thread_error<P: ThreadLayout>(thr: &P, i: i64) -> Error {
     Error::new(
         Op::LocalPartition,
-        [Some(Operand::from(&thr.lower())), Some(Operand::from(i))],
+        [
+            Operand::kept(|| Operand::from(&thr.lower())),
+            Some(Operand::from(i)),
+        ],
         ErrorKind::InvalidParameters,
     )
 }

@@ -19,7 +19,29 @@ pub struct Operand {
 impl Operand {
     /// The most bytes of notation an operand keeps: two of them, the operation and the
     /// condition fit in the 560 bytes of a [`Layout`](crate::Layout).
+    #[cfg(not(target_arch = "nvptx64"))]
     pub const CAPACITY: usize = 255;
+    /// On a GPU no notation is kept: an error there names its operation and condition, and its
+    /// failure path carries no formatting and no large value (every `Result` of a kernel lives in
+    /// registers or its stack frame, and a kernel's frame is what `gpu/check.sh` counts).
+    #[cfg(target_arch = "nvptx64")]
+    pub const CAPACITY: usize = 0;
+
+    /// Whether operands keep their notation on this target: not on a GPU, where an error names
+    /// only its operation and condition.
+    pub const KEPT: bool = Operand::CAPACITY > 0;
+
+    /// `Some(make())` where operands keep their notation, `None` on a GPU without calling
+    /// `make`: an error builder lowers no operand there (a lowered layout is hundreds of bytes,
+    /// and on the device they end up in the kernel's stack frame).
+    #[inline(always)]
+    pub fn kept(make: impl FnOnce() -> Operand) -> Option<Operand> {
+        if Operand::KEPT {
+            Some(make())
+        } else {
+            None
+        }
+    }
 
     /// The operand's notation, e.g. `(4,6,8):(2,3,5)`.
     #[must_use]
@@ -37,6 +59,9 @@ impl Operand {
             },
             full: false,
         };
+        if !Operand::KEPT {
+            return w.op;
+        }
         // `Notation` never fails; a notation that does not fit is cut and marked.
         let _ = fmt::write(&mut w, format_args!("{value}"));
         w.op
@@ -57,12 +82,13 @@ impl fmt::Write for Notation {
             return Ok(());
         }
         let len = usize::from(self.op.len);
-        if len + s.len() <= Operand::CAPACITY - MORE.len() {
+        let room = Operand::CAPACITY.saturating_sub(MORE.len());
+        if len + s.len() <= room {
             self.op.text[len..len + s.len()].copy_from_slice(s.as_bytes());
             self.op.len += s.len() as u8;
             return Ok(());
         }
-        let mut cut = Operand::CAPACITY - MORE.len() - len;
+        let mut cut = room - len;
         while !s.is_char_boundary(cut) {
             cut -= 1;
         }

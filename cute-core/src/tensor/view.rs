@@ -45,7 +45,7 @@ fn outside_error<L: TensorLayout>(op: Op, l: L, base: i64, len: usize, i: Option
     let at = i.map_or(Operand::from(base), Operand::from);
     Error::new(
         op,
-        [Some((&l.layout()).into()), Some(at)],
+        [Operand::kept(|| (&l.layout()).into()), Some(at)],
         ErrorKind::OutOfBounds { lo, hi, len },
     )
 }
@@ -56,7 +56,10 @@ fn outside_error<L: TensorLayout>(op: Op, l: L, base: i64, len: usize, i: Option
 fn index_error<L: TensorLayout>(op: Op, l: L, i: i64) -> Error {
     Error::new(
         op,
-        [Some((&l.layout()).into()), Some(Operand::from(i))],
+        [
+            Operand::kept(|| (&l.layout()).into()),
+            Some(Operand::from(i)),
+        ],
         ErrorKind::IndexOutOfRange {
             index: i,
             size: l.size(),
@@ -484,7 +487,10 @@ impl<T: Copy, L: TensorLayout> Tensor<&mut [T], L> {
 fn place_error<L: TensorLayout>(op: Op, layout: &L, base: i64, kind: ErrorKind) -> Error {
     Error::new(
         op,
-        [Some((&layout.layout()).into()), Some(Operand::from(base))],
+        [
+            Operand::kept(|| (&layout.layout()).into()),
+            Some(Operand::from(base)),
+        ],
         kind,
     )
 }

@@ -252,6 +252,9 @@ fn tiler_error<M: LowerTiles, T: LowerTiles>(
     op: cute_core::Op,
     kind: ErrorKind,
 ) -> Error {
+    if !cute_core::Operand::KEPT {
+        return Error::new(op, [None, None], kind);
+    }
     let one =
         cute_core::Layout::new_const(cute_core::IntTuple::int(1), cute_core::IntTuple::int(0));
     let (mut a, mut t) = ([one; MAX_MODES], [one; MAX_MODES]);

@@ -120,7 +120,10 @@ where
 {
     Error::new(
         cute_core::Op::Coalesce,
-        [Some(cute_core::Operand::from(&l.to_dynamic())), None],
+        [
+            cute_core::Operand::kept(|| cute_core::Operand::from(&l.to_dynamic())),
+            None,
+        ],
         kind,
     )
 }

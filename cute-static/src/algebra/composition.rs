@@ -382,8 +382,8 @@ where
     Error::new(
         op,
         [
-            Some(cute_core::Operand::from(&a.to_dynamic())),
-            Some(b.operand()),
+            cute_core::Operand::kept(|| cute_core::Operand::from(&a.to_dynamic())),
+            cute_core::Operand::kept(|| b.operand()),
         ],
         kind,
     )
