@@ -1,7 +1,8 @@
 //! A static 16x8 tile (column-major) partitioned over 32 threads `(4,8):(1,4)`: each thread
-//! copies its four elements (rows `t0 + 4i` of column `t1`) through registers.
+//! copies its four elements (rows `t0 + 4i` of column `t1`) through registers. Block `b` copies
+//! the `b`-th tile.
 
-use core::arch::nvptx::_thread_idx_x;
+use core::arch::nvptx::{_block_idx_x, _thread_idx_x};
 
 use cute::algorithm::copy;
 use cute::{layout, local_partition, make_fragment_like, make_tensor, Error};
@@ -29,15 +30,16 @@ fn copy_partition(src: &[f32], dst: &mut [f32], t: i64) -> Result<(), Error> {
 /// The cute kernel: one block of 32 threads copies one tile.
 ///
 /// # Safety
-/// `src` and `dst` point to 128 `f32` each, `dst` not overlapping `src`.
+/// `src` and `dst` point to 128 `f32` per block of the grid each, `dst` not overlapping `src`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn partition_copy_cute(src: *const f32, dst: *mut f32) {
     let t = i64::from(_thread_idx_x());
     if !(0..THREADS).contains(&t) {
         return;
     }
-    // SAFETY: the caller's.
+    // SAFETY: the caller's: this block's tile.
     let (s, d) = unsafe {
+        let (src, dst) = block(src, dst);
         (
             core::slice::from_raw_parts(src, TILE),
             core::slice::from_raw_parts_mut(dst, TILE),
@@ -56,6 +58,8 @@ pub unsafe extern "ptx-kernel" fn partition_copy_hand(src: *const f32, dst: *mut
     if !(0..THREADS as i32).contains(&t) {
         return;
     }
+    // SAFETY: as above.
+    let (src, dst) = unsafe { block(src, dst) };
     let t = t as usize;
     let (t0, t1) = (t % 4, t / 4);
     let mut regs = [0f32; 4];
@@ -67,4 +71,15 @@ pub unsafe extern "ptx-kernel" fn partition_copy_hand(src: *const f32, dst: *mut
         // SAFETY: as above.
         unsafe { *dst.add(t0 + 4 * i + 16 * t1) = *r };
     }
+}
+
+/// This block's tile of `src` and `dst`, in both kernels alike.
+///
+/// # Safety
+/// As [`partition_copy_cute`].
+#[inline(always)]
+unsafe fn block(src: *const f32, dst: *mut f32) -> (*const f32, *mut f32) {
+    let b = _block_idx_x() as usize * TILE;
+    // SAFETY: the caller's.
+    unsafe { (src.add(b), dst.add(b)) }
 }

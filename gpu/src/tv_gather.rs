@@ -1,8 +1,9 @@
 //! A thread-value layout read as a function: 128 threads, 4 values each, over a 512-element
 //! tile, `TV(t, v)` the tile offset of thread `t`'s value `v` (CuTe's `tv_layout(tid, v)`); each
-//! thread gathers its values and stores them value-major (`dst[t + 128 v]`).
+//! thread gathers its values and stores them value-major (`dst[t + 128 v]`). Block `b` works on
+//! the `b`-th 512 elements.
 
-use core::arch::nvptx::_thread_idx_x;
+use core::arch::nvptx::{_block_idx_x, _thread_idx_x};
 
 use cute::Layout;
 
@@ -13,17 +14,21 @@ type Tv = Layout!(((32,4),(2,2)):((2,128),(1,64)));
 const THREADS: i32 = 128;
 /// Values per thread.
 const VALUES: usize = 4;
+/// Elements per block.
+const TILE: usize = 512;
 
 /// The cute kernel: the offsets from the layout.
 ///
 /// # Safety
-/// `src` and `dst` point to 512 `f32` each, `dst` not overlapping `src`.
+/// `src` and `dst` point to 512 `f32` per block of the grid each, `dst` not overlapping `src`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn tv_gather_cute(src: *const f32, dst: *mut f32) {
     let t = _thread_idx_x();
     if !(0..THREADS).contains(&t) {
         return;
     }
+    // SAFETY: the caller's: this block's 512 elements.
+    let (src, dst) = unsafe { block(src, dst) };
     let tv = Tv::default();
     for v in 0..VALUES {
         let o = tv.offset(i64::from(t) + i64::from(THREADS) * v as i64);
@@ -42,6 +47,8 @@ pub unsafe extern "ptx-kernel" fn tv_gather_hand(src: *const f32, dst: *mut f32)
     if !(0..THREADS).contains(&t) {
         return;
     }
+    // SAFETY: as above.
+    let (src, dst) = unsafe { block(src, dst) };
     let t = t as usize;
     let (lane, warp) = (t % 32, t / 32);
     for v in 0..VALUES {
@@ -49,4 +56,15 @@ pub unsafe extern "ptx-kernel" fn tv_gather_hand(src: *const f32, dst: *mut f32)
         // SAFETY: the offset is below 512.
         unsafe { *dst.add(t + THREADS as usize * v) = *src.add(o) };
     }
+}
+
+/// This block's 512 elements of `src` and `dst`, in both kernels alike.
+///
+/// # Safety
+/// As [`tv_gather_cute`].
+#[inline(always)]
+unsafe fn block(src: *const f32, dst: *mut f32) -> (*const f32, *mut f32) {
+    let b = _block_idx_x() as usize * TILE;
+    // SAFETY: the caller's.
+    unsafe { (src.add(b), dst.add(b)) }
 }
