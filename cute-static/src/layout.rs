@@ -219,23 +219,38 @@ where
     /// inside `i64` by the invariant. Folds to a constant for a static layout and a constant `i`.
     #[inline(always)]
     #[must_use]
+    #[expect(
+        unused_assignments,
+        reason = "the last written-out step's division would feed a 33rd leaf, which no layout has"
+    )]
     pub fn offset(&self, i: i64) -> i64 {
+        const _: () = assert!(cute_core::MAX_LEAVES == 32, "one written-out step per leaf");
         let (s, d) = self.leaves();
         let (s, d) = (s.as_ref(), d.as_ref());
         // Unsigned: `0 <= i` and the extents are not negative, and an unsigned division by a
         // runtime extent needs no sign fix-ups (a predicate's loop over a tile runs one per leaf).
         let (mut i, mut off) = (i as u64, 0i64);
-        for k in 0..s.len() {
-            let c = if k + 1 == s.len() {
-                i
-            } else {
-                let e = s[k] as u64;
-                let c = i % e;
-                i /= e;
-                c
-            };
-            off = off.wrapping_add((c as i64).wrapping_mul(d[k]));
+        // One step per leaf, written out rather than a loop: the number of leaves is a constant,
+        // so the steps past it fold away at once, and an unrolled copy or epilogue, which
+        // evaluates a layout dozens of times, leaves LLVM no loop per evaluation to unroll
+        // (the `sgemm` example's cute kernel was about 3,400 loops; BENCHMARKS.md, stop 39).
+        let n = s.len();
+        macro_rules! steps {
+            ($($k:literal)*) => {$(
+                if $k < n {
+                    let c = if $k + 1 == n {
+                        i
+                    } else {
+                        let e = s[$k] as u64;
+                        let c = i % e;
+                        i /= e;
+                        c
+                    };
+                    off = off.wrapping_add((c as i64).wrapping_mul(d[$k]));
+                }
+            )*};
         }
+        steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
         off
     }
 
