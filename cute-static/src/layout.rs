@@ -232,7 +232,7 @@ where
         let (mut i, mut off) = (i as u64, 0i64);
         // One step per leaf, written out rather than a loop: the number of leaves is a constant,
         // so the steps past it fold away at once, and an unrolled copy or epilogue, which
-        // evaluates a layout dozens of times, leaves LLVM no loop per evaluation to unroll
+        // evaluates layouts hundreds of times, leaves LLVM no loop per evaluation to unroll
         // (the `sgemm` example's cute kernel was about 3,400 loops; BENCHMARKS.md, stop 39).
         let n = s.len();
         macro_rules! steps {

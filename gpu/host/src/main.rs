@@ -200,9 +200,11 @@ fn cases(gpu: &Gpu) -> Result<Vec<Case<'static>>> {
     Ok(cases)
 }
 
-/// Distinct, exactly representable values.
+/// Distinct values: element `i` has the bit pattern `i` (below 2^31: finite, no negative zero),
+/// so that a kernel that moves an element to the wrong place cannot match by chance.
 fn data(len: usize) -> Vec<f32> {
-    (0..len).map(|i| (i % (1 << 24)) as f32).collect()
+    assert!(len < 1 << 31, "more elements than distinct finite patterns");
+    (0..len).map(|i| f32::from_bits(i as u32)).collect()
 }
 
 /// Checks both kernels of `case` against the CPU, then times them; prints one line.
@@ -216,10 +218,13 @@ fn run_case(gpu: &Gpu, case: &Case<'_>) -> Result<bool> {
         gpu.stream.memset_zeros(&mut dst)?;
         launch(gpu, f, &case.launch, &src, &mut dst)?;
         let got = gpu.stream.clone_dtoh(&dst)?;
-        if let Some(i) = (0..got.len()).find(|&i| got[i] != case.expected[i]) {
+        if let Some(i) = (0..got.len()).find(|&i| got[i].to_bits() != case.expected[i].to_bits()) {
             println!(
-                "{} {} {which}: WRONG at {i}: {} where the CPU has {}",
-                case.name, case.label, got[i], case.expected[i]
+                "{} {} {which}: WRONG at {i}: element {:#x} where the CPU has {:#x}",
+                case.name,
+                case.label,
+                got[i].to_bits(),
+                case.expected[i].to_bits()
             );
             ok = false;
         }
