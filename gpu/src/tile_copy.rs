@@ -1,47 +1,17 @@
 //! A runtime `m x n` column-major matrix copied tile by tile, the README's tiling as a kernel:
 //! block `(bm, bn)` takes the static 16x8 tile `(bm, bn)` of `local_tile`, its 32 threads
 //! `(4,8):(1,4)` four elements each by `local_partition`, through registers from
-//! `make_fragment_like`; tiles past the matrix's edge are predicated by the identity tensor.
-//! Not yet zero-cost (`check.sh` would fail it: the mixed path still carries the dynamic
+//! `make_fragment_like`; tiles past the matrix's edge are predicated by the identity tensor (the
+//! thread's work is `tests/no_std/src/tiling.rs`, which the `no_std` check builds too). Not yet zero-cost (`check.sh` would fail it: the mixed path still carries the dynamic
 //! algebra's error values and walks), so it is built only with the feature `runtime-sizes`, by
 //! `run.sh`, which measures what that costs.
 
 use core::arch::nvptx::{_block_idx_x, _block_idx_y, _thread_idx_x};
 
-use cute::algorithm::{copy, copy_if, elem_less};
-use cute::{
-    layout, local_partition, local_tile, make_fragment_like, make_identity_tensor, make_tensor,
-    tiler, Error,
-};
+#[path = "../../tests/no_std/src/tiling.rs"]
+mod tiling;
 
-/// Thread `t`'s elements of tile `(bm, bn)`, through registers, to the same place in `dst`.
-#[inline(always)]
-fn tile_copy(
-    src: &[f32],
-    dst: &mut [f32],
-    (m, n): (i64, i64),
-    (bm, bn): (i64, i64),
-    t: i64,
-) -> Result<(), Error> {
-    let a = make_tensor(src, layout!(({m},{n}):(1,{m}))?)?;
-    let mut b = make_tensor(dst, layout!(({m},{n}):(1,{m}))?)?;
-    let tile = tiler!(<16:1,8:1>);
-    let threads = layout!((4,8):(1,4));
-    let mine = local_partition(local_tile(a, &tile, (bm, bn))?, &threads, t)?;
-    let mut out = local_partition(local_tile(b.view_mut(), &tile, (bm, bn))?, &threads, t)?;
-    let mut regs = make_fragment_like(&mine);
-    if mine.is_whole() {
-        copy(&mine, &mut regs)?;
-        copy(&regs, &mut out)?;
-    } else {
-        let c = make_identity_tensor((m, n))?;
-        let c = local_partition(local_tile(c, &tile, (bm, bn))?, &threads, t)?;
-        let inside = |k| c.get(k).is_ok_and(|x| elem_less(&x, &[m, n]));
-        copy_if(inside, &mine, &mut regs)?;
-        copy_if(inside, &regs, &mut out)?;
-    }
-    Ok(())
-}
+use tiling::tile_copy;
 
 /// The cute kernel: a grid of `(⌈m/16⌉, ⌈n/8⌉)` blocks of 32 threads.
 ///

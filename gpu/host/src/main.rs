@@ -70,6 +70,31 @@ struct Case<'a> {
     proven: bool,
 }
 
+impl Case<'static> {
+    /// A kernel over a grid of tiles of `tile` elements, one block of `threads` a tile.
+    fn tiles(
+        name: &'static str,
+        tile: usize,
+        threads: u32,
+        src: Vec<f32>,
+        expected: Vec<f32>,
+    ) -> Self {
+        let blocks = src.len() / tile;
+        Case {
+            name,
+            label: format!("{blocks} tiles of {tile}"),
+            launch: Launch {
+                grid: (blocks as u32, 1),
+                block: threads,
+                sizes: None,
+            },
+            src,
+            expected,
+            proven: true,
+        }
+    }
+}
+
 fn run(ptx: &str) -> Result<bool> {
     let ctx = CudaContext::new(0)?;
     let stream = ctx.default_stream();
@@ -152,33 +177,10 @@ fn cases(gpu: &Gpu) -> Result<Vec<Case<'static>>> {
             expected[512 * b + i] = src[512 * b + tv.eval(i as i64)? as usize];
         }
     }
-    cases.push(Case {
-        name: "tv_gather",
-        label: format!("{blocks} tiles of 512"),
-        launch: Launch {
-            grid: (blocks as u32, 1),
-            block: 128,
-            sizes: None,
-        },
-        src,
-        expected,
-        proven: true,
-    });
-    // A thread's partition of a static 16x8 tile: 262,144 tiles, copied in place.
-    let blocks = 1 << 18;
-    let src = data(128 * blocks);
-    cases.push(Case {
-        name: "partition_copy",
-        label: format!("{blocks} tiles of 16x8"),
-        launch: Launch {
-            grid: (blocks as u32, 1),
-            block: 32,
-            sizes: None,
-        },
-        expected: src.clone(),
-        src,
-        proven: true,
-    });
+    cases.push(Case::tiles("tv_gather", 512, 128, src, expected));
+    // A thread's partition of a static 16x8 tile: 262,144 tiles, each to the same place.
+    let src = data(128 << 18);
+    cases.push(Case::tiles("partition_copy", 128, 32, src.clone(), src));
     if gpu.module.load_function("tile_copy_cute").is_ok() {
         // A runtime matrix by 16x8 tiles: sizes the tiles divide and sizes they do not.
         for (m, n) in [(8192, 4096), (8191, 4093)] {
