@@ -10,6 +10,18 @@ mod partition_copy;
 mod tile_copy;
 mod tv_gather;
 
+/// Block `blockIdx.x`'s tile of `TILE` elements of `src` and `dst`: where a kernel over a grid of
+/// tiles starts, the same line in a cute kernel and its hand twin.
+///
+/// # Safety
+/// `src` and `dst` hold `TILE` elements per block of the grid.
+#[inline(always)]
+unsafe fn block_tile<const TILE: usize>(src: *const f32, dst: *mut f32) -> (*const f32, *mut f32) {
+    let b = core::arch::nvptx::_block_idx_x() as usize * TILE;
+    // SAFETY: the caller's.
+    unsafe { (src.add(b), dst.add(b)) }
+}
+
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     loop {}

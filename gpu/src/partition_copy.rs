@@ -2,7 +2,9 @@
 //! copies its four elements (rows `t0 + 4i` of column `t1`) through registers. Block `b` copies
 //! the `b`-th tile.
 
-use core::arch::nvptx::{_block_idx_x, _thread_idx_x};
+use core::arch::nvptx::_thread_idx_x;
+
+use crate::block_tile;
 
 use cute::algorithm::copy;
 use cute::{layout, local_partition, make_fragment_like, make_tensor, Error};
@@ -39,7 +41,7 @@ pub unsafe extern "ptx-kernel" fn partition_copy_cute(src: *const f32, dst: *mut
     }
     // SAFETY: the caller's: this block's tile.
     let (s, d) = unsafe {
-        let (src, dst) = block(src, dst);
+        let (src, dst) = block_tile::<TILE>(src, dst);
         (
             core::slice::from_raw_parts(src, TILE),
             core::slice::from_raw_parts_mut(dst, TILE),
@@ -59,7 +61,7 @@ pub unsafe extern "ptx-kernel" fn partition_copy_hand(src: *const f32, dst: *mut
         return;
     }
     // SAFETY: as above.
-    let (src, dst) = unsafe { block(src, dst) };
+    let (src, dst) = unsafe { block_tile::<TILE>(src, dst) };
     let t = t as usize;
     let (t0, t1) = (t % 4, t / 4);
     let mut regs = [0f32; 4];
@@ -71,15 +73,4 @@ pub unsafe extern "ptx-kernel" fn partition_copy_hand(src: *const f32, dst: *mut
         // SAFETY: as above.
         unsafe { *dst.add(t0 + 4 * i + 16 * t1) = *r };
     }
-}
-
-/// This block's tile of `src` and `dst`, in both kernels alike.
-///
-/// # Safety
-/// As [`partition_copy_cute`].
-#[inline(always)]
-unsafe fn block(src: *const f32, dst: *mut f32) -> (*const f32, *mut f32) {
-    let b = _block_idx_x() as usize * TILE;
-    // SAFETY: the caller's.
-    unsafe { (src.add(b), dst.add(b)) }
 }

@@ -3,7 +3,9 @@
 //! thread gathers its values and stores them value-major (`dst[t + 128 v]`). Block `b` works on
 //! the `b`-th 512 elements.
 
-use core::arch::nvptx::{_block_idx_x, _thread_idx_x};
+use core::arch::nvptx::_thread_idx_x;
+
+use crate::block_tile;
 
 use cute::Layout;
 
@@ -28,7 +30,7 @@ pub unsafe extern "ptx-kernel" fn tv_gather_cute(src: *const f32, dst: *mut f32)
         return;
     }
     // SAFETY: the caller's: this block's 512 elements.
-    let (src, dst) = unsafe { block(src, dst) };
+    let (src, dst) = unsafe { block_tile::<TILE>(src, dst) };
     let tv = Tv::default();
     for v in 0..VALUES {
         let o = tv.offset(i64::from(t) + i64::from(THREADS) * v as i64);
@@ -48,7 +50,7 @@ pub unsafe extern "ptx-kernel" fn tv_gather_hand(src: *const f32, dst: *mut f32)
         return;
     }
     // SAFETY: as above.
-    let (src, dst) = unsafe { block(src, dst) };
+    let (src, dst) = unsafe { block_tile::<TILE>(src, dst) };
     let t = t as usize;
     let (lane, warp) = (t % 32, t / 32);
     for v in 0..VALUES {
@@ -56,15 +58,4 @@ pub unsafe extern "ptx-kernel" fn tv_gather_hand(src: *const f32, dst: *mut f32)
         // SAFETY: the offset is below 512.
         unsafe { *dst.add(t + THREADS as usize * v) = *src.add(o) };
     }
-}
-
-/// This block's 512 elements of `src` and `dst`, in both kernels alike.
-///
-/// # Safety
-/// As [`tv_gather_cute`].
-#[inline(always)]
-unsafe fn block(src: *const f32, dst: *mut f32) -> (*const f32, *mut f32) {
-    let b = _block_idx_x() as usize * TILE;
-    // SAFETY: the caller's.
-    unsafe { (src.add(b), dst.add(b)) }
 }
