@@ -15,28 +15,46 @@ pub use operand::Operand;
 /// `Display` names the operation, the operands in CuTe notation and the condition, e.g.
 /// `composition (4,6,8):(2,3,5) ∘ 6:3: stride divisibility violated at mode 1: …`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
 pub struct Error {
+    /// The violated condition.
+    pub kind: ErrorKind,
     /// The operation that failed.
     pub op: Op,
     /// The operation the user called, when `op` failed inside it (e.g. a composition inside
     /// `logical_divide`).
     pub within: Option<Op>,
-    /// The operands of `op`.
-    pub operands: [Option<Operand>; 2],
-    /// The violated condition.
-    pub kind: ErrorKind,
+    /// The operands of `op` (see [`Error::operands`]).
+    operands: Operands,
 }
+
+/// The two operands' notations, an absent one empty. No `Option`: each one's discriminant was a
+/// byte in the middle of the error, and a `Result<T, Error>` moved through a hot loop was split
+/// by LLVM at those bytes, through the middle of `T`'s values (measured: softmax's fragments
+/// reloaded as 7-byte pieces that missed store forwarding). Aligned to 16 bytes, the operands
+/// start and end at vector boundaries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(16))]
+struct Operands([Operand; 2]);
 
 impl Error {
     /// An error of `op` on `operands`.
     #[must_use]
     pub fn new(op: Op, operands: [Option<Operand>; 2], kind: ErrorKind) -> Self {
         Error {
+            kind,
             op,
             within: None,
-            operands,
-            kind,
+            operands: Operands(operands.map(|o| o.unwrap_or(Operand::EMPTY))),
         }
+    }
+
+    /// The operands of `op` in CuTe notation: the first, the second, either absent (an
+    /// operation of one operand, or on a GPU, where no notation is kept).
+    #[must_use]
+    pub fn operands(&self) -> [Option<&Operand>; 2] {
+        let [a, b] = &self.operands.0;
+        [a.present(), b.present()]
     }
 
     /// The reason code (see [`ErrorKind::code`]).
@@ -61,7 +79,7 @@ impl fmt::Display for Error {
         if let Some(outer) = self.within {
             write!(f, "{outer}: ")?;
         }
-        match (self.op, &self.operands) {
+        match (self.op, self.operands()) {
             (Op::Composition, [Some(a), Some(b)]) => write!(f, "composition {a} ∘ {b}")?,
             (op, [Some(a), Some(b)]) => write!(f, "{op}({a}, {b})")?,
             (op, [Some(a), None]) => write!(f, "{op}({a})")?,

@@ -31,6 +31,17 @@ impl Operand {
     /// only its operation and condition.
     pub const KEPT: bool = Operand::CAPACITY > 0;
 
+    /// No notation: an absent operand of an [`Error`](super::Error).
+    pub(crate) const EMPTY: Operand = Operand {
+        text: [0; Operand::CAPACITY],
+        len: 0,
+    };
+
+    /// `Some(self)` unless empty (absent).
+    pub(crate) fn present(&self) -> Option<&Operand> {
+        (self.len > 0).then_some(self)
+    }
+
     /// `Some(make())` where operands keep their notation, `None` on a GPU without calling
     /// `make`: an error builder lowers no operand there (a lowered layout is hundreds of bytes,
     /// and on the device they end up in the kernel's stack frame).
@@ -53,10 +64,7 @@ impl Operand {
     /// The notation of any value that prints in CuTe notation.
     pub(crate) fn of(value: &dyn fmt::Display) -> Self {
         let mut w = Notation {
-            op: Operand {
-                text: [0; Operand::CAPACITY],
-                len: 0,
-            },
+            op: Operand::EMPTY,
             full: false,
         };
         if !Operand::KEPT {
