@@ -11,11 +11,11 @@ pub use crate::fragment::{
     Keys, LaterStrides, OrderKey, Ordered, Refill, RefillList, Split, StartOf, Then, ZeroStride,
 };
 pub use crate::identity::IdentityShape;
-pub use crate::int::AsLeaf;
-pub use crate::int::{
-    AddCarry, BringDown, Ceil, Diff, DiffParts, DivRem, Inc, IncIf, IsUnit, IsZero, Keep, Push,
-    PushDiff, QuotRem, QuotRemParts, Same, SubBorrow, Times, TrySub,
+pub use crate::int::arith::{
+    AddCarry, BringDown, Ceil, Diff, DiffParts, DivRem, Inc, IncIf, IsZero, Keep, Push, PushDiff,
+    QuotRem, QuotRemParts, Same, SubBorrow, Times, TrySub,
 };
+pub use crate::int::{AsLeaf, IsUnit};
 pub use crate::int_tuple::AllStaticOf;
 pub use crate::list::{Concat, Head, IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 pub use crate::tensor::{

@@ -16,7 +16,8 @@ use cute_core::tensor::{Engine, EngineMut, Tensor, TensorLayout};
 
 use crate::algebra::complement::Size;
 use crate::algebra::composition::Select;
-use crate::int::{Dyn, IsUnit, Product, Times};
+use crate::int::arith::{Product, Times};
+use crate::int::{Dyn, IsUnit};
 use crate::int_tuple::AllStaticOf;
 use crate::layout::{Layout, StaticLayout};
 use crate::list::{Concat, IsOne, Leaves, Mode, TCons, TNil, ZipModes};

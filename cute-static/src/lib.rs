@@ -34,7 +34,9 @@
 //! layout
 //! int_tuple complete — static and mixed int tuples; coordinates completed with `_`
 //! coord list — coordinates and `_`; type-level lists
-//! int — static and runtime integers and their arithmetic
+//! int::mul — the product of two leaves by their kinds
+//! int — static and runtime integers (leaves) and what a leaf stands for
+//! int::arith — arithmetic on typenum integers, bit by bit
 //! ```
 //! (`tests/module_dag.rs` checks it.)
 
@@ -86,7 +88,8 @@ pub use algebra::product::{
     TiledProduct, TiledProductOf, ZippedProduct, ZippedProductOf,
 };
 pub use coord::{make_coord, Coord, IntoTuple, Underscore, __};
-pub use int::{Dyn, Int, IntMul, IntoDyn, Many, MulOf, One, Runtime, StaticInt, Zero};
+pub use int::mul::{IntMul, MulOf};
+pub use int::{Dyn, Int, IntoDyn, Many, One, Runtime, StaticInt, Zero};
 pub use int_tuple::{
     make_shape, make_stride, Congruent, IntTupleType, ShapeInt, ShapeTuple, StaticTuple,
 };

@@ -13,8 +13,7 @@ use crate::algebra::modes::Gather;
 use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
 use crate::coord::{Underscore, __};
 use crate::fragment::{ColMajor, FragmentStrides, Ordered, Refill, RefillList, Split};
-use crate::int::Int;
-use crate::int::{AsLeaf, Dyn, KnownDivisor};
+use crate::int::{AsLeaf, Dyn, Int, KnownDivisor};
 use crate::int_tuple::{
     concat_statics, deeper, AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple, StaticTuple,
 };

@@ -17,7 +17,8 @@ use crate::list::{IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 use cute_core::Error;
 
 use super::modes::ResultLayout;
-use crate::int::{Int, IsUnit, Product, Same, Times};
+use crate::int::arith::{Product, Same, Times};
+use crate::int::{Int, IsUnit};
 use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
 

@@ -16,10 +16,11 @@ use super::coalesce::FromModes;
 use super::coalesce::{FlatModes, Merge};
 use super::composition::Select;
 use super::composition::{DynModes, DynModesOf};
-use crate::int::{
-    Ceil, CeilQuotient, Diff, DivRem, IsUnit, IsZero, Product, QuotRem, SubBorrow, Times,
+use crate::int::arith::{
+    Ceil, CeilQuotient, Diff, DivRem, ExactOrOne, IsZero, Product, QuotRem, QuotientDivisor,
+    SubBorrow, Times,
 };
-use crate::int::{Dyn, ExactOrOne, KnownDivisor, QuotientDivisor, StaticInt};
+use crate::int::{Dyn, IsUnit, KnownDivisor, StaticInt};
 use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
 use crate::list::ListLen;

@@ -27,10 +27,11 @@ use typenum::{Bit, Or, UTerm, Unsigned, B0, B1, U0, U1};
 
 use super::coalesce::{FlatModes, Merge};
 use super::modes::ResultLayout;
-use crate::int::{
-    AddCarry, Ceil, Dec, DivRem, Int, IntMul, IsUnit, IsZero, Less, Many, MulOf, One, Product,
-    QuotRem, Runtime, SubBorrow, Times, Zero,
+use crate::int::arith::{
+    AddCarry, Ceil, Dec, DivRem, IsZero, Less, Product, QuotRem, SubBorrow, Times,
 };
+use crate::int::mul::{IntMul, MulOf};
+use crate::int::{Int, IsUnit, Many, One, Runtime, Zero};
 use crate::int_tuple::{AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple, Unrolled};
 use crate::layout::Layout;
 use crate::list::ListLen;

@@ -17,7 +17,9 @@ use super::coalesce::FromModes;
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{padded, Append};
 use super::composition::{DynModes, DynModesOf};
-use crate::int::{DivRem, IsZero, Less, Product, Quotient, Remainder, Same, SubBorrow, Times};
+use crate::int::arith::{
+    DivRem, IsZero, Less, Product, Quotient, Remainder, Same, SubBorrow, Times,
+};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
 use crate::list::ListLen;

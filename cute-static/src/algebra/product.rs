@@ -18,8 +18,10 @@ use super::composition::{
 };
 use super::divide::Spreads;
 use super::modes::{Gather, TileUnzip, TileUnzipOf};
-use crate::int::Dyn;
-use crate::int::{AddCarry, Dec, DivRem, Inc, Int, Product, Quotient, Remainder, SubBorrow, Times};
+use crate::int::arith::{
+    AddCarry, Dec, DivRem, Inc, Product, Quotient, Remainder, SubBorrow, Times,
+};
+use crate::int::{Dyn, Int};
 use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, ShapeTuple};
 use crate::layout::{Layout, StaticLayout};
 use crate::list::LayoutModes;
