@@ -19,6 +19,6 @@ pub use crate::int::{AsLeaf, IsUnit};
 pub use crate::int_tuple::AllStaticOf;
 pub use crate::list::{Concat, Head, IsNil, IsOne, Leaves, Mode, TCons, TNil, ZipModes};
 pub use crate::tensor::{
-    LeafProduct, LocalPartition, LocalTile, OuterPartition, Pair, Project, ShapeSize, ThreadLayout,
-    Trips, TripsBy, Unders, Unroll, ZippedSlice,
+    LocalPartition, LocalTile, OuterPartition, Pair, Project, ThreadLayout, Unders, ZippedSlice,
 };
+pub use crate::tensor_layout::{LeafProduct, ShapeSize, Trips, TripsBy, Unroll};

@@ -16,7 +16,7 @@
 //! logical, zipped, tiled and flat divides and products with a layout or a [`Tiler`] (mode by
 //! mode), and [`BlockedProductOf`] and [`RakedProductOf`].
 //!
-//! Every layout, static or mixed, is also a `cute_core::TensorLayout` ([`tensor`]): a tensor over
+//! Every layout, static or mixed, is also a `cute_core::TensorLayout`: a tensor over
 //! a static layout has constant offsets, `cute_core::algorithm::copy` unrolls at compile time
 //! over a static shape, and [`tensor::local_tile`] and [`tensor::local_partition`] keep static
 //! tiles static on runtime-sized tensors.
@@ -24,6 +24,7 @@
 //! Modules, each importing only from the lines below it:
 //! ```text
 //! __private variadic tile algebra::by_mode — helpers re-exported; per-arity impls; by tilers
+//! algebra::blocked_product — blocked and raked products
 //! algebra::product tensor — products; tiles and partitions of tensors
 //! algebra::divide algebra::inverse fragment — divides; inverses; register fragments
 //! algebra::complement
@@ -31,6 +32,7 @@
 //! algebra::coalesce slice — coalesce; slicing by coordinates
 //! algebra::modes — lists of modes as layouts, shared by the operators
 //! algebra identity tiler — the operators' macros; identity tensors; tilers
+//! tensor_layout — every layout a `cute_core::TensorLayout`, loops unrolled over static shapes
 //! layout
 //! int_tuple complete — static and mixed int tuples; coordinates completed with `_`
 //! coord list — coordinates and `_`; type-level lists
@@ -60,10 +62,15 @@ mod layout;
 mod list;
 mod slice;
 pub mod tensor;
+mod tensor_layout;
 mod tile;
 mod tiler;
 mod variadic;
 
+pub use algebra::blocked_product::{
+    blocked_product, raked_product, BlockedProduct, BlockedProductOf, RakedProduct, RakedProductOf,
+    StaticBlockedProduct, StaticBlockedProductOf, StaticRakedProduct, StaticRakedProductOf,
+};
 pub use algebra::coalesce::{coalesce, Coalesce, CoalesceOf, StaticCoalesce, StaticCoalesceOf};
 pub use algebra::complement::{
     complement, Complement, ComplementOf, StaticComplement, StaticComplementOf,
@@ -81,11 +88,9 @@ pub use algebra::inverse::{
     StaticLeftInverse, StaticLeftInverseOf, StaticRightInverse, StaticRightInverseOf,
 };
 pub use algebra::product::{
-    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
-    BlockedProduct, BlockedProductOf, FlatProduct, FlatProductOf, LogicalProduct, LogicalProductOf,
-    RakedProduct, RakedProductOf, StaticBlockedProduct, StaticBlockedProductOf,
-    StaticLogicalProduct, StaticLogicalProductOf, StaticRakedProduct, StaticRakedProductOf,
-    TiledProduct, TiledProductOf, ZippedProduct, ZippedProductOf,
+    flat_product, logical_product, tiled_product, zipped_product, FlatProduct, FlatProductOf,
+    LogicalProduct, LogicalProductOf, StaticLogicalProduct, StaticLogicalProductOf, TiledProduct,
+    TiledProductOf, ZippedProduct, ZippedProductOf,
 };
 pub use coord::{make_coord, Coord, IntoTuple, Underscore, __};
 pub use int::mul::{IntMul, MulOf};

@@ -5,12 +5,12 @@ use cute_core::IntTuple;
 
 use typenum::{Bit, B0, U1};
 
+use crate::algebra::blocked_product::{Repad, ZipLayout, ZipModesOf};
 use crate::algebra::coalesce::FromModes;
 use crate::algebra::composition::{
     AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Unwrap, Walked,
 };
 use crate::algebra::modes::Gather;
-use crate::algebra::product::{Repad, ZipLayout, ZipModesOf};
 use crate::coord::{Underscore, __};
 use crate::fragment::{ColMajor, FragmentStrides, Ordered, Refill, RefillList, Split};
 use crate::int::{AsLeaf, Dyn, Int, KnownDivisor};
@@ -20,7 +20,8 @@ use crate::int_tuple::{
 use crate::layout::{IsStatic, Layout};
 use crate::list::{Concat, LayoutModes, Leaves, ListTuple, Mode, Spread, TCons, TNil, TupleList};
 use crate::sealed::Sealed;
-use crate::tensor::{thread_mode, ShapeSize, ThreadLayout, Unders};
+use crate::tensor::{thread_mode, ThreadLayout, Unders};
+use crate::tensor_layout::ShapeSize;
 use crate::tiler::Tiler;
 use crate::tiler::TilesStatic;
 

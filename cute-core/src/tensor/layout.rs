@@ -4,7 +4,7 @@
 use crate::int_tuple::{IntTuple, MAX_LEAVES};
 use crate::layout::{leaf_extent, Layout};
 
-/// The largest static size the algorithms unroll (`cute_static::tensor::UnrollMax`): past it,
+/// The largest static size the algorithms unroll (`UnrollMax` in cute-static): past it,
 /// code size and compile time grow with the tile, and `copy` plans a loop nest instead.
 pub const UNROLL_MAX: i64 = 64;
 

@@ -168,6 +168,7 @@ macro_rules! unary_operator {
     };
 }
 
+pub mod blocked_product;
 pub mod by_mode;
 pub mod coalesce;
 pub mod complement;
