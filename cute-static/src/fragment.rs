@@ -15,7 +15,7 @@ use typenum::{Add1, Cmp, Compare, Equal, Greater, Less, UInt, UTerm, Unsigned, B
 use cute_core::tensor::{Engine, EngineMut, Tensor, TensorLayout};
 
 use crate::algebra::complement::Size;
-use crate::algebra::composition::Select;
+use crate::algebra::composition_static::Select;
 use crate::int::arith::{Product, Times};
 use crate::int::{Dyn, IsUnit};
 use crate::int_tuple::AllStaticOf;

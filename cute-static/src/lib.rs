@@ -28,7 +28,9 @@
 //! algebra::product tensor — products; tiles and partitions of tensors
 //! algebra::divide algebra::inverse fragment — divides; inverses; register fragments
 //! algebra::complement
-//! algebra::composition
+//! algebra::composition — composition, the operators and their conditions
+//! algebra::composition_mixed — the walk at run time of a composition with a runtime leaf
+//! algebra::composition_static — the walk at compile time, a condition per step
 //! algebra::coalesce slice — coalesce; slicing by coordinates
 //! algebra::modes — lists of modes as layouts, shared by the operators
 //! algebra identity tiler — the operators' macros; identity tensors; tilers

@@ -7,9 +7,8 @@ use typenum::{Bit, B0, U1};
 
 use crate::algebra::blocked_product::{Repad, ZipLayout, ZipModesOf};
 use crate::algebra::coalesce::FromModes;
-use crate::algebra::composition::{
-    AddDigits, ComposeNode, DynModes, Over, OverA, OverOf, Path, Unwrap, Walked,
-};
+use crate::algebra::composition_mixed::{ComposeNode, DynModes};
+use crate::algebra::composition_static::{AddDigits, Over, OverA, OverOf, Path, Unwrap, Walked};
 use crate::algebra::modes::Gather;
 use crate::coord::{Underscore, __};
 use crate::fragment::{ColMajor, FragmentStrides, Ordered, Refill, RefillList, Split};

@@ -14,8 +14,8 @@ use typenum::{Add1, B0, B1, U0, U1};
 
 use super::coalesce::FromModes;
 use super::coalesce::{FlatModes, Merge};
-use super::composition::Select;
-use super::composition::{DynModes, DynModesOf};
+use super::composition_mixed::{DynModes, DynModesOf};
+use super::composition_static::Select;
 use crate::int::arith::{
     Ceil, CeilQuotient, Diff, DivRem, ExactOrOne, IsZero, Product, QuotRem, QuotientDivisor,
     SubBorrow, Times,

@@ -12,11 +12,12 @@ use typenum::{Bit, UInt, Unsigned, B0, B1};
 use super::coalesce::{FlatModes, Merge, StaticCoalesceOf};
 use super::complement::StaticComplementOf;
 use super::complement::{complement, Complement, ComplementOf, LayoutParts, MixedComplement};
-use super::composition::{
+use super::composition::ModesDistribute;
+use super::composition_mixed::{
     cold_result, finish, lowered_error, walk_mixed, walk_width, ComposeNode, NodeShape, NodeStride,
     Outcome, WalkInfo, WalkOf,
 };
-use super::composition::{DigitsFit, ModesDistribute, Over, OverA, OverOf};
+use super::composition_static::{DigitsFit, Over, OverA, OverOf};
 use super::modes::{TileUnzip, TileUnzipOf};
 use crate::int::{AsLeaf, Dyn};
 use crate::int_tuple::{AllStaticOf, Buffer, Congruent, IntTupleType, ShapeTuple};

@@ -16,7 +16,7 @@ use typenum::{Add1, B0, B1, U0, U1};
 use super::coalesce::FromModes;
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{padded, Append};
-use super::composition::{DynModes, DynModesOf};
+use super::composition_mixed::{DynModes, DynModesOf};
 use crate::int::arith::{
     DivRem, IsZero, Less, Product, Quotient, Remainder, Same, SubBorrow, Times,
 };

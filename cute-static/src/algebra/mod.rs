@@ -173,6 +173,8 @@ pub mod by_mode;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
+pub mod composition_mixed;
+pub mod composition_static;
 pub mod divide;
 pub mod inverse;
 pub mod modes;

@@ -12,10 +12,12 @@ use typenum::{UTerm, B0, B1};
 
 use super::coalesce::{FlatModes, Merge};
 use super::complement::{LayoutParts, MixedComplement, Size, StaticComplement, StaticComplementOf};
-use super::composition::{
-    cold_result, finish, lowered_error, walk_mixed, walk_width, ComposeNode, DigitsFit,
-    ModesDistribute, NodeShape, NodeStride, Outcome, Over, OverA, OverOf, WalkOf,
+use super::composition::ModesDistribute;
+use super::composition_mixed::{
+    cold_result, finish, lowered_error, walk_mixed, walk_width, ComposeNode, NodeShape, NodeStride,
+    Outcome, WalkOf,
 };
+use super::composition_static::{DigitsFit, Over, OverA, OverOf};
 use super::divide::Spreads;
 use super::modes::{TileUnzip, TileUnzipOf};
 use crate::int::arith::{
