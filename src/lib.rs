@@ -17,6 +17,16 @@
 //! The default feature `std` adds [`expr`]; without it the facade is `no_std` (a kernel crate
 //! for a GPU or an embedded target), the macros included.
 //!
+//! Modules, each importing only from the lines below it:
+//! ```text
+//! expr — `eval`: expressions parsed and evaluated
+//! expr::ops — the operations by name, and the dispatch of a call
+//! expr::args — a call's arguments, converted for its operation
+//! expr::error expr::value — what an expression gives: an error or a value
+//! expr::limits — how deep calls nest, how long lists get
+//! ```
+//! (`tests/module_dag.rs` checks it.)
+//!
 //! # Examples
 //! ```
 //! use cute::{composition, Layout};

@@ -350,12 +350,14 @@ fn violations(src: &Path) -> Vec<String> {
     out
 }
 
+/// Checks the crate in the folder `krate` (`""`: the facade, at the root).
 fn check(krate: &str) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(krate)
         .join("src");
     let v = violations(&src);
-    assert!(v.is_empty(), "{krate}'s module DAG:\n{}", v.join("\n"));
+    let name = if krate.is_empty() { "cute" } else { krate };
+    assert!(v.is_empty(), "{name}'s module DAG:\n{}", v.join("\n"));
 }
 
 #[test]
@@ -366,6 +368,11 @@ fn cute_core_modules_import_only_downward() {
 #[test]
 fn cute_static_modules_import_only_downward() {
     check("cute-static");
+}
+
+#[test]
+fn the_facades_modules_import_only_downward() {
+    check("");
 }
 
 #[test]

@@ -1,0 +1,88 @@
+use super::*;
+
+#[test]
+fn nested_calls_and_errors() {
+    let v = eval("size(logical_divide((8,16):(1,8), <4:1,8:1>))").unwrap();
+    assert_eq!(v, Value::Int(128));
+    assert_eq!(eval("frobnicate(1)").unwrap_err().code(), "unknown_op");
+    assert_eq!(eval("size(1:1, 2:1)").unwrap_err().code(), "arity");
+    assert_eq!(eval("size(4)").unwrap_err().code(), "arg_kind");
+    let e = eval("size((4,2):(1,(2,2)))").unwrap_err();
+    assert_eq!((e.code(), e.pos()), ("syntax", 11));
+}
+
+/// Seed 003's operations by name, outer first; a morphism literal's commas stay inside it.
+#[test]
+fn morphism_ops() {
+    let e = |s: &str| eval(s).unwrap().to_string();
+    assert_eq!(e("is_tractable((4,6):(1,5))"), "false");
+    assert_eq!(e("to_morphism((6,4):(1,12))"), "(6,4)-[1,3]->(6,2,4)");
+    assert_eq!(
+        e("from_morphism((8,8,3)-[1,2,*]->(8,8))"),
+        "(8,8,3):(1,8,0)"
+    );
+    assert_eq!(e("is_standard_form((6,4)-[1,4]->(6,2,1,4))"), "false");
+    assert_eq!(
+        e("compose_morphisms((6,4)-[1,3]->(6,2,4), (4,6)-[2,1]->(6,4))"),
+        "(4,6)-[3,1]->(6,2,4)"
+    );
+    assert_eq!(
+        e("morphism_coalesce((2,2,10,10)-[1,2,4,5]->(2,2,2,10,10))"),
+        "(4,100)-[1,3]->(4,2,100)"
+    );
+    assert_eq!(
+        e("morphism_complement((2,2)-[1,3]->(2,5,2,5))"),
+        "(5,5)-[2,4]->(2,5,2,5)"
+    );
+    assert_eq!(
+        e("morphism_concat(4-[1]->(4,6), 6-[2]->(4,6))"),
+        "(4,6)-[1,2]->(4,6)"
+    );
+    assert_eq!(
+        e("morphism_product((2,2)-[1,2]->(2,2,5,5), (5,5)-[2,1]->(5,5))"),
+        "((2,2),(5,5))-[1,2,4,3]->(2,2,5,5)"
+    );
+    assert_eq!(
+        e("morphism_divide((4,8,4,8)-[1,2,3,4]->(4,8,4,8), (4,4)-[1,3]->(4,8,4,8))"),
+        "((4,4),(8,8))-[1,3,2,4]->(4,8,4,8)"
+    );
+    assert_eq!(
+        eval("to_morphism((2,2):(1,1))").unwrap_err().code(),
+        "not_tractable"
+    );
+    assert_eq!(
+        eval("from_morphism((4,6)-[1,1]->(4,6))")
+            .unwrap_err()
+            .code(),
+        "invalid_morphism"
+    );
+}
+
+/// The fuzz campaign's slow input: a list of 772,032 carry-less products.
+#[test]
+fn f2_lists_are_limited() {
+    assert_eq!(eval("eval(772032:f2)").unwrap_err().code(), "too_large");
+    let v = eval("eval(262144:f2)").unwrap();
+    assert!(matches!(v, Value::List(l) if l.len() == 1 << 18 && l[3] == 6));
+}
+
+#[test]
+fn nesting_is_limited_not_a_stack_overflow() {
+    let nest = |n: usize| format!("{}4:1{}", "flatten(".repeat(n), ")".repeat(n));
+    assert_eq!(eval(&nest(MAX_NESTING)).unwrap().to_string(), "4:1");
+    let e = eval(&nest(MAX_NESTING + 1)).unwrap_err();
+    assert_eq!((e.code(), e.pos()), ("too_deep", 8 * MAX_NESTING));
+    // 1,400 unclosed calls (the reported abort) stop at the limit, on a 2 MiB thread too.
+    let deep = "a(".repeat(1400);
+    let e = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || eval(&deep).unwrap_err())
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(e.code(), "too_deep");
+    assert!(
+        e.to_string().contains("nested more than 64 calls deep"),
+        "{e}"
+    );
+}

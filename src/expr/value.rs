@@ -1,0 +1,93 @@
+//! The values of expressions: integers, int tuples, layouts, tilers, lists, morphisms, ...
+
+use std::fmt;
+
+use cute_core::morphism::Morphism;
+use cute_core::{ComposedLayout, CoordLayout, F2Layout, IntTuple, Layout, Tiler};
+
+/// The value of an expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// An integer, e.g. a `size`.
+    Int(i64),
+    /// An int tuple (a shape or a coordinate).
+    Tuple(IntTuple),
+    /// A layout.
+    Layout(Layout),
+    /// A tiler.
+    Tiler(Tiler),
+    /// A list of integers, e.g. the offsets of `eval`.
+    List(Vec<i64>),
+    /// A swizzle composed with a layout.
+    Composed(ComposedLayout),
+    /// A coordinate layout (strides `e0`, `2e1`, ...).
+    Coord(Box<CoordLayout>),
+    /// A list of coordinates, e.g. what a coordinate layout gives for each index.
+    Coords(Vec<IntTuple>),
+    /// A layout with F2 strides (`f1`, `f9`, ...).
+    F2(Box<F2Layout>),
+    /// A morphism of nested tuples (seed 003), `(4,6)-[2,1]->(6,4)`.
+    Morphism(Box<Morphism>),
+    /// A truth value, e.g. of `is_tractable`.
+    Bool(bool),
+}
+
+impl Value {
+    pub(super) fn kind(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "an integer",
+            Value::Tuple(_) => "an int tuple",
+            Value::Layout(_) => "a layout",
+            Value::Tiler(_) => "a tiler",
+            Value::List(_) => "a list",
+            Value::Composed(_) => "a composed layout",
+            Value::Coord(_) => "a coordinate layout",
+            Value::Coords(_) => "a list of coordinates",
+            Value::F2(_) => "an F2 layout",
+            Value::Morphism(_) => "a morphism",
+            Value::Bool(_) => "a truth value",
+        }
+    }
+}
+
+impl Value {
+    pub(super) fn coord(c: &CoordLayout) -> Value {
+        Value::Coord(Box::new(*c))
+    }
+}
+
+impl From<IntTuple> for Value {
+    fn from(t: IntTuple) -> Self {
+        t.as_int().map_or(Value::Tuple(t), Value::Int)
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Tuple(t) => write!(f, "{t}"),
+            Value::Layout(l) => write!(f, "{l}"),
+            Value::Tiler(t) => write!(f, "{t}"),
+            Value::Composed(c) => write!(f, "{c}"),
+            Value::Coord(c) => write!(f, "{c}"),
+            Value::Coords(v) => write_list(f, v),
+            Value::List(v) => write_list(f, v),
+            Value::F2(a) => write!(f, "{a}"),
+            Value::Morphism(m) => write!(f, "{m}"),
+            Value::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+/// `[a,b,...]`, the notation of the corpus for lists.
+fn write_list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[T]) -> fmt::Result {
+    f.write_str("[")?;
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{x}")?;
+    }
+    f.write_str("]")
+}
