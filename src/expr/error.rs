@@ -43,8 +43,9 @@ pub enum ExprError {
         /// What it is.
         got: &'static str,
     },
-    /// The result would be a list longer than [`LIST_LIMIT`] (of coordinates: [`COORDS_LIMIT`]; of
-    /// an F2 layout's offsets: [`F2_LIST_LIMIT`]).
+    /// The result would be a list longer than [`LIST_LIMIT`](super::LIST_LIMIT) (of
+    /// coordinates: [`COORDS_LIMIT`](super::COORDS_LIMIT); of an F2 layout's offsets:
+    /// [`F2_LIST_LIMIT`](super::F2_LIST_LIMIT)).
     TooLarge {
         /// Byte offset of the call.
         pos: usize,
