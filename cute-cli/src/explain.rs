@@ -17,7 +17,7 @@ use cute::algebra::product::{
     blocked_product_traced, logical_product_traced, raked_product_traced,
 };
 use cute::expr::{parse_call, Call, ExprError, Value};
-use cute::{composition_traced, Error, IntTuple, Layout, Step, Tile, Unproven};
+use cute::{composition_traced, Error, IntTuple, Layout, Op, Step, Tile, Unproven};
 
 /// The trace of `text` and, when the operation fails, its error (printed last in the trace too).
 pub fn explain(text: &str) -> Result<(String, Option<ExprError>), ExprError> {
@@ -66,15 +66,21 @@ type ModeOp<'a> = dyn Fn(&Layout, &Layout, &mut Printer<'_>) -> Result<Layout, E
 /// Writes the steps of `call` when it is a composition, complement, inverse, divide or product;
 /// returns whether it traced anything.
 fn trace_call(call: &Call, out: &mut String) -> bool {
-    let op = call.op.as_str();
+    let Some(op) = Op::from_name(&call.op) else {
+        return false;
+    };
     let family = match op {
-        "complement" => Family::Complement,
-        "right_inverse" => Family::RightInverse,
-        "left_inverse" => Family::LeftInverse,
-        "composition" => Family::Composition,
-        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => Family::Divide,
-        "logical_product" | "zipped_product" | "tiled_product" | "flat_product"
-        | "blocked_product" | "raked_product" => Family::Product,
+        Op::Complement => Family::Complement,
+        Op::RightInverse => Family::RightInverse,
+        Op::LeftInverse => Family::LeftInverse,
+        Op::Composition => Family::Composition,
+        Op::LogicalDivide | Op::ZippedDivide | Op::TiledDivide | Op::FlatDivide => Family::Divide,
+        Op::LogicalProduct
+        | Op::ZippedProduct
+        | Op::TiledProduct
+        | Op::FlatProduct
+        | Op::BlockedProduct
+        | Op::RakedProduct => Family::Product,
         _ => return false,
     };
     let layout = |i: usize| match call.args.get(i) {
@@ -124,10 +130,10 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         return false;
     };
     match (op, t) {
-        ("blocked_product" | "raked_product", Tile::Layout(b)) => {
-            trace_rank_sensitive(&a, &b, op == "raked_product", &mut p);
+        (Op::BlockedProduct | Op::RakedProduct, Tile::Layout(b)) => {
+            trace_rank_sensitive(&a, &b, op == Op::RakedProduct, &mut p);
         }
-        ("blocked_product" | "raked_product", Tile::Tiler(_)) => return false,
+        (Op::BlockedProduct | Op::RakedProduct, Tile::Tiler(_)) => return false,
         _ => {
             let f: &ModeOp<'_> = match family {
                 Family::Divide => &|a, b, p| logical_divide_traced(a, b, p),
@@ -203,9 +209,9 @@ fn trace_rank_sensitive(a: &Layout, b: &Layout, raked: bool, p: &mut Printer<'_>
 
 /// How the zipped, tiled and flat forms rearrange the logical result: the first modes are the
 /// tile (of a divide) or `A` (of a product), the second the rest or the grid.
-fn arrangement(op: &str, family: Family) -> Option<&'static str> {
+fn arrangement(op: Op, family: Family) -> Option<&'static str> {
     let divide = family == Family::Divide;
-    match (op.split('_').next()?, divide) {
+    match (op.name().split('_').next()?, divide) {
         ("zipped", true) => Some("((tile),(rest))"),
         ("zipped", false) => Some("((A),(grid))"),
         ("tiled", true) => Some("((tile),rest...)"),
@@ -459,12 +465,12 @@ impl Family {
     /// The operation applied to each mode of a tiler.
     fn mode_op(self) -> &'static str {
         match self {
-            Family::Complement => "complement",
-            Family::RightInverse => "right_inverse",
-            Family::LeftInverse => "left_inverse",
-            Family::Composition => "composition",
-            Family::Divide => "logical_divide",
-            Family::Product => "logical_product",
+            Family::Complement => Op::Complement.name(),
+            Family::RightInverse => Op::RightInverse.name(),
+            Family::LeftInverse => Op::LeftInverse.name(),
+            Family::Composition => Op::Composition.name(),
+            Family::Divide => Op::LogicalDivide.name(),
+            Family::Product => Op::LogicalProduct.name(),
         }
     }
 }

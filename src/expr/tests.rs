@@ -1,4 +1,5 @@
 use super::*;
+use cute_core::Op;
 
 #[test]
 fn nested_calls_and_errors() {
@@ -85,4 +86,46 @@ fn nesting_is_limited_not_a_stack_overflow() {
         e.to_string().contains("nested more than 64 calls deep"),
         "{e}"
     );
+}
+
+/// The arities a signature allows: one per alternative `(a, b, ...)` at its start or after ` or `.
+fn arities(sig: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut rest = sig;
+    loop {
+        if let Some(open) = rest.strip_prefix('(') {
+            let close = open.find(')').expect("a closed argument list");
+            out.push(open[..close].split(',').count());
+        }
+        match rest.find(" or (") {
+            Some(k) => rest = &rest[k + 4..],
+            None => return out,
+        }
+    }
+}
+
+#[test]
+fn every_operation_with_a_signature_is_evaluated_at_each_of_its_arities() {
+    assert_eq!(
+        OPS.len(),
+        Op::ALL.iter().filter(|op| op.signature().is_some()).count()
+    );
+    for &(name, sig) in OPS {
+        let op = Op::from_name(name).expect("each name is in the table");
+        assert_eq!(op.signature(), Some(sig));
+        let counts = arities(sig);
+        assert!(!counts.is_empty(), "{name}: {sig}");
+        for n in counts {
+            let call = format!("{name}({})", vec!["4:1"; n].join(", "));
+            if let Err(e) = eval(&call) {
+                assert!(
+                    !matches!(e.code(), "arity" | "unknown_op"),
+                    "{call}: {e} (the signature allows {n} arguments)"
+                );
+            }
+        }
+        let too_many = format!("{name}({})", vec!["4:1"; 7].join(", "));
+        assert_eq!(eval(&too_many).unwrap_err().code(), "arity", "{too_many}");
+    }
+    assert_eq!(eval("parse(4:1)").unwrap_err().code(), "unknown_op");
 }

@@ -1,150 +1,153 @@
-//! The operations, named as in CuTe.
+//! The operations, named as in CuTe: one table of their names, the signatures of those that
+//! expressions call, and a line of documentation each.
+//!
+//! Every other list of operations reads this one: an error names its operation by [`Op::name`],
+//! `cute::expr` evaluates exactly the operations with a [`Op::signature`] (and dispatches by
+//! [`Op::from_name`]), `cute ops` prints them and the command's suggestions search them. Adding an
+//! operation is a line here and the operation's own file.
 
 use core::fmt;
 
-/// A layout-algebra operation, named as in CuTe.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-#[allow(
-    missing_docs,
-    reason = "each variant is the CuTe function of the same name"
-)]
-pub enum Op {
-    Parse,
-    MakeLayout,
-    Size,
-    Cosize,
-    Eval,
-    Slice,
-    Crd2Idx,
-    Idx2Crd,
-    Append,
-    Prepend,
-    Coalesce,
-    Filter,
-    Composition,
-    Complement,
-    RightInverse,
-    LeftInverse,
-    LogicalDivide,
-    ZippedDivide,
-    TiledDivide,
-    FlatDivide,
-    LogicalProduct,
-    ZippedProduct,
-    TiledProduct,
-    FlatProduct,
-    BlockedProduct,
-    RakedProduct,
-    MaxCommonLayout,
-    MaxCommonVector,
-    Nullspace,
-    Upcast,
-    Downcast,
-    Swizzle,
-    MakeTensor,
-    MakeFragmentLike,
-    LocalTile,
-    LocalPartition,
-    Copy,
-    CopyIf,
-    Fill,
-    ForEach,
-    Transform,
-    Fold,
-    Axpby,
-    Gemm,
-    LinearLayout,
-    Invert,
-    Product,
-    Sublayout,
-    ToLinearLayout,
-    ToLayout,
-    ToSwizzled,
-    Morphism,
-    IsTractable,
-    ToMorphism,
-    FromMorphism,
-    ComposeMorphisms,
-    MorphismComplement,
-    MorphismConcat,
-    MorphismCoalesce,
-    MorphismDivide,
-    MorphismProduct,
+/// Defines [`Op`] from the table: `Variant "name" signature "doc"`, the signature `-` for an
+/// operation that expressions do not call (tensors, the steps of another operation).
+macro_rules! operations {
+    ($($variant:ident $name:literal $sig:tt $doc:literal,)*) => {
+        /// A layout-algebra operation, named as in CuTe.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[non_exhaustive]
+        pub enum Op {
+            $(#[doc = $doc] $variant,)*
+        }
+
+        impl Op {
+            /// Every operation, in the order of the table.
+            pub const ALL: &[Op] = &[$(Op::$variant,)*];
+
+            /// The CuTe name, e.g. `logical_divide`.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Op::$variant => $name,)*
+                }
+            }
+
+            /// The arguments an expression passes, e.g. `(A, T)` for `logical_divide`; `None`
+            /// for an operation that expressions do not call.
+            #[must_use]
+            pub const fn signature(self) -> Option<&'static str> {
+                match self {
+                    $(Op::$variant => operations!(@sig $sig),)*
+                }
+            }
+
+            /// What the operation does, in one line.
+            #[must_use]
+            pub const fn doc(self) -> &'static str {
+                match self {
+                    $(Op::$variant => $doc,)*
+                }
+            }
+        }
+    };
+    (@sig -) => { None };
+    (@sig $sig:literal) => { Some($sig) };
+}
+
+operations! {
+    Size "size" "(L)" "The number of coordinates of a layout or a shape.",
+    Cosize "cosize" "(L)" "One past the largest offset of a layout.",
+    Rank "rank" "(L)" "The number of top-level modes.",
+    Depth "depth" "(L)" "The deepest nesting of modes.",
+    Flatten "flatten" "(L)" "The leaves of every mode, at the top level.",
+    MakeLayout "make_layout" "(S) or (S, D)" "The layout of a shape and a stride (column-major without one).",
+    MakeIdentityLayout "make_identity_layout" "(S)" "The layout of a shape's coordinates to themselves.",
+    Coalesce "coalesce" "(L) or (L, profile)" "The same function with the fewest modes (or mode by mode).",
+    Filter "filter" "(L)" "Coalesce without the stride-0 and size-1 modes.",
+    Composition "composition" "(A, B) with B a layout or tiler; A may be a coordinate layout" "A ∘ B: A(B(i)) for every index of B.",
+    Complement "complement" "(L) or (L, cotarget)" "The layout of the offsets a layout skips, up to a cotarget.",
+    RightInverse "right_inverse" "(L)" "R with L(R(i)) = i on the largest prefix it can.",
+    LeftInverse "left_inverse" "(L)" "R with R(L(i)) = i for every index of L.",
+    LogicalDivide "logical_divide" "(A, T)" "A split into tiles T and the rest: A ∘ (T, T*).",
+    ZippedDivide "zipped_divide" "(A, T)" "The logical divide with the tile modes first, the rest second.",
+    TiledDivide "tiled_divide" "(A, T)" "The zipped divide with the rest modes unpacked.",
+    FlatDivide "flat_divide" "(A, T)" "The zipped divide with every mode unpacked.",
+    LogicalProduct "logical_product" "(A, T)" "A repeated over the layout T: (A, A* ∘ T).",
+    ZippedProduct "zipped_product" "(A, T)" "The logical product with the tile modes first, the rest second.",
+    TiledProduct "tiled_product" "(A, T)" "The zipped product with the rest modes unpacked.",
+    FlatProduct "flat_product" "(A, T)" "The zipped product with every mode unpacked.",
+    BlockedProduct "blocked_product" "(A, B)" "Each element of B made a block A, mode by mode.",
+    RakedProduct "raked_product" "(A, B)" "The blocked product with the blocks interleaved.",
+    MaxCommonLayout "max_common_layout" "(A, B)" "The largest layout that both layouts map alike.",
+    MaxCommonVector "max_common_vector" "(A, B)" "The number of contiguous elements both layouts share.",
+    Nullspace "nullspace" "(L)" "The layout of the indices a layout sends to offset 0.",
+    Upcast "upcast" "(L, N)" "The layout over elements N times wider.",
+    Downcast "downcast" "(L, N)" "The layout over elements N times narrower.",
+    Crd2Idx "crd2idx" "(c, S) or (c, S, D)" "The index (or offset) of a coordinate in a shape.",
+    Idx2Crd "idx2crd" "(i, S) or (i, S, D)" "The coordinate of an index in a shape.",
+    Slice "slice" "(c, L): the sublayout where c holds `_`; its offset is eval(L, c)" "The sublayout of the modes a coordinate leaves open (`_`).",
+    Eval "eval" "(L) or (L, c); L may be a coordinate layout or have F2 strides (for F2, c is an index)" "The offsets of a layout, or the offset of one coordinate.",
+    Swizzle "swizzle" "(B, M, S)" "The offsets of the swizzle functor Sw<B,M,S>.",
+    SwizzleLayout "swizzle_layout" "(B, M, S, A) or (B, M, S, A, C)" "A layout composed with a swizzle: Sw ∘ A (∘ C).",
+    IsTractable "is_tractable" "(L)" "Whether a layout is the layout of a morphism.",
+    ToMorphism "to_morphism" "(L)" "The standard form of a tractable layout.",
+    FromMorphism "from_morphism" "(f)" "The layout of a morphism.",
+    IsStandardForm "is_standard_form" "(f)" "Whether a morphism is in standard form.",
+    ComposeMorphisms "compose_morphisms" "(g, f): g∘f, f applied first" "g ∘ f of two morphisms.",
+    MorphismCoalesce "morphism_coalesce" "(f)" "A morphism with its mergeable entries merged.",
+    MorphismComplement "morphism_complement" "(f)" "The complement of a morphism.",
+    MorphismConcat "morphism_concat" "(f, g)" "Two morphisms side by side into one codomain.",
+    MorphismDivide "morphism_divide" "(f, g): f ⊘ g = f∘(g, g^c)" "The divide of morphisms: f ∘ (g, g^c).",
+    MorphismProduct "morphism_product" "(f, g): f ⊗ g = (f, f^c∘g)" "The product of morphisms: (f, f^c ∘ g).",
+    Parse "parse" - "Reads a value in CuTe notation.",
+    Append "append" - "A layout with one more mode after its last.",
+    Prepend "prepend" - "A layout with one more mode before its first.",
+    MakeTensor "make_tensor" - "A tensor over data and a layout.",
+    MakeFragmentLike "make_fragment_like" - "Registers shaped like a tile.",
+    LocalTile "local_tile" - "The tile of a tensor at a tile coordinate.",
+    LocalPartition "local_partition" - "A thread's share of a tensor.",
+    Copy "copy" - "Copies one tensor into another of the same size.",
+    CopyIf "copy_if" - "Copies the elements a predicate selects.",
+    Fill "fill" - "Sets every element of a tensor.",
+    ForEach "for_each" - "Calls a function on every element of a tensor.",
+    Transform "transform" - "Applies a function to every element of a tensor.",
+    Fold "fold" - "Reduces the elements of a tensor.",
+    Axpby "axpby" - "y = a·x + b·y over tensors.",
+    Gemm "gemm" - "C += A·B over tensors.",
+    LinearLayout "linear_layout" - "A linear layout over F2 from its bases.",
+    Invert "invert" - "The inverse of an invertible linear layout.",
+    Product "product" - "The product of two linear layouts.",
+    Sublayout "sublayout" - "A linear layout restricted to some dimensions.",
+    ToLinearLayout "to_linear_layout" - "The linear layout of a layout of power-of-two modes.",
+    ToLayout "to_layout" - "The layout of a linear layout of one input dimension.",
+    ToSwizzled "to_swizzled" - "The swizzled layout of a linear layout.",
+    Morphism "morphism" - "A morphism of nested tuples from its domain, map and codomain.",
 }
 
 impl Op {
-    /// The CuTe name, e.g. `logical_divide`.
+    /// The operation named `name`, if there is one.
     #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Op::Parse => "parse",
-            Op::MakeLayout => "make_layout",
-            Op::Size => "size",
-            Op::Cosize => "cosize",
-            Op::Eval => "eval",
-            Op::Slice => "slice",
-            Op::Crd2Idx => "crd2idx",
-            Op::Idx2Crd => "idx2crd",
-            Op::Append => "append",
-            Op::Prepend => "prepend",
-            Op::Coalesce => "coalesce",
-            Op::Filter => "filter",
-            Op::Composition => "composition",
-            Op::Complement => "complement",
-            Op::RightInverse => "right_inverse",
-            Op::LeftInverse => "left_inverse",
-            Op::LogicalDivide => "logical_divide",
-            Op::ZippedDivide => "zipped_divide",
-            Op::TiledDivide => "tiled_divide",
-            Op::FlatDivide => "flat_divide",
-            Op::LogicalProduct => "logical_product",
-            Op::ZippedProduct => "zipped_product",
-            Op::TiledProduct => "tiled_product",
-            Op::FlatProduct => "flat_product",
-            Op::BlockedProduct => "blocked_product",
-            Op::RakedProduct => "raked_product",
-            Op::MaxCommonLayout => "max_common_layout",
-            Op::MaxCommonVector => "max_common_vector",
-            Op::Nullspace => "nullspace",
-            Op::Upcast => "upcast",
-            Op::Downcast => "downcast",
-            Op::Swizzle => "swizzle",
-            Op::MakeTensor => "make_tensor",
-            Op::MakeFragmentLike => "make_fragment_like",
-            Op::LocalTile => "local_tile",
-            Op::LocalPartition => "local_partition",
-            Op::Copy => "copy",
-            Op::CopyIf => "copy_if",
-            Op::Fill => "fill",
-            Op::ForEach => "for_each",
-            Op::Transform => "transform",
-            Op::Fold => "fold",
-            Op::Axpby => "axpby",
-            Op::Gemm => "gemm",
-            Op::LinearLayout => "linear_layout",
-            Op::Invert => "invert",
-            Op::Product => "product",
-            Op::Sublayout => "sublayout",
-            Op::ToLinearLayout => "to_linear_layout",
-            Op::ToLayout => "to_layout",
-            Op::ToSwizzled => "to_swizzled",
-            Op::Morphism => "morphism",
-            Op::IsTractable => "is_tractable",
-            Op::ToMorphism => "to_morphism",
-            Op::FromMorphism => "from_morphism",
-            Op::ComposeMorphisms => "compose_morphisms",
-            Op::MorphismComplement => "morphism_complement",
-            Op::MorphismConcat => "morphism_concat",
-            Op::MorphismCoalesce => "morphism_coalesce",
-            Op::MorphismDivide => "morphism_divide",
-            Op::MorphismProduct => "morphism_product",
-        }
+    pub fn from_name(name: &str) -> Option<Op> {
+        Op::ALL.iter().copied().find(|op| op.name() == name)
     }
 }
 
 impl fmt::Display for Op {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Op;
+
+    #[test]
+    fn each_name_is_one_operation() {
+        for (k, op) in Op::ALL.iter().enumerate() {
+            assert_eq!(Op::from_name(op.name()), Some(*op));
+            assert!(!op.doc().is_empty() && op.doc().ends_with('.'), "{op}");
+            assert!(Op::ALL[..k].iter().all(|o| o.name() != op.name()), "{op}");
+        }
+        assert_eq!(Op::from_name("frobnicate"), None);
     }
 }
