@@ -444,24 +444,44 @@ impl Layout {
             .ctx(Op::Eval, || [Some(self.into()), Some(c.into())])
     }
 
-    /// `slice_and_offset(c, L)`: the layout of the modes where `c` holds `_`, and the offset of `c`
-    /// with every `_` taken as 0 (seed 000 §2.5.1).
+    /// CuTe's `slice(c, L)`: the layout of the modes where `c` holds `_`
+    /// ([`Layout::slice_and_offset`] without the offset).
+    ///
+    /// # Errors
+    /// As [`Layout::slice_and_offset`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{IntTuple, Layout};
+    /// let a: Layout = "(4,8):(8,1)".parse().unwrap();
+    /// assert_eq!(a.slice(&"(_,3)".parse().unwrap()).unwrap().to_string(), "(4):(8)");
+    /// ```
+    pub fn slice(&self, c: &IntTuple) -> Result<Layout, Error> {
+        self.slice_and_offset(c).map(|(sub, _)| sub)
+    }
+
+    /// CuTe's `slice_and_offset(c, L)`: the layout of the modes where `c` holds `_`, and the
+    /// offset of `c` with every `_` taken as 0 (seed 000 §2.5.1), in CuTe's order.
+    ///
+    /// # Errors
+    /// [`ErrorKind`]s of [`Op::Slice`] when `c` is not weakly congruent to the shape or a
+    /// coordinate is out of range.
     ///
     /// # Examples
     /// ```
     /// use cute_core::{IntTuple, Layout};
     /// let a: Layout = "((3,2),((2,3),2)):((4,1),((2,15),100))".parse().unwrap();
     /// let c: IntTuple = "(1,_)".parse().unwrap();
-    /// let (offset, sub) = a.slice(&c).unwrap();
-    /// assert_eq!((offset, sub.to_string().as_str()), (4, "(((2,3),2)):(((2,15),100))"));
+    /// let (sub, offset) = a.slice_and_offset(&c).unwrap();
+    /// assert_eq!((sub.to_string().as_str(), offset), ("(((2,3),2)):(((2,15),100))", 4));
     /// ```
-    pub fn slice(&self, c: &IntTuple) -> Result<(i64, Layout), Error> {
+    pub fn slice_and_offset(&self, c: &IntTuple) -> Result<(Layout, i64), Error> {
         let ops = || [Some(self.into()), Some(c.into())];
         let offset =
             crd2idx_view(c.view(), self.shape.view(), self.stride.view()).ctx(Op::Slice, ops)?;
         let cv = c.view();
         if cv.is_under() {
-            return Ok((offset, *self));
+            return Ok((*self, offset));
         }
         let mut b = LayoutBuilder::new();
         let r: Result<(), ErrorKind> = (|| {
@@ -472,7 +492,7 @@ impl Layout {
             b.close()
         })();
         let sub = r.and_then(|()| b.finish()).ctx(Op::Slice, ops)?;
-        Ok((offset, sub))
+        Ok((sub, offset))
     }
 
     /// The flattened shape and stride leaves.

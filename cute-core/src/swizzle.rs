@@ -215,7 +215,7 @@ impl ComposedLayout {
     /// # Errors
     /// Those of [`Layout::slice`]; [`ErrorKind::Overflow`] when the offset passes `i64`.
     pub fn slice(&self, c: &IntTuple) -> Result<Self, Error> {
-        let (offset, layout) = self.layout.slice(c)?;
+        let (layout, offset) = self.layout.slice_and_offset(c)?;
         let offset = add(self.offset, offset)
             .map_err(|k| Error::new(Op::Slice, [Some((&self.layout).into()), Some(c.into())], k))?;
         Ok(ComposedLayout {

@@ -160,7 +160,7 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
         (Op::Idx2Crd, 3) => {
             Value::from(a.op(idx2crd_strided(&a.tuple(0)?, &a.tuple(1)?, &a.tuple(2)?))?)
         }
-        (Op::Slice, 2) => Value::Layout(a.op(a.layout(1)?.slice(&a.tuple(0)?))?.1),
+        (Op::Slice, 2) => Value::Layout(a.op(a.layout(1)?.slice(&a.tuple(0)?))?),
         (Op::Eval, 1) => {
             let l = a.layout(0)?;
             Value::List(a.list(l.size(), LIST_LIMIT, |i| l.eval(i))?)

@@ -282,7 +282,7 @@ fn section_3_5_2_divides() {
 fn section_2_5_1_slices() {
     // The 6x12 matrix of Figure 5, recovered from `A(0, 0:2:12) = {0} ∘ (3,2):(15,100)`.
     let a = l("((3,2),((2,3),2)):((4,1),((2,15),100))");
-    let (offset, sub) = a.slice(&t("(0,((0,_),_))")).unwrap();
+    let (sub, offset) = a.slice_and_offset(&t("(0,((0,_),_))")).unwrap();
     assert_eq!((offset, sub), (0, l("(3,2):(15,100)")));
     for (c, off, sub) in [
         ("(2,_)", 8, "(((2,3),2)):(((2,15),100))"),
@@ -292,7 +292,7 @@ fn section_2_5_1_slices() {
         ("((_,1),(_,0))", 1, "(3,(2,3)):(4,(2,15))"),
         ("((_,0),((_,2),1))", 130, "(3,2):(4,2)"),
     ] {
-        assert_eq!(a.slice(&t(c)).unwrap(), (off, l(sub)), "A{c}");
+        assert_eq!(a.slice_and_offset(&t(c)).unwrap(), (l(sub), off), "A{c}");
     }
 }
 

@@ -58,7 +58,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         let l = self.layout.layout();
         coord_in_range(c.view(), l.shape().view())
             .map_err(|k| Error::new(Op::Slice, [Some((&l).into()), Some(c.into())], k))?;
-        let (offset, sub) = l.slice(c)?;
+        let (sub, offset) = l.slice_and_offset(c)?;
         let base = add(self.base(), offset)
             .map_err(|k| Error::new(Op::Slice, [Some((&sub).into()), Some(c.into())], k))?;
         Tensor::at(self.engine, base, sub, Op::Slice, true)
