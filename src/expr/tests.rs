@@ -124,7 +124,7 @@ fn every_operation_with_a_signature_is_evaluated_at_each_of_its_arities() {
                 );
             }
         }
-        let too_many = format!("{name}({})", vec!["4:1"; 7].join(", "));
+        let too_many = format!("{name}({})", ["4:1"; 7].join(", "));
         assert_eq!(eval(&too_many).unwrap_err().code(), "arity", "{too_many}");
     }
     assert_eq!(eval("parse(4:1)").unwrap_err().code(), "unknown_op");
