@@ -448,7 +448,7 @@ impl Printer<'_> {
                             .collect::<Vec<_>>()
                             .join(" + ")
                     });
-                let up_to = terms.map_or(digits.to_string(), |t| format!("{t} = {digits}"));
+                let up_to = terms.map_or_else(|| digits.to_string(), |t| format!("{t} = {digits}"));
                 format!(
                     "the modes of B place digits up to {up_to} in mode {mode} (size {size}), \
                      which may carry"

@@ -125,8 +125,8 @@ impl CoordLayout {
         for (k, b) in basis.iter().enumerate() {
             if let (Some(b), true) = (b, scale.leaves()[k] != 0) {
                 out.basis[k] = *b;
-                out.target[k] =
-                    leaf_index(codomain.view(), b.path()).ok_or(err(ErrorKind::BasisClash))?;
+                out.target[k] = leaf_index(codomain.view(), b.path())
+                    .ok_or_else(|| err(ErrorKind::BasisClash))?;
             }
         }
         Ok(out)
@@ -264,7 +264,7 @@ impl CoordLayout {
     fn basis_of_target(&self, t: u8) -> Basis {
         (0..self.shape.leaves().len())
             .find(|&k| self.target[k] == t)
-            .map_or(Basis::default(), |k| self.basis[k])
+            .map_or_else(Basis::default, |k| self.basis[k])
     }
 
     /// `composition(A, B)` for a coordinate layout `A` and an integer layout `B`: `R(i) == A(B(i))`

@@ -202,7 +202,7 @@ impl F2Layout {
                 n += 1;
             }
         }
-        let bits = out_bits.unwrap_or(64 - reach.leading_zeros());
+        let bits = out_bits.unwrap_or_else(|| 64 - reach.leading_zeros());
         if reach >> bits != 0 {
             return Err(ErrorKind::Overflow);
         }

@@ -132,14 +132,16 @@ impl<'a> Parser<'a> {
                         v.checked_add(d)
                     }
                 })
-                .ok_or(Error::new(
-                    Op::Parse,
-                    [None, None],
-                    ErrorKind::Parse {
-                        pos: start,
-                        expected: "an integer that fits in 64 bits",
-                    },
-                ))?;
+                .ok_or_else(|| {
+                    Error::new(
+                        Op::Parse,
+                        [None, None],
+                        ErrorKind::Parse {
+                            pos: start,
+                            expected: "an integer that fits in 64 bits",
+                        },
+                    )
+                })?;
             self.pos += 1;
         }
         if self.pos == digits {

@@ -128,7 +128,7 @@ fn node<'a>(
         Some(TokenTree::Punct(p)) if p.as_char() == '-' => match it.next() {
             Some(TokenTree::Literal(lit)) => int(&lit.to_string(), lit.span(), true),
             other => Err(vec![(
-                other.map_or(p.span(), TokenTree::span),
+                other.map_or_else(|| p.span(), TokenTree::span),
                 "expected an integer after `-`".into(),
             )]),
         },

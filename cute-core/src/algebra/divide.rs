@@ -184,7 +184,7 @@ fn zip2_by(l: LayoutView<'_>, g: &Tile) -> Result<Layout, ErrorKind> {
             b.mode(
                 split
                     .mode(part)
-                    .ok_or(ErrorKind::RankMismatch {
+                    .ok_or_else(|| ErrorKind::RankMismatch {
                         left: split.rank(),
                         right: 2,
                     })?

@@ -410,8 +410,8 @@ fn verify_composed_inverse(
         return Err(ErrorKind::VerificationLimit { size });
     }
     for i in 0..size {
-        let y = at(inner, i)?.ok_or(fail(i))?;
-        let got = at(outer, y)?.ok_or(fail(i))?;
+        let y = at(inner, i)?.ok_or_else(|| fail(i))?;
+        let got = at(outer, y)?.ok_or_else(|| fail(i))?;
         // A left inverse of a non-injective `F` may map `F(i)` to another index of the same offset.
         let exact = got == i || (op == Op::LeftInverse && at(f, got)? == Some(y));
         if !exact {

@@ -162,8 +162,8 @@ fn rank_sensitive<T: Trace>(
     let pb = b.append_to_rank(r).map_err(|e| e.within(op))?;
     let lp = logical_product_traced(&pa, &pb, trace).map_err(|e| e.within(op))?;
     let (x, y) = (
-        lp.mode(0).ok_or(err(ErrorKind::Capacity))?,
-        lp.mode(1).ok_or(err(ErrorKind::Capacity))?,
+        lp.mode(0).ok_or_else(|| err(ErrorKind::Capacity))?,
+        lp.mode(1).ok_or_else(|| err(ErrorKind::Capacity))?,
     );
     // Each half has the modes of its operand (the grid those of `B`, whatever the walk builds
     // inside a mode): the operands' shapes say how the halves pair.

@@ -53,7 +53,7 @@ pub(super) fn tuple_div_into(
             let one = IntTuple::int(1);
             let mut bs = b.children();
             for x in a.children() {
-                let y = bs.next().unwrap_or(one.view());
+                let y = bs.next().unwrap_or_else(|| one.view());
                 tuple_div_into(out, x, y, div, pad)?;
             }
             out.close()

@@ -232,8 +232,8 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
                 (*shape, hier)
             } else {
                 (
-                    shape.mode(k).ok_or(err(ErrorKind::Capacity))?,
-                    hier.mode(k).ok_or(err(ErrorKind::Capacity))?,
+                    shape.mode(k).ok_or_else(|| err(ErrorKind::Capacity))?,
+                    hier.mode(k).ok_or_else(|| err(ErrorKind::Capacity))?,
                 )
             };
             tiles
@@ -279,5 +279,5 @@ fn pad_with_under(c: &IntTuple, r: usize) -> Result<IntTuple, ErrorKind> {
     }
     let under = IntTuple::under();
     let v = c.view();
-    IntTuple::tuple((0..r).map(|k| v.mode(k).unwrap_or(under.view())))
+    IntTuple::tuple((0..r).map(|k| v.mode(k).unwrap_or_else(|| under.view())))
 }

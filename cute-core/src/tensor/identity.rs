@@ -190,7 +190,7 @@ fn identity_layout(shape: &IntTuple) -> Result<(Coordinates, Layout), Error> {
     }
     let stride = shape
         .with_leaves(&strides[..fields])
-        .ok_or(err(ErrorKind::Capacity))?;
+        .ok_or_else(|| err(ErrorKind::Capacity))?;
     let layout = Layout::new(*shape, stride).map_err(|e| e.within(Op::MakeTensor))?;
     let coords = Coordinates {
         shape: *shape,

@@ -42,7 +42,7 @@ fn outside_error<L: TensorLayout>(op: Op, l: L, base: i64, len: usize, i: Option
         let (lo, hi) = l.image().unwrap_or((0, 0));
         (base + lo, base + hi)
     };
-    let at = i.map_or(Operand::from(base), Operand::from);
+    let at = i.map_or_else(|| Operand::from(base), Operand::from);
     Error::new(
         op,
         [Operand::kept(|| (&l.layout()).into()), Some(at)],

@@ -138,7 +138,7 @@ fn composable() -> impl Strategy<Value = (Morphism, Morphism)> {
                 .map(|k| {
                     u.iter()
                         .position(|e| e.1 == Some(k))
-                        .map_or("*".to_string(), |p| (p + 1).to_string())
+                        .map_or_else(|| "*".to_string(), |p| (p + 1).to_string())
                 })
                 .collect();
             let cod: Vec<i64> = u.iter().map(|e| e.0).collect();

@@ -218,7 +218,12 @@ impl Call<'_> {
     fn product(&self) -> Result<(), String> {
         let Some(a) = self.arg(0) else { return Ok(()) };
         let (fa, fr) = (Flat::of(a), Flat::of(self.r));
-        if fr.size().checked_rem(fa.size()).unwrap_or(fr.size()) != 0 {
+        if fr
+            .size()
+            .checked_rem(fa.size())
+            .unwrap_or_else(|| fr.size())
+            != 0
+        {
             return self.fail(format_args!("size(A) does not divide the size"));
         }
         if self.arg(1).is_some() {
