@@ -19,7 +19,7 @@ pub trait Complete<R> {
 
 /// The number of top-level modes of a grid: `U1`… for a tuple, [`Leaf`] for one mode that is
 /// an integer (part of the implementation of [`Complete`]).
-pub trait Modes {
+pub trait ModeCount {
     /// The number.
     type Count;
 }
@@ -27,13 +27,13 @@ pub trait Modes {
 /// The count of a grid that is one integer.
 pub struct Leaf;
 
-impl Modes for UTerm {
+impl ModeCount for UTerm {
     type Count = Leaf;
 }
-impl<U, B> Modes for UInt<U, B> {
+impl<U, B> ModeCount for UInt<U, B> {
     type Count = Leaf;
 }
-impl<M> Modes for Dyn<M> {
+impl<M> ModeCount for Dyn<M> {
     type Count = Leaf;
 }
 
@@ -59,35 +59,35 @@ macro_rules! whole {
     )+};
 }
 whole!(i64 => [], Underscore => [], UTerm => [], UInt<U, B> => [U, B], Dyn<M> => [M]);
-impl<S0> Modes for (S0,) {
+impl<S0> ModeCount for (S0,) {
     type Count = U1;
 }
-impl<S0, S1> Modes for (S0, S1) {
+impl<S0, S1> ModeCount for (S0, S1) {
     type Count = U2;
 }
-impl<S0, S1, S2> Modes for (S0, S1, S2) {
+impl<S0, S1, S2> ModeCount for (S0, S1, S2) {
     type Count = U3;
 }
-impl<S0, S1, S2, S3> Modes for (S0, S1, S2, S3) {
+impl<S0, S1, S2, S3> ModeCount for (S0, S1, S2, S3) {
     type Count = U4;
 }
-impl<S0, S1, S2, S3, S4> Modes for (S0, S1, S2, S3, S4) {
+impl<S0, S1, S2, S3, S4> ModeCount for (S0, S1, S2, S3, S4) {
     type Count = U5;
 }
-impl<S0, S1, S2, S3, S4, S5> Modes for (S0, S1, S2, S3, S4, S5) {
+impl<S0, S1, S2, S3, S4, S5> ModeCount for (S0, S1, S2, S3, S4, S5) {
     type Count = U6;
 }
-impl<S0, S1, S2, S3, S4, S5, S6> Modes for (S0, S1, S2, S3, S4, S5, S6) {
+impl<S0, S1, S2, S3, S4, S5, S6> ModeCount for (S0, S1, S2, S3, S4, S5, S6) {
     type Count = U7;
 }
-impl<S0, S1, S2, S3, S4, S5, S6, S7> Modes for (S0, S1, S2, S3, S4, S5, S6, S7) {
+impl<S0, S1, S2, S3, S4, S5, S6, S7> ModeCount for (S0, S1, S2, S3, S4, S5, S6, S7) {
     type Count = U8;
 }
 
 /// A tuple coordinate: padded to the grid's modes (kept as it is over a grid of one integer).
 macro_rules! tuple_complete {
     ($(($($c:ident),+))+) => {$(
-        impl<R: Modes, $($c),+> Complete<R> for ($($c,)+)
+        impl<R: ModeCount, $($c),+> Complete<R> for ($($c,)+)
         where
             ($($c,)+): PadTo<R::Count>,
         {

@@ -528,15 +528,15 @@ where
     <SR as Leaves>::Output: ZipModes<<DR as Leaves>::Output>,
     LaterModes<SR, DR>: Keys<U0>,
     <LaterModes<SR, DR> as Keys<U0>>::Output:
-        LaterStrides<Covered<S0, D0>, <LaterModes<SR, DR> as Keys<U0>>::Output>,
+        LaterStrides<CoveredSize<S0, D0>, <LaterModes<SR, DR> as Keys<U0>>::Output>,
     FirstStrides<S0, D0>: Concat<LaterStridesOf<S0, D0, SR, DR>>,
     W: Refill<<FirstStrides<S0, D0> as Concat<LaterStridesOf<S0, D0, SR, DR>>>::Output>,
-    Covered<S0, D0>: Times<<SR as Size>::Output>,
+    CoveredSize<S0, D0>: Times<<SR as Size>::Output>,
 {
     type Stride = <W as Refill<
         <FirstStrides<S0, D0> as Concat<LaterStridesOf<S0, D0, SR, DR>>>::Output,
     >>::Output;
-    type Cosize = Product<Covered<S0, D0>, <SR as Size>::Output>;
+    type Cosize = Product<CoveredSize<S0, D0>, <SR as Size>::Output>;
 }
 
 /// Mode 0's leaves as modes.
@@ -545,12 +545,13 @@ type FirstModes<S0, D0> = <<S0 as Leaves>::Output as ZipModes<<D0 as Leaves>::Ou
 type FirstStrides<S0, D0> =
     <<FirstModes<S0, D0> as FilterZeros>::Output as CompactLeft<U1>>::Output;
 /// Mode 0's cosize.
-type Covered<S0, D0> = <<FirstModes<S0, D0> as FilterZeros>::Output as CompactLeft<U1>>::Covered;
+type CoveredSize<S0, D0> =
+    <<FirstModes<S0, D0> as FilterZeros>::Output as CompactLeft<U1>>::Covered;
 /// The later leaves as modes.
 type LaterModes<SR, DR> = <<SR as Leaves>::Output as ZipModes<<DR as Leaves>::Output>>::Output;
 /// The later strides.
 type LaterStridesOf<S0, D0, SR, DR> = <<LaterModes<SR, DR> as Keys<U0>>::Output as LaterStrides<
-    Covered<S0, D0>,
+    CoveredSize<S0, D0>,
     <LaterModes<SR, DR> as Keys<U0>>::Output,
 >>::Output;
 

@@ -217,11 +217,11 @@ macro_rules! over_a {
     ($( ($($s:ident $d:ident),+) )+) => {$( over_a!(@arity $($s $d),+); )+};
     (@arity $($s:ident $d:ident),+) => {
         /// A tuple of `B`: mode by mode, with the digits of all its leaves added.
-        impl<FA, X, $($s: OverA<FA, $d, X>, $d),+> OverA<FA, ($($d,)+), X> for ($($s,)+)
+        impl<FA, Strict, $($s: OverA<FA, $d, Strict>, $d),+> OverA<FA, ($($d,)+), Strict> for ($($s,)+)
         where
-            ($(OverOf<$s, FA, $d, X>,)+): Gathered,
+            ($(OverOf<$s, FA, $d, Strict>,)+): Gathered,
         {
-            type Output = <($(OverOf<$s, FA, $d, X>,)+) as Gathered>::Output;
+            type Output = <($(OverOf<$s, FA, $d, Strict>,)+) as Gathered>::Output;
         }
     };
 }

@@ -171,10 +171,10 @@ impl<XS, XD, YS, YD> ZipBy<Layout<YS, YD>, B0, B1> for Layout<(XS,), (XD,)> {
     }
 }
 /// `((x0,y0),(x1,y1),...)`.
-impl<X: ZipLayout<Y>, Y> ZipBy<Y, B0, B0> for X {
-    type Output = <X as ZipLayout<Y>>::Output;
+impl<L: ZipLayout<R>, R> ZipBy<R, B0, B0> for L {
+    type Output = <L as ZipLayout<R>>::Output;
     #[inline(always)]
-    fn zip_by(self, y: Y) -> Self::Output {
+    fn zip_by(self, y: R) -> Self::Output {
         self.zip_layout(y)
     }
 }

@@ -9,7 +9,7 @@ use typenum::{IsLessOrEqual, LeEq, B0, B1};
 
 use super::composition::{ComposeCase, Composition, CompositionOf, StaticComposition};
 use super::divide::{LogicalDivide, LogicalDivideCase, LogicalDivideOf, StaticLogicalDivide};
-use super::modes::{Gather, Tiles};
+use super::modes::{Gather, TilesOf};
 use super::product::{LogicalProduct, LogicalProductCase, LogicalProductOf, StaticLogicalProduct};
 use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
 use crate::layout::Layout;
@@ -130,7 +130,7 @@ impl<Op: ApplyTile<L, T>, L, LT: Tiled<Op, TT, K>, T, TT, K> Tiled<Op, TCons<T, 
 }
 
 /// The number of tiles of a tiler tuple.
-type TilesLen<T> = <Tiles<T> as ListLen>::Output;
+type TilesLen<T> = <TilesOf<T> as ListLen>::Output;
 /// The number of modes of a layout.
 type ModesLen<S, D> = <<Layout<S, D> as LayoutModes>::Output as ListLen>::Output;
 
@@ -144,15 +144,15 @@ macro_rules! by_mode {
         where
             T: TupleList,
             Layout<S, D>: LayoutModes,
-            Tiles<T>: ListLen,
+            TilesOf<T>: ListLen,
             <Layout<S, D> as LayoutModes>::Output: ListLen,
             TilesLen<T>: IsLessOrEqual<ModesLen<S, D>>,
             LeEq<TilesLen<T>, ModesLen<S, D>>:
-                TilerRankFits<<Layout<S, D> as LayoutModes>::Output, Tiles<T>, $Op, $Keep>,
+                TilerRankFits<<Layout<S, D> as LayoutModes>::Output, TilesOf<T>, $Op, $Keep>,
         {
             type Output = <LeEq<TilesLen<T>, ModesLen<S, D>> as TilerRankFits<
                 <Layout<S, D> as LayoutModes>::Output,
-                Tiles<T>,
+                TilesOf<T>,
                 $Op,
                 $Keep,
             >>::Output;
@@ -165,15 +165,15 @@ macro_rules! by_mode {
             D: Copy,
             T: TupleList + Copy,
             Layout<S, D>: LayoutModes,
-            Tiles<T>: ListLen,
+            TilesOf<T>: ListLen,
             <Layout<S, D> as LayoutModes>::Output: ListLen,
             TilesLen<T>: IsLessOrEqual<ModesLen<S, D>>,
             LeEq<TilesLen<T>, ModesLen<S, D>>:
-                TilerRankFits<<Layout<S, D> as LayoutModes>::Output, Tiles<T>, $Op, $Keep>,
+                TilerRankFits<<Layout<S, D> as LayoutModes>::Output, TilesOf<T>, $Op, $Keep>,
         {
             type Output = <LeEq<TilesLen<T>, ModesLen<S, D>> as TilerRankFits<
                 <Layout<S, D> as LayoutModes>::Output,
-                Tiles<T>,
+                TilesOf<T>,
                 $Op,
                 $Keep,
             >>::Output;
@@ -181,7 +181,7 @@ macro_rules! by_mode {
             fn $fn(a: &Self, t: &Tiler<T>) -> Result<Self::Output, Error> {
                 <LeEq<TilesLen<T>, ModesLen<S, D>> as TilerRankFits<
                     <Layout<S, D> as LayoutModes>::Output,
-                    Tiles<T>,
+                    TilesOf<T>,
                     $Op,
                     $Keep,
                 >>::run(a.modes(), t.tiles().to_list(), $op)

@@ -199,16 +199,16 @@ impl<S, D> ExtendLast<B0> for Mode<S, D> {
 }
 
 /// `merge(m :: rest) = m ⊕ merge(rest)`.
-impl<X, S, D, N, T> Merge<X> for TCons<Mode<S, D>, TCons<N, T>>
+impl<Extend, S, D, N, T> Merge<Extend> for TCons<Mode<S, D>, TCons<N, T>>
 where
-    TCons<N, T>: Merge<X>,
-    Mode<S, D>: Push<<TCons<N, T> as Merge<X>>::Output>,
+    TCons<N, T>: Merge<Extend>,
+    Mode<S, D>: Push<<TCons<N, T> as Merge<Extend>>::Output>,
 {
-    type Output = <Mode<S, D> as Push<<TCons<N, T> as Merge<X>>::Output>>::Output;
+    type Output = <Mode<S, D> as Push<<TCons<N, T> as Merge<Extend>>::Output>>::Output;
 }
 
 /// `m ⊕ new`: one step of the merge (part of the implementation of [`Coalesce`]).
-pub trait Push<New> {
+pub trait Push<Later> {
     /// The new list.
     type Output;
 }
@@ -216,23 +216,23 @@ pub trait Push<New> {
 type Mode1<S> = IsOne<S>;
 
 /// Dispatches on whether the mode has size 1.
-impl<S, D, New> Push<New> for Mode<S, D>
+impl<S, D, Later> Push<Later> for Mode<S, D>
 where
     S: IsUnit,
-    Mode<S, D>: PushIf<Mode1<S>, New>,
+    Mode<S, D>: PushIf<Mode1<S>, Later>,
 {
-    type Output = <Mode<S, D> as PushIf<Mode1<S>, New>>::Output;
+    type Output = <Mode<S, D> as PushIf<Mode1<S>, Later>>::Output;
 }
 
 /// `m ⊕ new` knowing whether `m` has size 1 (part of the implementation of [`Coalesce`]).
-pub trait PushIf<SizeOne: Bit, New> {
+pub trait PushIf<SizeOne: Bit, Later> {
     /// The new list.
     type Output;
 }
 
 /// `(1:d) ⊕ new = new`.
-impl<S, D, New> PushIf<B1, New> for Mode<S, D> {
-    type Output = New;
+impl<S, D, Later> PushIf<B1, Later> for Mode<S, D> {
+    type Output = Later;
 }
 
 /// `(s:d) ⊕ (s1:d1 :: t)` for `s != 1`: replace a lone size-1 mode, merge, or prepend.
@@ -287,13 +287,13 @@ impl<S, D, D1> MergeWhenStatic<B0> for (S, D, D1) {
 
 /// Places a mode of size != 1 at the front of the merged rest (part of the implementation of
 /// [`Coalesce`]).
-pub trait Place<Lone, Merges, New> {
+pub trait Place<IsLone, DoesMerge, Later> {
     /// The new list.
     type Output;
 }
 
 /// `(s:d) ⊕ [1:e] = [s:d]`.
-impl<S, D, M, New> Place<B1, M, New> for Mode<S, D> {
+impl<S, D, M, Later> Place<B1, M, Later> for Mode<S, D> {
     type Output = TCons<Mode<S, D>, TNil>;
 }
 
@@ -306,8 +306,8 @@ where
 }
 
 /// `(s:d) ⊕ new = s:d :: new` otherwise.
-impl<S, D, New> Place<B0, B0, New> for Mode<S, D> {
-    type Output = TCons<Mode<S, D>, New>;
+impl<S, D, Later> Place<B0, B0, Later> for Mode<S, D> {
+    type Output = TCons<Mode<S, D>, Later>;
 }
 
 /// A list of coalesced modes as a layout: one mode `s:d` (or `1:0` for size 1), or the flat

@@ -195,7 +195,7 @@ impl<S, D> LayoutParts for Layout<S, D> {
 /// The mixed complement of a static layout's filtered modes, trivial (`1:0`) or not, up to a
 /// cotarget known to be a multiple of `K`, with the span `covered` its modes reach (part of the
 /// implementation of [`Complement`]).
-pub trait RestCase<Trivial, K> {
+pub trait RestCase<IsTrivial, K> {
     /// The complement, with one runtime leaf: the size of its last mode.
     type Output;
     /// The span the modes of `L` cover.
@@ -377,7 +377,7 @@ impl<H, N, T> Trivial for TCons<H, TCons<N, T>> {
 }
 
 /// The two cases of the complement (part of the implementation of [`Complement`]).
-pub trait ComplementCase<Trivial, M> {
+pub trait ComplementCase<IsTrivial, M> {
     /// The complement.
     type Output;
 }
@@ -473,10 +473,10 @@ pub trait InsertAt<M, L> {
     /// The list.
     type Output;
 }
-impl<X, M, L> InsertAt<M, L> for Diff<X, B0> {
+impl<Z, M, L> InsertAt<M, L> for Diff<Z, B0> {
     type Output = TCons<M, L>;
 }
-impl<X, M: Insert<T>, Y, T> InsertAt<M, TCons<Y, T>> for Diff<X, B1> {
+impl<Z, M: Insert<T>, Y, T> InsertAt<M, TCons<Y, T>> for Diff<Z, B1> {
     type Output = TCons<Y, <M as Insert<T>>::Output>;
 }
 
@@ -521,15 +521,15 @@ impl<Modes, C, M> Prepend<M> for Spanned<Modes, C> {
 }
 
 /// Appends one element to a list.
-pub trait Append<X> {
+pub trait Append<E> {
     /// The list.
     type Output;
 }
-impl<X> Append<X> for TNil {
-    type Output = TCons<X, TNil>;
+impl<E> Append<E> for TNil {
+    type Output = TCons<E, TNil>;
 }
-impl<H, T: Append<X>, X> Append<X> for TCons<H, T> {
-    type Output = TCons<H, <T as Append<X>>::Output>;
+impl<H, T: Append<E>, E> Append<E> for TCons<H, T> {
+    type Output = TCons<H, <T as Append<E>>::Output>;
 }
 
 /// The product of a static int tuple (`size`).

@@ -111,13 +111,13 @@ where
 
 /// The three cases of a leaf of `B` (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
-pub trait LeafCase<ZeroStride, Single, N, R, Strict> {
+pub trait LeafCase<StrideZero, OneMode, N, R, Strict> {
     /// The [`Over`] of the leaf.
     type Output: Walked;
 }
 
 /// `A ∘ n:0 = n:0`.
-impl<FA: Zeros, Single, N, R, Strict> LeafCase<B1, Single, N, R, Strict> for FA {
+impl<FA: Zeros, OneMode, N, R, Strict> LeafCase<B1, OneMode, N, R, Strict> for FA {
     type Output = Over<N, U0, <FA as Zeros>::Output>;
 }
 
@@ -163,25 +163,25 @@ where
 pub struct Path<Modes, Digits>(PhantomData<(Modes, Digits)>);
 
 /// The walk of one leaf of `B` from the remaining modes of `coalesce_x(A)`, with `RN` elements
-/// left, remaining stride `RD`, and `Kept = B1` once a mode has been kept (part of the
+/// left, remaining stride `RD`, and `AnyKept = B1` once a mode has been kept (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
-pub trait Walk<RN, RD, Kept, Strict> {
+pub trait Walk<RN, RD, AnyKept, Strict> {
     /// The [`Path`].
     type Output;
 }
 
 /// The last mode (unbounded) keeps `RN:(RD·d)` unless all elements are placed.
-impl<S, D, RN, RD, Kept, Strict> Walk<RN, RD, Kept, Strict> for TCons<Mode<S, D>, TNil>
+impl<S, D, RN, RD, AnyKept, Strict> Walk<RN, RD, AnyKept, Strict> for TCons<Mode<S, D>, TNil>
 where
     RN: IsUnit,
-    Mode<S, D>: LastMode<Kept, <RN as IsUnit>::Output, RN, RD>,
+    Mode<S, D>: LastMode<AnyKept, <RN as IsUnit>::Output, RN, RD>,
 {
-    type Output = <Mode<S, D> as LastMode<Kept, <RN as IsUnit>::Output, RN, RD>>::Output;
+    type Output = <Mode<S, D> as LastMode<AnyKept, <RN as IsUnit>::Output, RN, RD>>::Output;
 }
 
 /// The last mode, knowing whether a mode was kept and whether `RN == 1` (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
-pub trait LastMode<Kept, Placed, RN, RD> {
+pub trait LastMode<AnyKept, Placed, RN, RD> {
     /// The [`Path`].
     type Output;
 }
@@ -190,7 +190,7 @@ impl<S, D, RN, RD> LastMode<B1, B1, RN, RD> for Mode<S, D> {
     type Output = Path<TNil, TNil>;
 }
 /// Elements are left: `RN:(RD·d)`.
-impl<S, D, Kept, RN, RD: Times<D>> LastMode<Kept, B0, RN, RD> for Mode<S, D> {
+impl<S, D, AnyKept, RN, RD: Times<D>> LastMode<AnyKept, B0, RN, RD> for Mode<S, D> {
     type Output = Path<TCons<Mode<RN, Product<RD, D>>, TNil>, TNil>;
 }
 /// Nothing was kept: the result is `1:(RD·d)`.
@@ -199,45 +199,63 @@ impl<S, D, RN, RD: Times<D>> LastMode<B0, B1, RN, RD> for Mode<S, D> {
 }
 
 /// A mode that is not the last: a step, then the walk goes on.
-impl<S, D, M, T, RN, RD, Kept, Strict> Walk<RN, RD, Kept, Strict> for TCons<Mode<S, D>, TCons<M, T>>
+impl<S, D, M, T, RN, RD, AnyKept, Strict> Walk<RN, RD, AnyKept, Strict>
+    for TCons<Mode<S, D>, TCons<M, T>>
 where
-    Mode<S, D>: Step<RN, RD>,
-    TCons<M, T>: WalkOn<<Mode<S, D> as Step<RN, RD>>::Output, Kept, Strict>,
+    Mode<S, D>: StepOver<RN, RD>,
+    TCons<M, T>: WalkOn<<Mode<S, D> as StepOver<RN, RD>>::Output, AnyKept, Strict>,
 {
     type Output =
-        <TCons<M, T> as WalkOn<<Mode<S, D> as Step<RN, RD>>::Output, Kept, Strict>>::Output;
+        <TCons<M, T> as WalkOn<<Mode<S, D> as StepOver<RN, RD>>::Output, AnyKept, Strict>>::Output;
 }
 
 /// The walk after a step over one mode: its conditions, then the rest (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
-pub trait WalkOn<Stepped, Kept, Strict> {
+pub trait WalkOn<Quantities, AnyKept, Strict> {
     /// The [`Path`].
     type Output;
 }
-impl<Rest, DivOk, NextStride, Keep, New, ShapeOk, Fits, Result, NextN, Digit, Kept, Strict>
-    WalkOn<Stepped<DivOk, NextStride, Keep, New, ShapeOk, Fits, Result, NextN, Digit>, Kept, Strict>
-    for Rest
+impl<
+        Rest,
+        DivOk,
+        NextStride,
+        KeepsMode,
+        NewN,
+        ShapeOk,
+        Fits,
+        ResultStride,
+        NextN,
+        Digit,
+        AnyKept,
+        Strict,
+    >
+    WalkOn<
+        Stepped<DivOk, NextStride, KeepsMode, NewN, ShapeOk, Fits, ResultStride, NextN, Digit>,
+        AnyKept,
+        Strict,
+    > for Rest
 where
     DivOk: StrideDivisibility,
     ShapeOk: ShapeDivisibility,
     Strict: Not,
     <Strict as Not>::Output: BitOr<Fits>,
     Or<<Strict as Not>::Output, Fits>: StrideFitsMode,
-    Kept: BitOr<Keep>,
-    Rest: Walk<NextN, NextStride, Or<Kept, Keep>, Strict>,
-    <Rest as Walk<NextN, NextStride, Or<Kept, Keep>, Strict>>::Output:
-        Front<Keep, Mode<New, Result>, Digit>,
+    AnyKept: BitOr<KeepsMode>,
+    Rest: Walk<NextN, NextStride, Or<AnyKept, KeepsMode>, Strict>,
+    <Rest as Walk<NextN, NextStride, Or<AnyKept, KeepsMode>, Strict>>::Output:
+        Front<KeepsMode, Mode<NewN, ResultStride>, Digit>,
 {
-    type Output = <<Rest as Walk<NextN, NextStride, Or<Kept, Keep>, Strict>>::Output as Front<
-        Keep,
-        Mode<New, Result>,
-        Digit,
-    >>::Output;
+    type Output =
+        <<Rest as Walk<NextN, NextStride, Or<AnyKept, KeepsMode>, Strict>>::Output as Front<
+            KeepsMode,
+            Mode<NewN, ResultStride>,
+            Digit,
+        >>::Output;
 }
 
 /// The step's digit in front of the rest's, and its mode when it keeps one (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
-pub trait Front<Keep, M, G> {
+pub trait Front<KeepsMode, M, G> {
     /// The [`Path`].
     type Output;
 }
@@ -252,25 +270,25 @@ impl<Ms, Gs, M, G> Front<B0, M, G> for Path<Ms, Gs> {
 /// [`Composition`](super::composition::Composition)):
 /// - `DivOk`: `RD % s == 0 || RD < s` (stride divisibility);
 /// - `NextStride`: `⌈RD / s⌉`;
-/// - `Keep`: the step keeps `New = min(⌈s / RD⌉, RN)` elements in the mode, at stride
-///   `Result = RD · d` (else it divides the mode out, or all is placed);
-/// - `ShapeOk`: `RN % New == 0`, or the step does not keep;
-/// - `Fits`: not `RN / New > 1 && s % RD != 0`, or the step does not keep;
-/// - `NextN`: `RN / New`, or `RN` when the step does not keep;
-/// - `Digit`: `(New - 1) · RD`, or 0 when the step does not keep.
+/// - `KeepsMode`: the step keeps `NewN = min(⌈s / RD⌉, RN)` elements in the mode, at stride
+///   `ResultStride = RD · d` (else it divides the mode out, or all is placed);
+/// - `ShapeOk`: `RN % NewN == 0`, or the step does not keep;
+/// - `Fits`: not `RN / NewN > 1 && s % RD != 0`, or the step does not keep;
+/// - `NextN`: `RN / NewN`, or `RN` when the step does not keep;
+/// - `Digit`: `(NewN - 1) · RD`, or 0 when the step does not keep.
 #[allow(
     clippy::type_complexity,
     reason = "the nine quantities of a step, taken apart by `WalkOn`'s impl header"
 )]
-pub struct Stepped<DivOk, NextStride, Keep, New, ShapeOk, Fits, Result, NextN, Digit>(
+pub struct Stepped<DivOk, NextStride, KeepsMode, NewN, ShapeOk, Fits, ResultStride, NextN, Digit>(
     PhantomData<(
         DivOk,
         NextStride,
-        Keep,
-        New,
+        KeepsMode,
+        NewN,
         ShapeOk,
         Fits,
-        Result,
+        ResultStride,
         NextN,
         Digit,
     )>,
@@ -279,13 +297,13 @@ pub struct Stepped<DivOk, NextStride, Keep, New, ShapeOk, Fits, Result, NextN, D
 /// One step over a mode `s:d` with `RN` elements left and stride `RD`: its [`Stepped`], each
 /// quantity computed only on the branch that needs it (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
-pub trait Step<RN, RD> {
+pub trait StepOver<RN, RD> {
     /// The [`Stepped`].
     type Output;
 }
 
 /// The step branches on `RD < s` before it divides.
-impl<S, D, RN, RD> Step<RN, RD> for Mode<S, D>
+impl<S, D, RN, RD> StepOver<RN, RD> for Mode<S, D>
 where
     RD: SubBorrow<S, B0>,
     Mode<S, D>: StepCase<Less<RD, S>, RN, RD>,
@@ -293,7 +311,7 @@ where
     type Output = <Mode<S, D> as StepCase<Less<RD, S>, RN, RD>>::Output;
 }
 
-/// [`Step`] knowing whether `RD < s` (part of the implementation of
+/// [`StepOver`] knowing whether `RD < s` (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
 pub trait StepCase<Inside, RN, RD> {
     /// The [`Stepped`].
@@ -354,7 +372,7 @@ where
     type Output = <<S as DivRem<RD>>::Output as Keeps<RN, RD, D>>::Output;
 }
 
-/// The step that keeps `New = min(⌈s / RD⌉, RN)` elements at stride `RD · d`, from
+/// The step that keeps `NewN = min(⌈s / RD⌉, RN)` elements at stride `RD · d`, from
 /// `s = q·RD + r` (part of the implementation of [`Composition`](super::composition::Composition)).
 pub trait Keeps<RN, RD, D> {
     /// The [`Stepped`].
@@ -376,32 +394,32 @@ type MinRn<Q, R, RN> = Less<<QuotRem<Q, R> as Ceil>::Output, RN>;
 /// `min(⌈s / RD⌉, RN)`.
 type New<Q, R, RN> = <MinRn<Q, R, RN> as Select<<QuotRem<Q, R> as Ceil>::Output, RN>>::Output;
 
-/// The step that keeps `New` elements, from `RN = q·New + r` and `r_s = s % RD` (part of the
+/// The step that keeps `NewN` elements, from `RN = q·NewN + r` and `r_s = s % RD` (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
-pub trait Kept<RS, New, RD, D> {
+pub trait Kept<RS, NewN, RD, D> {
     /// The [`Stepped`].
     type Output;
 }
-impl<Q, R, RS, New, RD, D> Kept<RS, New, RD, D> for QuotRem<Q, R>
+impl<Q, R, RS, NewN, RD, D> Kept<RS, NewN, RD, D> for QuotRem<Q, R>
 where
     R: IsZero,
     RS: IsZero,
     Q: IsUnit,
     <RS as IsZero>::Output: BitOr<<Q as IsUnit>::Output>,
     RD: Times<D>,
-    New: SubBorrow<UTerm, B1>,
-    Dec<New>: Times<RD>,
+    NewN: SubBorrow<UTerm, B1>,
+    Dec<NewN>: Times<RD>,
 {
     type Output = Stepped<
         B1,
         U1,
         B1,
-        New,
+        NewN,
         <R as IsZero>::Output,
         Or<<RS as IsZero>::Output, <Q as IsUnit>::Output>,
         Product<RD, D>,
         Q,
-        Product<Dec<New>, RD>,
+        Product<Dec<NewN>, RD>,
     >;
 }
 

@@ -294,12 +294,12 @@ pub type StaticLogicalDivideOf<A, T> = <A as StaticLogicalDivide<T>>::Output;
 /// `coalesce_x(A)` as a list of modes.
 type ModesX<S, D> = <FlatModes<S, D> as Merge<B1>>::Output;
 /// `T* = complement(T, shape(coalesce(A)))`.
-type Rest<S, D, ST, DT> =
+type RestOf<S, D, ST, DT> =
     StaticComplementOf<Layout<ST, DT>, <StaticCoalesceOf<Layout<S, D>> as StaticLayout>::Shape>;
 /// The shape of `T*`.
-type RestShape<S, D, ST, DT> = <Rest<S, D, ST, DT> as StaticLayout>::Shape;
+type RestShape<S, D, ST, DT> = <RestOf<S, D, ST, DT> as StaticLayout>::Shape;
 /// The stride of `T*`.
-type RestStride<S, D, ST, DT> = <Rest<S, D, ST, DT> as StaticLayout>::Stride;
+type RestStride<S, D, ST, DT> = <RestOf<S, D, ST, DT> as StaticLayout>::Stride;
 
 /// `A ⊘ T = (A ∘ T, A ∘ T*)`: the tile exact, the grid by CuTe's conditions.
 impl<S, D, ST, DT> StaticLogicalDivide<Layout<ST, DT>> for Layout<S, D>
@@ -313,7 +313,7 @@ where
     Layout<ST, DT>: super::complement::StaticComplement<
         <StaticCoalesceOf<Layout<S, D>> as StaticLayout>::Shape,
     >,
-    Rest<S, D, ST, DT>: StaticLayout,
+    RestOf<S, D, ST, DT>: StaticLayout,
     ST: OverA<ModesX<S, D>, DT, B1>,
     RestShape<S, D, ST, DT>: OverA<ModesX<S, D>, RestStride<S, D, ST, DT>, B0>,
     Halves<S, D, ST, DT>: Divided<ModesX<S, D>>,
@@ -398,7 +398,7 @@ pub trait Spreads<First, Second> {
 
 /// The modes of a node as the slice keeps them: spread (`B1`) or whole (`B0`) (part of the
 /// implementation of [`Spreads`]).
-pub trait SpreadIf<X> {
+pub trait SpreadIf<Spreading> {
     /// The modes, as a list.
     type Output;
     /// The modes' values.
@@ -420,7 +420,7 @@ impl<N> SpreadIf<B0> for N {
 }
 
 /// The modes of a node as the slice keeps them.
-type Part<X, Node> = <Node as SpreadIf<X>>::Output;
+type Part<Spreading, Node> = <Node as SpreadIf<Spreading>>::Output;
 
 impl<F, G, S0, S1, D0, D1> Spreads<F, G> for Layout<(S0, S1), (D0, D1)>
 where

@@ -244,21 +244,21 @@ where
 }
 
 /// A pass step, knowing whether `x < head`.
-pub trait PassIf<Smaller, X, T> {
+pub trait PassIf<Smaller, E, T> {
     /// What ends at position `i`.
     type Head;
     /// The later positions.
     type Rest;
 }
 /// `x < h`: swap, `x` goes on against the rest and `h` takes `x`'s place.
-impl<H, X: Pass<T>, T> PassIf<B1, X, T> for H {
-    type Head = <X as Pass<T>>::Head;
-    type Rest = TCons<H, <X as Pass<T>>::Rest>;
+impl<H, E: Pass<T>, T> PassIf<B1, E, T> for H {
+    type Head = <E as Pass<T>>::Head;
+    type Rest = TCons<H, <E as Pass<T>>::Rest>;
 }
 /// Otherwise `h` goes on and `x` stays.
-impl<H: Pass<T>, X, T> PassIf<B0, X, T> for H {
+impl<H: Pass<T>, E, T> PassIf<B0, E, T> for H {
     type Head = <H as Pass<T>>::Head;
-    type Rest = TCons<X, <H as Pass<T>>::Rest>;
+    type Rest = TCons<E, <H as Pass<T>>::Rest>;
 }
 
 /// The right inverse's chain: modes whose stride is the span `C` reached so far.
@@ -310,7 +310,7 @@ where
 }
 
 /// A left-inverse step, knowing whether the stride is 0 (skipped).
-pub trait DivideIf<Zero, T, N> {
+pub trait DivideIf<StrideZero, T, N> {
     /// The shapes.
     type Shapes;
     /// The strides.

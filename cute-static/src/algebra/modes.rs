@@ -75,7 +75,7 @@ impl<S, D, T: Strides> Strides for TCons<Layout<S, D>, T> {
 }
 
 /// The tiles of a tiler tuple as a list.
-pub(crate) type Tiles<T> = <T as TupleList>::Output;
+pub(crate) type TilesOf<T> = <T as TupleList>::Output;
 
 /// CuTe's `tile_unzip`: the result of a divide or product by the tiler `T`, its rank-2 modes
 /// gathered into `((firsts...), (seconds..., rest...))`; a layout tile leaves it as it is.
@@ -100,14 +100,14 @@ impl<L, T> TileUnzip<Tiler<T>> for L
 where
     T: TupleList,
     L: LayoutModes,
-    <L as LayoutModes>::Output: SplitHalves<Tiles<T>>,
-    <<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts: Gather,
-    <<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds: Gather,
-    <<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts as Gather>::Output:
-        Join<<<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds as Gather>::Output>,
+    <L as LayoutModes>::Output: SplitHalves<TilesOf<T>>,
+    <<L as LayoutModes>::Output as SplitHalves<TilesOf<T>>>::Firsts: Gather,
+    <<L as LayoutModes>::Output as SplitHalves<TilesOf<T>>>::Seconds: Gather,
+    <<<L as LayoutModes>::Output as SplitHalves<TilesOf<T>>>::Firsts as Gather>::Output:
+        Join<<<<L as LayoutModes>::Output as SplitHalves<TilesOf<T>>>::Seconds as Gather>::Output>,
 {
-    type Output = <<<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Firsts as Gather>::Output as Join<
-        <<<L as LayoutModes>::Output as SplitHalves<Tiles<T>>>::Seconds as Gather>::Output,
+    type Output = <<<<L as LayoutModes>::Output as SplitHalves<TilesOf<T>>>::Firsts as Gather>::Output as Join<
+        <<<L as LayoutModes>::Output as SplitHalves<TilesOf<T>>>::Seconds as Gather>::Output,
     >>::Output;
     #[inline(always)]
     fn tile_unzip(self) -> Self::Output {
@@ -134,12 +134,12 @@ impl<M> SplitHalves<TNil> for M {
         (TNil, self)
     }
 }
-impl<S0, S1, D0, D1, MT, X, XT> SplitHalves<TCons<X, XT>> for TCons<Layout<(S0, S1), (D0, D1)>, MT>
+impl<S0, S1, D0, D1, MT, Y, YT> SplitHalves<TCons<Y, YT>> for TCons<Layout<(S0, S1), (D0, D1)>, MT>
 where
-    MT: SplitHalves<XT>,
+    MT: SplitHalves<YT>,
 {
-    type Firsts = TCons<Layout<S0, D0>, <MT as SplitHalves<XT>>::Firsts>;
-    type Seconds = TCons<Layout<S1, D1>, <MT as SplitHalves<XT>>::Seconds>;
+    type Firsts = TCons<Layout<S0, D0>, <MT as SplitHalves<YT>>::Firsts>;
+    type Seconds = TCons<Layout<S1, D1>, <MT as SplitHalves<YT>>::Seconds>;
     #[inline(always)]
     fn split_halves(self) -> (Self::Firsts, Self::Seconds) {
         let TCons(mode, rest) = self;

@@ -87,8 +87,8 @@ pub trait PushDiff<R> {
     /// The longer difference.
     type Output: DiffParts;
 }
-impl<X: Push<R>, Borrow: Bit + Not, R> PushDiff<R> for Diff<X, Borrow> {
-    type Output = Diff<<X as Push<R>>::Output, Borrow>;
+impl<N: Push<R>, Borrow: Bit + Not, R> PushDiff<R> for Diff<N, Borrow> {
+    type Output = Diff<<N as Push<R>>::Output, Borrow>;
 }
 
 /// `(2u + a) - (2v + b) - c = 2(u - v - c') + r`, one full subtractor per bit.
@@ -197,12 +197,12 @@ pub trait Keep<R, Q> {
     type Output: QuotRemParts;
 }
 /// `r < d`: the bit is 0 and `r` stays.
-impl<X, R, Q: Push<B0>> Keep<R, Q> for Diff<X, B1> {
+impl<N, R, Q: Push<B0>> Keep<R, Q> for Diff<N, B1> {
     type Output = QuotRem<<Q as Push<B0>>::Output, R>;
 }
 /// `r >= d`: the bit is 1 and `r - d` stays.
-impl<X, R, Q: Push<B1>> Keep<R, Q> for Diff<X, B0> {
-    type Output = QuotRem<<Q as Push<B1>>::Output, X>;
+impl<N, R, Q: Push<B1>> Keep<R, Q> for Diff<N, B0> {
+    type Output = QuotRem<<Q as Push<B1>>::Output, N>;
 }
 
 /// `n / d`.
