@@ -32,9 +32,11 @@ pub struct Error {
 /// byte in the middle of the error, and a `Result<T, Error>` moved through a hot loop was split
 /// by LLVM at those bytes, through the middle of `T`'s values (measured: softmax's fragments
 /// reloaded as 7-byte pieces that missed store forwarding). Aligned to 16 bytes, the operands
-/// start and end at vector boundaries.
+/// start and end at vector boundaries; on a GPU, where they keep no notation, they take 2 bytes
+/// (a kernel's errors live in its stack frame).
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[repr(C, align(16))]
+#[repr(C)]
+#[cfg_attr(not(target_arch = "nvptx64"), repr(align(16)))]
 struct Operands([Operand; 2]);
 
 impl Error {
