@@ -17,20 +17,24 @@
 //! fails; at compile time there is no fallback, so the static operator rejects those few inputs
 //! (exact by coincidence over a stride-0 mode, or with overlapping modes of `B` that happen to
 //! agree). Every static result equals the dynamic one.
+//!
+//! The walk at compile time is in [`composition_static`](super::composition_static), the walk at
+//! run time of layouts with a runtime leaf in [`composition_mixed`](super::composition_mixed).
 
 use cute_core::Error;
 use typenum::{B0, B1};
 
 use super::coalesce::{FlatModes, Merge};
-use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
-use crate::layout::Layout;
-use crate::list::{Leaves, ZipModes};
-
 use super::composition_mixed::{
     cold_result, finish, lowered_error, walk_mixed, walk_width, ComposeNode, NodeShape, NodeStride,
     WalkOf,
 };
 use super::composition_static::{Distributes, ModesX, OverA, OverOf};
+use crate::int_tuple::{Congruent, IntTupleType, ShapeTuple};
+use crate::layout::Layout;
+use crate::list::{Leaves, ZipModes};
+
+// The conditions live with the walk that checks them; users name them here.
 pub use super::composition_static::{
     ModesDistribute, ShapeDivisibility, StrideDivisibility, StrideFitsMode,
 };
