@@ -59,35 +59,47 @@ operations! {
     Rank "rank" "(L)" "The number of top-level modes.",
     Depth "depth" "(L)" "The deepest nesting of modes.",
     Flatten "flatten" "(L)" "The leaves of every mode, at the top level.",
-    MakeLayout "make_layout" "(S) or (S, D)" "The layout of a shape and a stride (column-major without one).",
-    MakeIdentityLayout "make_identity_layout" "(S)" "The layout of a shape's coordinates to themselves.",
-    Coalesce "coalesce" "(L) or (L, profile)" "The same function with the fewest modes (or mode by mode).",
+    MakeLayout "make_layout" "(S) or (S, D)"
+        "The layout of a shape and a stride (column-major without one).",
+    MakeIdentityLayout "make_identity_layout" "(S)"
+        "The layout of a shape's coordinates to themselves.",
+    Coalesce "coalesce" "(L) or (L, profile)"
+        "The same function with the fewest modes (or mode by mode).",
     Filter "filter" "(L)" "Coalesce without the stride-0 and size-1 modes.",
-    Composition "composition" "(A, B) with B a layout or tiler; A may be a coordinate layout" "A ∘ B: A(B(i)) for every index of B.",
-    Complement "complement" "(L) or (L, cotarget)" "The layout of the offsets a layout skips, up to a cotarget.",
+    Composition "composition" "(A, B) with B a layout or tiler; A may be a coordinate layout"
+        "A ∘ B: A(B(i)) for every index of B.",
+    Complement "complement" "(L) or (L, cotarget)"
+        "The layout of the offsets a layout skips, up to a cotarget.",
     RightInverse "right_inverse" "(L)" "R with L(R(i)) = i on the largest prefix it can.",
     LeftInverse "left_inverse" "(L)" "R with R(L(i)) = i for every index of L.",
     LogicalDivide "logical_divide" "(A, T)" "A split into tiles T and the rest: A ∘ (T, T*).",
-    ZippedDivide "zipped_divide" "(A, T)" "The logical divide with the tile modes first, the rest second.",
+    ZippedDivide "zipped_divide" "(A, T)"
+        "The logical divide with the tile modes first, the rest second.",
     TiledDivide "tiled_divide" "(A, T)" "The zipped divide with the rest modes unpacked.",
     FlatDivide "flat_divide" "(A, T)" "The zipped divide with every mode unpacked.",
     LogicalProduct "logical_product" "(A, T)" "A repeated over the layout T: (A, A* ∘ T).",
-    ZippedProduct "zipped_product" "(A, T)" "The logical product with the tile modes first, the rest second.",
+    ZippedProduct "zipped_product" "(A, T)"
+        "The logical product with the tile modes first, the rest second.",
     TiledProduct "tiled_product" "(A, T)" "The zipped product with the rest modes unpacked.",
     FlatProduct "flat_product" "(A, T)" "The zipped product with every mode unpacked.",
     BlockedProduct "blocked_product" "(A, B)" "Each element of B made a block A, mode by mode.",
     RakedProduct "raked_product" "(A, B)" "The blocked product with the blocks interleaved.",
     MaxCommonLayout "max_common_layout" "(A, B)" "The largest layout that both layouts map alike.",
-    MaxCommonVector "max_common_vector" "(A, B)" "The number of contiguous elements both layouts share.",
+    MaxCommonVector "max_common_vector" "(A, B)"
+        "The number of contiguous elements both layouts share.",
     Nullspace "nullspace" "(L)" "The layout of the indices a layout sends to offset 0.",
     Upcast "upcast" "(L, N)" "The layout over elements N times wider.",
     Downcast "downcast" "(L, N)" "The layout over elements N times narrower.",
     Crd2Idx "crd2idx" "(c, S) or (c, S, D)" "The index (or offset) of a coordinate in a shape.",
     Idx2Crd "idx2crd" "(i, S) or (i, S, D)" "The coordinate of an index in a shape.",
-    Slice "slice" "(c, L): the sublayout where c holds `_`; its offset is eval(L, c)" "The sublayout of the modes a coordinate leaves open (`_`).",
-    Eval "eval" "(L) or (L, c); L may be a coordinate layout or have F2 strides (for F2, c is an index)" "The offsets of a layout, or the offset of one coordinate.",
+    Slice "slice" "(c, L): the sublayout where c holds `_`; its offset is eval(L, c)"
+        "The sublayout of the modes a coordinate leaves open (`_`).",
+    Eval "eval"
+        "(L) or (L, c); L may be a coordinate layout or have F2 strides (for F2, c is an index)"
+        "The offsets of a layout, or the offset of one coordinate.",
     Swizzle "swizzle" "(B, M, S)" "The offsets of the swizzle functor Sw<B,M,S>.",
-    SwizzleLayout "swizzle_layout" "(B, M, S, A) or (B, M, S, A, C)" "A layout composed with a swizzle: Sw ∘ A (∘ C).",
+    SwizzleLayout "swizzle_layout" "(B, M, S, A) or (B, M, S, A, C)"
+        "A layout composed with a swizzle: Sw ∘ A (∘ C).",
     IsTractable "is_tractable" "(L)" "Whether a layout is the layout of a morphism.",
     ToMorphism "to_morphism" "(L)" "The standard form of a tractable layout.",
     FromMorphism "from_morphism" "(f)" "The layout of a morphism.",
@@ -96,8 +108,10 @@ operations! {
     MorphismCoalesce "morphism_coalesce" "(f)" "A morphism with its mergeable entries merged.",
     MorphismComplement "morphism_complement" "(f)" "The complement of a morphism.",
     MorphismConcat "morphism_concat" "(f, g)" "Two morphisms side by side into one codomain.",
-    MorphismDivide "morphism_divide" "(f, g): f ⊘ g = f∘(g, g^c)" "The divide of morphisms: f ∘ (g, g^c).",
-    MorphismProduct "morphism_product" "(f, g): f ⊗ g = (f, f^c∘g)" "The product of morphisms: (f, f^c ∘ g).",
+    MorphismDivide "morphism_divide" "(f, g): f ⊘ g = f∘(g, g^c)"
+        "The divide of morphisms: f ∘ (g, g^c).",
+    MorphismProduct "morphism_product" "(f, g): f ⊗ g = (f, f^c∘g)"
+        "The product of morphisms: (f, f^c ∘ g).",
     Parse "parse" - "Reads a value in CuTe notation.",
     Append "append" - "A layout with one more mode after its last.",
     Prepend "prepend" - "A layout with one more mode before its first.",
