@@ -20,6 +20,7 @@ use crate::slice::{SliceOf, Slicer};
 /// A **type operator** for `repeat<rank(S)>(_)`: one `_` per mode of a shape, `_` for a leaf
 /// (part of the implementation of [`local_tile`] and [`local_partition`], which keep one mode of
 /// a zipped divide whole).
+#[doc(hidden)]
 pub trait Unders {
     /// The coordinate of `_`s.
     type Output: Coord;
@@ -70,6 +71,7 @@ type RestCoord<A, T, C> = (C, UndersOf<<ZippedModes<A, T> as Pair>::Second>);
 type UndersOf<S> = <S as Unders>::Output;
 
 /// The two modes of a pair (part of the implementation of [`local_tile`]).
+#[doc(hidden)]
 pub trait Pair {
     /// Mode 0.
     type First;
@@ -368,6 +370,7 @@ impl<S> Step<S> {
 }
 
 /// The projection of a tuple by a step (part of the implementation of [`local_tile_step`]).
+#[doc(hidden)]
 pub trait Project<T> {
     /// The modes kept.
     type Output;

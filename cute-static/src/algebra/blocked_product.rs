@@ -131,6 +131,7 @@ where
 }
 
 /// A **type operator** for whether a layout's shape is an integer (`B1`) or a tuple (`B0`).
+#[doc(hidden)]
 pub trait IntShaped {
     /// `B1` or `B0`.
     type Output;
@@ -146,6 +147,7 @@ pub type IntShapedOf<L> = <L as IntShaped>::Output;
 /// (`XInt`, `YInt`; the grid has the modes of `B` whatever the walk builds inside a mode): an
 /// integer-shaped `X` gives `((X,Y))`, an integer-shaped `Y` is one mode next to the one mode of
 /// `X`, and otherwise the modes pair up (part of the implementation of [`BlockedProduct`]).
+#[doc(hidden)]
 pub trait ZipBy<Y, XInt, YInt> {
     /// The zipped layout.
     type Output;
@@ -181,6 +183,7 @@ impl<L: ZipLayout<R>, R> ZipBy<R, B0, B0> for L {
 
 /// Two lists of layouts padded with `1:0` to the longer one's length (part of the implementation
 /// of [`BlockedProduct`]).
+#[doc(hidden)]
 pub trait PadPair<R> {
     /// `Self`, padded.
     type First;
@@ -234,6 +237,7 @@ impl<H, T: PadPair<T2>, H2, T2> PadPair<TCons<H2, T2>> for TCons<H, T> {
 
 /// A layout rebuilt from its padded modes: an integer-shaped layout that needed no padding stays
 /// as it is, as CuTe's `append<R>` leaves it.
+#[doc(hidden)]
 pub trait Repad<Modes> {
     /// The padded layout.
     type Output;
@@ -259,6 +263,7 @@ where
 }
 
 /// Modes 0 and 1 of a rank-2 layout.
+#[doc(hidden)]
 pub trait Halves {
     /// Mode 0.
     type First;
@@ -278,6 +283,7 @@ impl<S0, S1, D0, D1> Halves for Layout<(S0, S1), (D0, D1)> {
 }
 
 /// `zip(X, Y) = ((x0,y0),(x1,y1),...)`; an integer-shaped `X` gives `((X,Y))`.
+#[doc(hidden)]
 pub trait ZipLayout<Y> {
     /// The zipped layout.
     type Output;
@@ -294,6 +300,7 @@ impl<XS: Int, XD, YS, YD> ZipLayout<Layout<YS, YD>> for Layout<XS, XD> {
 }
 
 /// Pairs two lists of layouts mode by mode.
+#[doc(hidden)]
 pub trait ZipModesOf<Y> {
     /// `[(x0,y0), (x1,y1), ...]`.
     type Output;

@@ -58,6 +58,7 @@ pub struct ProductEach;
 
 /// One mode `L` with one tile `T` under an operation (part of the implementation of the tiler
 /// operators).
+#[doc(hidden)]
 pub trait ApplyTile<L, T> {
     /// The result mode.
     type Output;

@@ -165,6 +165,7 @@ pub type FlatModes<S, D> = <<S as Leaves>::Output as ZipModes<<D as Leaves>::Out
 /// `Extend = B1` is CuTe's `coalesce_x`, used by composition: a trailing size-1 mode becomes a
 /// size-2 mode with its stride, so the result also agrees past the size, where the last mode
 /// extends.
+#[doc(hidden)]
 pub trait Merge<Extend> {
     /// The merged list.
     type Output;
@@ -185,6 +186,7 @@ where
 }
 
 /// The last mode of `coalesce_x` (part of the implementation of [`Merge`]).
+#[doc(hidden)]
 pub trait ExtendLast<SizeOne> {
     /// The mode.
     type Output;
@@ -208,6 +210,7 @@ where
 }
 
 /// `m ⊕ new`: one step of the merge (part of the implementation of [`Coalesce`]).
+#[doc(hidden)]
 pub trait Push<Later> {
     /// The new list.
     type Output;
@@ -225,6 +228,7 @@ where
 }
 
 /// `m ⊕ new` knowing whether `m` has size 1 (part of the implementation of [`Coalesce`]).
+#[doc(hidden)]
 pub trait PushIf<SizeOne: Bit, Later> {
     /// The new list.
     type Output;
@@ -257,6 +261,7 @@ type Merges<S, D, S1, D1> = <(S, D, S1, D1) as MergeTest>::Output;
 /// `B1` when the mode `s:d` and the front `s1:d1` of the merged rest are all static and
 /// `s·d == d1`: as CuTe's `bw_coalesce`, modes merge only where the compiler can tell (part of
 /// the implementation of [`Coalesce`]).
+#[doc(hidden)]
 pub trait MergeTest {
     /// `B1` or `B0`.
     type Output;
@@ -271,6 +276,7 @@ where
 
 /// [`MergeTest`] knowing whether the four leaves are static (part of the implementation of
 /// [`Coalesce`]).
+#[doc(hidden)]
 pub trait MergeWhenStatic<AllStatic> {
     /// `B1` or `B0`.
     type Output;
@@ -287,6 +293,7 @@ impl<S, D, D1> MergeWhenStatic<B0> for (S, D, D1) {
 
 /// Places a mode of size != 1 at the front of the merged rest (part of the implementation of
 /// [`Coalesce`]).
+#[doc(hidden)]
 pub trait Place<IsLone, DoesMerge, Later> {
     /// The new list.
     type Output;
@@ -312,6 +319,7 @@ impl<S, D, Later> Place<B0, B0, Later> for Mode<S, D> {
 
 /// A list of coalesced modes as a layout: one mode `s:d` (or `1:0` for size 1), or the flat
 /// tuple layout of several (part of the implementation of `Coalesce`).
+#[doc(hidden)]
 pub trait FromModes {
     /// The layout.
     type Output;
@@ -326,6 +334,7 @@ where
 }
 
 /// One mode as a layout, knowing whether its size is 1.
+#[doc(hidden)]
 pub trait Single<SizeOne: Bit> {
     /// The layout.
     type Output;

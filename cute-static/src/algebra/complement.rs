@@ -175,6 +175,7 @@ type RestLayout<S, D, M> =
 
 /// The shape and the stride of a layout type (part of the implementation of the mixed
 /// operations).
+#[doc(hidden)]
 pub trait LayoutParts {
     /// The shape.
     type Shape;
@@ -223,6 +224,7 @@ where
 /// The gap modes with a last mode of runtime size `rest : covered` appended, coalesced; `rest`
 /// is a multiple of `K / covered` where `covered` divides `K` (part of the implementation of
 /// [`Complement`]).
+#[doc(hidden)]
 pub trait RuntimeClose<K> {
     /// The complement.
     type Output;
@@ -345,6 +347,7 @@ where
 }
 
 /// Stride-0 modes become size 1 (part of the implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait FilterZeros {
     /// The modes.
     type Output;
@@ -365,6 +368,7 @@ where
 }
 
 /// `B1` for the filtered layout `1:0` (everything was size 1 or stride 0).
+#[doc(hidden)]
 pub trait Trivial {
     /// `B1` or `B0`.
     type Output;
@@ -406,6 +410,7 @@ pub struct Spanned<Modes, Covered>(PhantomData<(Modes, Covered)>);
 
 /// The complement from its gap modes: the last mode `⌈M / covered⌉ : covered` is appended and
 /// the result coalesced (part of the implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait Close<M> {
     /// The complement.
     type Output;
@@ -420,6 +425,7 @@ where
 
 /// The gap modes, the last mode `rest : covered` (`1:0` for `rest = 1`) appended, coalesced
 /// (part of the implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait CloseWith<Rest, C> {
     /// The complement.
     type Output;
@@ -440,6 +446,7 @@ type Joined<Modes, Rest, C> =
     <Modes as Append<Mode<Rest, <<Rest as IsUnit>::Output as Select<U0, C>>::Output>>>::Output;
 
 /// A stable sort of modes by increasing stride (part of the implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait SortByStride {
     /// The sorted modes.
     type Output;
@@ -452,6 +459,7 @@ impl<H: Insert<<T as SortByStride>::Output>, T: SortByStride> SortByStride for T
 }
 
 /// Inserts a mode before the first mode of a larger or equal stride.
+#[doc(hidden)]
 pub trait Insert<L> {
     /// The list.
     type Output;
@@ -469,6 +477,7 @@ where
 }
 
 /// Inserts `M` here or further on, from `d2 - d`: further when it borrows (`d2 < d`).
+#[doc(hidden)]
 pub trait InsertAt<M, L> {
     /// The list.
     type Output;
@@ -521,6 +530,7 @@ impl<Modes, C, M> Prepend<M> for Spanned<Modes, C> {
 }
 
 /// Appends one element to a list.
+#[doc(hidden)]
 pub trait Append<E> {
     /// The list.
     type Output;
@@ -533,6 +543,7 @@ impl<H, T: Append<E>, E> Append<E> for TCons<H, T> {
 }
 
 /// The product of a static int tuple (`size`).
+#[doc(hidden)]
 pub trait Size {
     /// The product.
     type Output;
@@ -545,6 +556,7 @@ where
 }
 
 /// The product of a list of integers.
+#[doc(hidden)]
 pub trait ListProduct {
     /// The product.
     type Output;
@@ -557,6 +569,7 @@ impl<H: Times<<T as ListProduct>::Output>, T: ListProduct> ListProduct for TCons
 }
 
 /// `product(ceil_div(M, c))` for a cotarget `M`: CuTe's fold of `c` across the modes of `M`.
+#[doc(hidden)]
 pub trait CeilDivBy<C> {
     /// The product of the quotients.
     type Output;
@@ -569,6 +582,7 @@ where
 }
 
 /// The fold behind [`CeilDivBy`]: `⌈a / c⌉`, then `c ← ⌈c / a⌉` for the next leaf.
+#[doc(hidden)]
 pub trait CeilFold<C> {
     /// The product of the quotients.
     type Output;

@@ -332,6 +332,7 @@ impl Lowered for cute_core::IntTuple {
 /// What the mixed walk knows of `A` statically: `coalesce(A)` is one mode `s:d`
 /// ([`Single`]), or up to `C` modes known at run time ([`Slots`]) (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait WalkOf {
     /// [`Single`] or [`Slots`].
     type Info: WalkInfo;
@@ -344,6 +345,7 @@ pub struct Slots<C>(PhantomData<C>);
 
 /// The number of result modes of a leaf of `B` (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait WalkInfo {
     /// 1 for [`Single`], `C` for [`Slots`].
     const WIDTH: usize;
@@ -365,6 +367,7 @@ where
 
 /// [`WalkOf`] knowing whether `A` is static (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait WalkCase<AllStatic> {
     /// [`Single`] or [`Slots`].
     type Output: WalkInfo;
@@ -407,6 +410,7 @@ where
 
 /// [`Single`] for a list of one mode, [`Slots`] of its length otherwise (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait ModesInfo {
     /// [`Single`] or [`Slots`].
     type Output: WalkInfo;
@@ -425,6 +429,7 @@ where
 /// The result node of a node of `B` (shape `Self`, stride `D`) composed over `A`, `Info` being what
 /// is static of `A` (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait ComposeNode<Info, D> {
     /// The result shape.
     type Shape;
@@ -443,6 +448,7 @@ where
 
 /// The result node of a leaf `n:r` of `B` (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait LeafCompose<N, R> {
     /// The result shape.
     type Shape;
@@ -472,6 +478,7 @@ leaf_compose!(One Many Runtime);
 
 /// `C` runtime leaves in a tuple (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait DynModes {
     /// `(Dyn, ..., Dyn)`.
     type Output;

@@ -71,6 +71,7 @@ impl ModesDistribute for B1 {}
 /// `B`'s shape node walked over `coalesce_x(A)` with the matching stride node `D`; `Strict = B1`
 /// requires every step to be exact, `B0` only CuTe's own conditions (the grid mode of a divide)
 /// (part of the implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait OverA<FA, D, Strict> {
     /// The [`Over`] of this node.
     type Output: Walked;
@@ -84,6 +85,7 @@ pub(crate) type OverOf<N, FA, D, Strict> = <N as OverA<FA, D, Strict>>::Output;
 pub struct Over<Shape, Stride, Digits>(PhantomData<(Shape, Stride, Digits)>);
 
 /// Reads an [`Over`].
+#[doc(hidden)]
 pub trait Walked {
     /// The result shape.
     type Shape;
@@ -136,6 +138,7 @@ where
 }
 
 /// `B1` for a list of one mode.
+#[doc(hidden)]
 pub trait IsSingle {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -145,6 +148,7 @@ impl<H, T: IsNil> IsSingle for TCons<H, T> {
 }
 
 /// A digit list of zeros, one per mode but the last.
+#[doc(hidden)]
 pub trait Zeros {
     /// The zeros.
     type Output;
@@ -165,6 +169,7 @@ pub struct Path<Modes, Digits>(PhantomData<(Modes, Digits)>);
 /// The walk of one leaf of `B` from the remaining modes of `coalesce_x(A)`, with `RN` elements
 /// left, remaining stride `RD`, and `AnyKept = B1` once a mode has been kept (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait Walk<RN, RD, AnyKept, Strict> {
     /// The [`Path`].
     type Output;
@@ -181,6 +186,7 @@ where
 
 /// The last mode, knowing whether a mode was kept and whether `RN == 1` (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait LastMode<AnyKept, Placed, RN, RD> {
     /// The [`Path`].
     type Output;
@@ -255,6 +261,7 @@ where
 
 /// The step's digit in front of the rest's, and its mode when it keeps one (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait Front<KeepsMode, M, G> {
     /// The [`Path`].
     type Output;
@@ -297,6 +304,7 @@ pub struct Stepped<DivOk, NextStride, KeepsMode, NewN, ShapeOk, Fits, ResultStri
 /// One step over a mode `s:d` with `RN` elements left and stride `RD`: its [`Stepped`], each
 /// quantity computed only on the branch that needs it (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait StepOver<RN, RD> {
     /// The [`Stepped`].
     type Output;
@@ -313,6 +321,7 @@ where
 
 /// [`StepOver`] knowing whether `RD < s` (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait StepCase<Inside, RN, RD> {
     /// The [`Stepped`].
     type Output;
@@ -329,6 +338,7 @@ where
 
 /// The step that divides a mode out, from `RD = q·s + r` (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait Skips<RN> {
     /// The [`Stepped`].
     type Output;
@@ -353,6 +363,7 @@ where
 
 /// A stride `RD < s` inside the mode `s:d`, with `RN == 1` (`B1`: nothing left to place) or not
 /// (part of the implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait Lands<Placed, RN, RD> {
     /// The [`Stepped`].
     type Output;
@@ -374,6 +385,7 @@ where
 
 /// The step that keeps `NewN = min(⌈s / RD⌉, RN)` elements at stride `RD · d`, from
 /// `s = q·RD + r` (part of the implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait Keeps<RN, RD, D> {
     /// The [`Stepped`].
     type Output;
@@ -396,6 +408,7 @@ type New<Q, R, RN> = <MinRn<Q, R, RN> as Select<<QuotRem<Q, R> as Ceil>::Output,
 
 /// The step that keeps `NewN` elements, from `RN = q·NewN + r` and `r_s = s % RD` (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait Kept<RS, NewN, RD, D> {
     /// The [`Stepped`].
     type Output;
@@ -424,6 +437,7 @@ where
 }
 
 /// `if Self { T } else { F }` on a type-level bit.
+#[doc(hidden)]
 pub trait Select<T, F> {
     /// The chosen type.
     type Output;
@@ -436,6 +450,7 @@ impl<T, F> Select<T, F> for B0 {
 }
 
 /// Digit lists added element-wise (the digits of several modes of `B`).
+#[doc(hidden)]
 pub trait AddDigits<R> {
     /// The sums.
     type Output;
@@ -448,6 +463,7 @@ impl<A: AddCarry<B, B0>, AT: AddDigits<BT>, B, BT> AddDigits<TCons<B, BT>> for T
 }
 
 /// `B1` when each digit sum is less than the size of its mode of `coalesce_x(A)`.
+#[doc(hidden)]
 pub trait DigitsFit<Digits> {
     /// `B1` or `B0`.
     type Output;
@@ -466,6 +482,7 @@ where
 
 /// A walk's result modes as a shape and a stride: one mode unwraps to `s:d` (CuTe's `unwrap`),
 /// several make flat tuples (part of the implementation of `Composition`).
+#[doc(hidden)]
 pub trait Unwrap {
     /// The [`Over`] of the walked leaf.
     type Output: Walked;

@@ -232,6 +232,7 @@ type Cotarget<S> = <S as AsLeaf>::Output;
 
 /// `complement(T, M)` for the grid of a mixed divide, given the cotarget's leaves at run time
 /// (part of the implementation of [`LogicalDivide`]): static when `T` and `M` are.
+#[doc(hidden)]
 pub trait GridComplement<M> {
     /// The grid.
     type Output;
@@ -329,6 +330,7 @@ type Halves<S, D, ST, DT> = (
 
 /// `(tile, grid)` from the walked tile and grid, the tile's digits fitting in `coalesce_x(A)`
 /// (part of the implementation of [`LogicalDivide`]).
+#[doc(hidden)]
 pub trait Divided<FA> {
     /// The divided layout.
     type Output;
@@ -389,6 +391,7 @@ pub type StaticFlatDivideOf<A, T> = <A as StaticFlatDivide<T>>::Output;
 /// Spreads the modes of mode 0 and/or mode 1 of a rank-2 layout into the top level, as CuTe's
 /// `result(repeat<R0>(_), repeat<R1>(_))` (part of the implementation of the tiled and flat
 /// divides).
+#[doc(hidden)]
 pub trait Spreads<First, Second> {
     /// The rearranged layout.
     type Output;
@@ -398,6 +401,7 @@ pub trait Spreads<First, Second> {
 
 /// The modes of a node as the slice keeps them: spread (`B1`) or whole (`B0`) (part of the
 /// implementation of [`Spreads`]).
+#[doc(hidden)]
 pub trait SpreadIf<Spreading> {
     /// The modes, as a list.
     type Output;

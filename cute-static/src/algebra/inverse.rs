@@ -127,6 +127,7 @@ type Sorted<S, D> =
     <<<FlatModes<S, D> as Merge<B0>>::Output as Prefixes<U1>>::Output as ExchangeSort>::Output;
 
 /// The bounds every inverse needs.
+#[doc(hidden)]
 pub trait SortedModes {
     /// The tagged, sorted modes.
     type Output;
@@ -192,6 +193,7 @@ type LeftModes<S, D> = <<<<Layout<S, D> as SortedModes>::Output as Divide<U1>>::
 >>::Output;
 
 /// Tags each mode with the exclusive prefix product `P` of the shapes before it.
+#[doc(hidden)]
 pub trait Prefixes<P> {
     /// The tagged modes.
     type Output;
@@ -208,6 +210,7 @@ where
 }
 
 /// CuTe's `exchange_sort` by stride: position `i` takes the smallest of the rest, swapping.
+#[doc(hidden)]
 pub trait ExchangeSort {
     /// The sorted modes.
     type Output;
@@ -224,6 +227,7 @@ where
 }
 
 /// One pass of the exchange sort: `a[i]` against each later `a[j]`, swapped when `a[j] < a[i]`.
+#[doc(hidden)]
 pub trait Pass<T> {
     /// What ends at position `i`.
     type Head;
@@ -244,6 +248,7 @@ where
 }
 
 /// A pass step, knowing whether `x < head`.
+#[doc(hidden)]
 pub trait PassIf<Smaller, E, T> {
     /// What ends at position `i`.
     type Head;
@@ -262,6 +267,7 @@ impl<H: Pass<T>, E, T> PassIf<B0, E, T> for H {
 }
 
 /// The right inverse's chain: modes whose stride is the span `C` reached so far.
+#[doc(hidden)]
 pub trait Chain<C> {
     /// The chosen modes `s : p`.
     type Output;
@@ -278,6 +284,7 @@ where
 }
 
 /// A chain step, knowing whether the stride continues the chain.
+#[doc(hidden)]
 pub trait ChainIf<Joins, T, C> {
     /// The chosen modes.
     type Output;
@@ -290,6 +297,7 @@ impl<S, D, P, T: Chain<C>, C> ChainIf<B0, T, C> for Tagged<S, D, P> {
 }
 
 /// The left inverse's walk: for each non-zero stride `d`, `d / n` with `n` the size so far.
+#[doc(hidden)]
 pub trait Divide<N> {
     /// The shapes `d / n`.
     type Shapes;
@@ -333,6 +341,7 @@ where
 }
 
 /// The size of the last sorted mode.
+#[doc(hidden)]
 pub trait LastShape {
     /// The size.
     type Output;

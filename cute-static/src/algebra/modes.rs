@@ -8,6 +8,7 @@ use crate::list::{LayoutModes, ListTuple, TCons, TNil, TupleList};
 use crate::tiler::Tiler;
 
 /// The result modes as one layout: shapes and strides gathered into tuples.
+#[doc(hidden)]
 pub trait Gather {
     /// The layout.
     type Output;
@@ -31,6 +32,7 @@ where
 }
 
 /// The shapes of a list of layouts.
+#[doc(hidden)]
 pub trait Shapes {
     /// The shapes.
     type Output;
@@ -53,6 +55,7 @@ impl<S, D, T: Shapes> Shapes for TCons<Layout<S, D>, T> {
 }
 
 /// The strides of a list of layouts.
+#[doc(hidden)]
 pub trait Strides {
     /// The strides.
     type Output;
@@ -79,6 +82,7 @@ pub(crate) type TilesOf<T> = <T as TupleList>::Output;
 
 /// CuTe's `tile_unzip`: the result of a divide or product by the tiler `T`, its rank-2 modes
 /// gathered into `((firsts...), (seconds..., rest...))`; a layout tile leaves it as it is.
+#[doc(hidden)]
 pub trait TileUnzip<T> {
     /// The zipped layout.
     type Output;
@@ -118,6 +122,7 @@ where
 
 /// Splits the first modes, one per tile, into their modes 0 and 1; the modes past the tiles join
 /// the seconds.
+#[doc(hidden)]
 pub trait SplitHalves<Tiles> {
     /// The modes 0.
     type Firsts;
@@ -153,6 +158,7 @@ where
 }
 
 /// `(X, Y)` as one rank-2 layout.
+#[doc(hidden)]
 pub trait Join<Y> {
     /// The layout.
     type Output;
@@ -170,6 +176,7 @@ impl<XS, XD, YS, YD> Join<Layout<YS, YD>> for Layout<XS, XD> {
 
 /// A layout type the algebra builds from its flat leaves, checked to keep the layout invariant
 /// (part of the implementation of the mixed operations).
+#[doc(hidden)]
 pub trait ResultLayout: Sized {
     /// An array of as many zeros as the layout's shape (and stride) has leaves.
     type Leaves: AsRef<[i64]> + AsMut<[i64]> + Copy;

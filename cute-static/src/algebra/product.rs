@@ -258,6 +258,7 @@ pub type StaticFlatProductOf<A, B> = <A as StaticFlatProduct<B>>::Output;
 
 /// `cosize(L) = L(size(L) - 1) + 1` of a static layout (part of the implementation of
 /// [`LogicalProduct`]).
+#[doc(hidden)]
 pub trait Cosize {
     /// The cosize.
     type Output;
@@ -279,6 +280,7 @@ where
 type Last<S> = Dec<<S as Size>::Output>;
 
 /// `L(i)` over flat modes: the colexicographic split, the last mode taking the rest.
+#[doc(hidden)]
 pub trait EvalAt<I> {
     /// The offset.
     type Output;
@@ -341,6 +343,7 @@ where
 
 /// `(A, A* ∘ B)` from the walked grid, whose digits must fit in `coalesce_x(A*)`: the grid is
 /// exact, as the composition (part of the implementation of [`LogicalProduct`]).
+#[doc(hidden)]
 pub trait Reproduces<FA, SA, DA> {
     /// The product.
     type Output;
