@@ -623,5 +623,41 @@ pub fn morphism_product(f: &Morphism, g: &Morphism) -> Result<Morphism, Error> {
     morphism_concat(f, &compose_morphisms(&fc, g).map_err(inside)?).map_err(inside)
 }
 
+/// The sort of a morphism (`morphism_sort(f)`, spec §6): the domain flattened and reordered, the
+/// entries sent to `*` first (by size, then position), then the others by their image; the
+/// codomain unchanged. `L_{sort f}` is `L_f` with its flat modes sorted by (stride, shape).
+///
+/// # Errors
+/// None for a valid morphism (the `Result` is the table's convention; the domain keeps its
+/// number of entries).
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::{morphism_sort, Morphism};
+/// let f: Morphism = "((4,3),2)-[3,*,1]->(2,5,4)".parse().unwrap();
+/// let s = morphism_sort(&f).unwrap();
+/// assert_eq!(s.to_string(), "(3,2,4)-[*,1,3]->(2,5,4)");
+/// assert_eq!(s.layout().unwrap().to_string(), "(3,2,4):(0,1,10)");
+/// ```
+pub fn morphism_sort(f: &Morphism) -> Result<Morphism, Error> {
+    let (s, a) = (f.domain.leaves(), f.map());
+    let mut order: [usize; MAX_LEAVES] = core::array::from_fn(|k| k);
+    // A key per entry, unique (the position breaks ties): `*` entries before every image.
+    let key = |i: usize| {
+        if a[i] == STAR {
+            (false, s[i], i)
+        } else {
+            (true, i64::from(a[i]), i)
+        }
+    };
+    order[..s.len()].sort_unstable_by_key(|&i| key(i));
+    let sizes: [i64; MAX_LEAVES] = core::array::from_fn(|k| s.get(order[k]).copied().unwrap_or(0));
+    let map: [u8; MAX_LEAVES] = core::array::from_fn(|k| a.get(order[k]).copied().unwrap_or(STAR));
+    let inside = |e: Error| e.within(Op::MorphismSort);
+    let domain = IntTuple::flat(&sizes[..s.len()])
+        .map_err(|kind| Error::new(Op::MorphismSort, [Some(Operand::from(f)), None], kind))?;
+    Morphism::new(domain, f.codomain, &map[..s.len()]).map_err(inside)
+}
+
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,7 @@
 
 use cute_core::morphism::{
     compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
-    morphism_divide, morphism_product, to_morphism,
+    morphism_divide, morphism_product, morphism_sort, to_morphism,
 };
 use cute_core::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
@@ -193,6 +193,7 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
         (Op::MorphismProduct, 2) => Value::Morphism(Box::new(
             a.op(morphism_product(&a.morphism(0)?, &a.morphism(1)?))?,
         )),
+        (Op::MorphismSort, 1) => Value::Morphism(Box::new(a.op(morphism_sort(&a.morphism(0)?))?)),
         (Op::ComposeMorphisms, 2) => Value::Morphism(Box::new(
             a.op(compose_morphisms(&a.morphism(0)?, &a.morphism(1)?))?,
         )),

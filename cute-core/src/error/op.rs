@@ -112,6 +112,8 @@ operations! {
         "The divide of morphisms: f ∘ (g, g^c).",
     MorphismProduct "morphism_product" "(f, g): f ⊗ g = (f, f^c∘g)"
         "The product of morphisms: (f, f^c ∘ g).",
+    MorphismSort "morphism_sort" "(f)"
+        "A morphism's domain flattened, its * entries first, the others by image.",
     Parse "parse" - "Reads a value in CuTe notation.",
     Append "append" - "A layout with one more mode after its last.",
     Prepend "prepend" - "A layout with one more mode before its first.",

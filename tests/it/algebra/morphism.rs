@@ -4,7 +4,7 @@
 
 use cute::morphism::{
     compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
-    morphism_divide, morphism_product, to_morphism, Morphism,
+    morphism_divide, morphism_product, morphism_sort, to_morphism, Morphism,
 };
 use cute::{
     coalesce, complement, composition, logical_divide, logical_product, IntTuple, Layout, Tile,
@@ -235,6 +235,21 @@ proptest! {
         } else {
             prop_assert!(f.map().contains(&0));
         }
+    }
+
+    /// Law (spec §6): `L_{sort f}` is `L_f` with its flat modes sorted by (stride, shape); the
+    /// codomain is unchanged and the domain flat.
+    #[test]
+    fn sorting_a_morphism_sorts_its_layouts_flat_modes(f in morphism()) {
+        let modes = |l: &Layout| -> Vec<(i64, i64)> {
+            l.stride().leaves().iter().copied().zip(l.shape().leaves().iter().copied()).collect()
+        };
+        let mut want = modes(&f.layout().unwrap());
+        want.sort_unstable();
+        let s = morphism_sort(&f).unwrap();
+        prop_assert_eq!(modes(&s.layout().unwrap()), want, "{} -> {}", f, s);
+        prop_assert_eq!(s.codomain(), f.codomain());
+        prop_assert_eq!(s.domain().leaves().len(), s.domain().rank());
     }
 
     /// Laws (l.1139-1155): for non-degenerate morphisms, `coalesce(L_{f⊘g})` is

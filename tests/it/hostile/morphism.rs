@@ -1,10 +1,11 @@
 //! Seed 003's morphisms (`cute::morphism`) from text: no panic; whatever parses as a morphism
 //! prints back to itself, and its layout (when it fits `i64`) is tractable, equals the
-//! morphism's realization at every index, and comes back from its standard form; a tractable
-//! layout's standard form gives the layout back and is of standard form. The fuzz target
-//! `morphism` feeds it libFuzzer's bytes; `tests/it/hostile/mod.rs` the regressions and a sweep.
+//! morphism's realization at every index, comes back from its standard form, and has its flat
+//! modes sorted by the morphism's sort; a tractable layout's standard form gives the layout back
+//! and is of standard form. The fuzz target `morphism` feeds it libFuzzer's bytes;
+//! `tests/it/hostile/mod.rs` the regressions and a sweep.
 
-use cute::morphism::{is_tractable, to_morphism, Morphism};
+use cute::morphism::{is_tractable, morphism_sort, to_morphism, Morphism};
 use cute::Layout;
 
 /// The most indices checked pointwise.
@@ -37,6 +38,18 @@ fn standard_form_of(l: &Layout) {
     assert_eq!(f.layout().as_ref(), Ok(l), "{l} -> {f}");
 }
 
+/// The law of `morphism_sort`: `L_{sort f}` is `L_f`'s flat modes sorted by (stride, shape).
+fn sorted(f: &Morphism, l: &Layout) {
+    let modes = |l: &Layout| -> Vec<(i64, i64)> {
+        let (d, s) = (l.stride().leaves(), l.shape().leaves());
+        d.iter().copied().zip(s.iter().copied()).collect()
+    };
+    let mut want = modes(l);
+    want.sort_unstable();
+    let s = morphism_sort(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+    assert_eq!(s.layout().map(|l| modes(&l)), Ok(want), "{f} -> {s}");
+}
+
 /// The laws on `data` read as text, as a morphism and as a layout.
 pub(crate) fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -55,6 +68,7 @@ pub(crate) fn check(data: &[u8]) {
                 );
             }
             standard_form_of(&l);
+            sorted(&f, &l);
         }
     }
     if let Ok(l) = text.parse::<Layout>() {
