@@ -33,7 +33,7 @@
 //! algebra::complement algebra::leaf_walk algebra::verify tensor::view — pointwise checks
 //! algebra::walk algebra::by_mode algebra::coalesce algebra::nullspace tensor::engine
 //! algebra algebra::trace algebra::recast tiler morphism fragment tensor::layout linear::layout
-//! layout
+//! layout morphism::refinement — layouts; the mutual refinement of tuples
 //! stride — compact strides, crd2idx, idx2crd, flat evaluation
 //! int_tuple — integer tuples, re-exported
 //! int_tuple::div — `ceil_div` and `shape_div` of tuples

@@ -33,6 +33,9 @@ use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{IntTuple, MAX_LEAVES};
 use crate::layout::Layout;
 
+mod refinement;
+pub use refinement::mutual_refinement;
+
 /// The map entry of the basepoint `*`.
 const STAR: u8 = 0;
 

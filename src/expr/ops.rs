@@ -3,14 +3,15 @@
 
 use cute_core::morphism::{
     compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
-    morphism_divide, morphism_product, morphism_sort, to_morphism,
+    morphism_divide, morphism_product, morphism_sort, mutual_refinement, to_morphism,
 };
 use cute_core::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
     composition_tiler, crd2idx, crd2idx_shape, downcast, filter, flat_divide, flat_product,
     idx2crd, idx2crd_strided, left_inverse, logical_divide, logical_product, max_common_layout,
     max_common_vector, nullspace, raked_product, right_inverse, tiled_divide, tiled_product,
-    upcast, zipped_divide, zipped_product, ComposedLayout, CoordLayout, Layout, Op, Swizzle, Tile,
+    upcast, zipped_divide, zipped_product, ComposedLayout, CoordLayout, Error, IntTuple, Layout,
+    Op, Swizzle, Tile,
 };
 
 use super::args::Args;
@@ -193,6 +194,12 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
         (Op::MorphismProduct, 2) => Value::Morphism(Box::new(
             a.op(morphism_product(&a.morphism(0)?, &a.morphism(1)?))?,
         )),
+        (Op::MutualRefinement, 2) => {
+            let (t, u) = a.op(mutual_refinement(&a.tuple(0)?, &a.tuple(1)?))?;
+            let pair = IntTuple::tuple([t.view(), u.view()])
+                .map_err(|kind| Error::new(Op::MutualRefinement, [None, None], kind));
+            Value::Tuple(a.op(pair)?)
+        }
         (Op::MorphismSort, 1) => Value::Morphism(Box::new(a.op(morphism_sort(&a.morphism(0)?))?)),
         (Op::ComposeMorphisms, 2) => Value::Morphism(Box::new(
             a.op(compose_morphisms(&a.morphism(0)?, &a.morphism(1)?))?,

@@ -15,6 +15,22 @@ fn nested_calls_and_errors() {
 /// Seed 003's operations by name, outer first; a morphism literal's commas stay inside it.
 #[test]
 fn morphism_ops() {
+    assert_eq!(
+        eval("mutual_refinement((6,6), (2,6,6))")
+            .unwrap()
+            .to_string(),
+        "(((2,3),(2,3)),(2,(3,2),(3,2)))"
+    );
+    assert_eq!(
+        eval("mutual_refinement((3,4), (6,3))").unwrap_err().code(),
+        "not_mutually_refinable"
+    );
+    assert_eq!(
+        eval("morphism_sort(((4,3),2)-[3,*,1]->(2,5,4))")
+            .unwrap()
+            .to_string(),
+        "(3,2,4)-[*,1,3]->(2,5,4)"
+    );
     let e = |s: &str| eval(s).unwrap().to_string();
     assert_eq!(e("is_tractable((4,6):(1,5))"), "false");
     assert_eq!(e("to_morphism((6,4):(1,12))"), "(6,4)-[1,3]->(6,2,4)");

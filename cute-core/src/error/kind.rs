@@ -290,6 +290,16 @@ pub enum ErrorKind {
     /// `f ⊗ g` where `f` sends an entry to `*` or `g`'s codomain is not the domain of `f`'s
     /// complement.
     NotProductAdmissible,
+    /// Two tuples with no mutual refinement: two entries' sizes that do not divide each other,
+    /// or (`exceeds`) the first tuple's size past the second's.
+    NotMutuallyRefinable {
+        /// The first tuple's size, or its entry's remaining size.
+        left: i64,
+        /// The second tuple's size, or its entry's remaining size.
+        right: i64,
+        /// Whether the first tuple's size exceeds the second's.
+        exceeds: bool,
+    },
     /// Two sizes that must be equal differ (the precondition of `copy`, the `M`, `N`, `K` of
     /// `gemm`).
     SizeMismatch {
@@ -351,6 +361,7 @@ impl ErrorKind {
             ErrorKind::NotConcatenable => "not_concatenable",
             ErrorKind::NotDivisible => "not_divisible",
             ErrorKind::NotProductAdmissible => "not_product_admissible",
+            ErrorKind::NotMutuallyRefinable { .. } => "not_mutually_refinable",
             ErrorKind::Parse { .. } => "parse",
             ErrorKind::SwizzleRange => "swizzle_range",
             ErrorKind::ShapeDivDivisibility { .. } | ErrorKind::Divisor { .. } => "divisibility",
@@ -487,6 +498,22 @@ impl ErrorKind {
             ErrorKind::NotComposable => f.write_str(
                 "not composable: the inner morphism's codomain is not the outer one's domain (the same entries, nested the same)",
             ),
+            ErrorKind::NotMutuallyRefinable {
+                left,
+                right,
+                exceeds: false,
+            } => write!(
+                f,
+                "not mutually refinable: {left} and {right} do not divide each other"
+            ),
+            ErrorKind::NotMutuallyRefinable {
+                left,
+                right,
+                exceeds: true,
+            } => write!(
+                f,
+                "not mutually refinable: the size {left} of the first tuple exceeds the size {right} of the second"
+            ),
             _ => Ok(()),
         }
     }
@@ -518,7 +545,8 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::NotComplementable
             | ErrorKind::NotConcatenable
             | ErrorKind::NotDivisible
-            | ErrorKind::NotProductAdmissible => self.fmt_morphism(f),
+            | ErrorKind::NotProductAdmissible
+            | ErrorKind::NotMutuallyRefinable { .. } => self.fmt_morphism(f),
             ErrorKind::OutOfBounds { .. }
             | ErrorKind::IndexOutOfRange { .. }
             | ErrorKind::SizeMismatch { .. } => self.fmt_tensor(f),

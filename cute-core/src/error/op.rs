@@ -114,6 +114,8 @@ operations! {
         "The product of morphisms: (f, f^c ∘ g).",
     MorphismSort "morphism_sort" "(f)"
         "A morphism's domain flattened, its * entries first, the others by image.",
+    MutualRefinement "mutual_refinement" "(T, U)"
+        "The pair (T', U') refining T and U with flatten(T') a prefix of flatten(U').",
     Parse "parse" - "Reads a value in CuTe notation.",
     Append "append" - "A layout with one more mode after its last.",
     Prepend "prepend" - "A layout with one more mode before its first.",

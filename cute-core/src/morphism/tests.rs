@@ -232,3 +232,38 @@ fn standard_form_predicate() {
     assert!(!morphism("(6,4)-[1,2]->(6,(4))").is_standard_form()); // nested codomain
     assert!(morphism("(4,3)-[*,*]->()").is_standard_form());
 }
+
+#[test]
+fn mutual_refinements_of_the_spec() {
+    let t = |s: &str| s.parse::<IntTuple>().unwrap();
+    for (a, b, want) in [
+        ("(6,6)", "(2,6,6)", "((2,3),(2,3)) (2,(3,2),(3,2))"),
+        ("(6,6)", "(12,3,6)", "(6,(2,3)) ((6,2),3,6)"),
+        ("(5,6,2,6)", "(10,360)", "(5,(2,3),2,6) ((5,2),(3,2,6,10))"),
+        ("(6,4)", "(12,4)", "(6,(2,2)) ((6,2),(2,2))"),
+        ("(4)", "(8)", "(4) ((4,2))"),
+        ("4", "(4,5)", "4 (4,5)"),
+    ] {
+        let (x, y) = mutual_refinement(&t(a), &t(b)).unwrap();
+        assert_eq!(format!("{x} {y}"), want, "{a}, {b}");
+        // `flatten(T')` is a prefix of `flatten(U')`, and each refines its tuple.
+        assert!(y.leaves().starts_with(x.leaves()), "{a}, {b}");
+        assert_eq!(x.product(), t(a).product());
+        assert_eq!(y.product(), t(b).product());
+    }
+    for (a, b, why) in [
+        ("(3,4)", "(6,3)", "2 and 3 do not divide each other"),
+        (
+            "(4,4)",
+            "(8)",
+            "the size 16 of the first tuple exceeds the size 8 of the second",
+        ),
+    ] {
+        let e = mutual_refinement(&t(a), &t(b)).unwrap_err();
+        assert_eq!(e.code(), "not_mutually_refinable");
+        assert_eq!(
+            e.to_string(),
+            format!("mutual_refinement({a}, {b}): not mutually refinable: {why}")
+        );
+    }
+}

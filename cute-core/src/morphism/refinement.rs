@@ -1,0 +1,154 @@
+//! Mutual refinement of two nested tuples (seed 003 l.1245, spec §7.1): the first step of
+//! composing morphisms whose codomain and domain differ.
+
+use crate::error::{Error, ErrorKind, Op, Operand};
+use crate::int_tuple::{Builder, IntTuple, View, MAX_LEAVES};
+
+/// The pieces one tuple's entries are cut into: `(entry, size)`, in order.
+struct Pieces {
+    entry: [u8; 2 * MAX_LEAVES],
+    size: [i64; 2 * MAX_LEAVES],
+    len: usize,
+}
+
+impl Pieces {
+    const EMPTY: Pieces = Pieces {
+        entry: [0; 2 * MAX_LEAVES],
+        size: [0; 2 * MAX_LEAVES],
+        len: 0,
+    };
+
+    /// One more piece of entry `i`.
+    fn push(&mut self, i: usize, size: i64) {
+        // At most one piece per step, and a step consumes an entry of one side: within
+        // `2 · MAX_LEAVES`.
+        self.entry[self.len] = i as u8;
+        self.size[self.len] = size;
+        self.len += 1;
+    }
+
+    /// Whether entry `i` has a piece.
+    fn has(&self, i: usize) -> bool {
+        self.entry[..self.len].contains(&(i as u8))
+    }
+
+    /// `t` with each entry replaced by its pieces: one piece stays an integer, several become a
+    /// flat tuple; the nesting of `t` is kept.
+    fn apply(&self, t: &IntTuple) -> Result<IntTuple, ErrorKind> {
+        let mut b = Builder::new();
+        let mut next = 0;
+        self.write(t.view(), &mut b, &mut next)?;
+        Ok(b.finish())
+    }
+
+    fn write(&self, v: View<'_>, b: &mut Builder, next: &mut usize) -> Result<(), ErrorKind> {
+        if v.is_tuple() {
+            b.open()?;
+            for c in v.children() {
+                self.write(c, b, next)?;
+            }
+            return b.close();
+        }
+        let i = *next;
+        *next += 1;
+        let mine = (0..self.len).filter(|&k| usize::from(self.entry[k]) == i);
+        let several = mine.clone().nth(1).is_some();
+        if several {
+            b.open()?;
+        }
+        for k in mine {
+            b.int(self.size[k])?;
+        }
+        if several {
+            b.close()?;
+        }
+        Ok(())
+    }
+}
+
+/// `mutual_refinement(T, U)` (spec §7.1): `(T', U')` with `T'` refining `T`, `U'` refining `U`
+/// and `flatten(T')` a prefix of `flatten(U')`, found greedily on the flattenings: the leading
+/// entries of both are cut at each other's sizes until `T` is used up; the `U` entry then open
+/// keeps its remainder, the later ones stay whole. An entry cut into one piece stays an integer,
+/// into several a flat tuple; both keep their nesting.
+///
+/// # Errors
+/// [`ErrorKind::NotMutuallyRefinable`] (code `not_mutually_refinable`) naming the two sizes
+/// that do not divide each other, or the two sizes when `size(T)` exceeds `size(U)`;
+/// [`ErrorKind::Capacity`] past [`MAX_LEAVES`] pieces a side.
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::mutual_refinement;
+/// use cute_core::IntTuple;
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// let (a, b) = mutual_refinement(&t("(6,6)"), &t("(2,6,6)")).unwrap();
+/// assert_eq!((a.to_string(), b.to_string()), ("((2,3),(2,3))".into(), "(2,(3,2),(3,2))".into()));
+/// let e = mutual_refinement(&t("(3,4)"), &t("(6,3)")).unwrap_err();
+/// assert_eq!(e.code(), "not_mutually_refinable");
+/// ```
+pub fn mutual_refinement(t: &IntTuple, u: &IntTuple) -> Result<(IntTuple, IntTuple), Error> {
+    let fail = |kind| {
+        Error::new(
+            Op::MutualRefinement,
+            [Some(Operand::from(t)), Some(Operand::from(u))],
+            kind,
+        )
+    };
+    let (ta, ub) = (t.leaves(), u.leaves());
+    let (mut a, mut b) = ([0i64; MAX_LEAVES], [0i64; MAX_LEAVES]);
+    a[..ta.len()].copy_from_slice(ta);
+    b[..ub.len()].copy_from_slice(ub);
+    if a[..ta.len()].iter().chain(&b[..ub.len()]).any(|&x| x < 1) {
+        // Objects of the category: positive entries (a `_` or 0 has no pieces).
+        return Err(fail(ErrorKind::NotMutuallyRefinable {
+            left: t.leaves().iter().copied().min().unwrap_or(1),
+            right: u.leaves().iter().copied().min().unwrap_or(1),
+            exceeds: false,
+        }));
+    }
+    let (mut pt, mut pu) = (Pieces::EMPTY, Pieces::EMPTY);
+    let (mut i, mut j) = (0, 0);
+    while i < ta.len() && j < ub.len() {
+        if a[i] == b[j] {
+            pt.push(i, a[i]);
+            pu.push(j, b[j]);
+            (i, j) = (i + 1, j + 1);
+        } else if b[j] % a[i] == 0 {
+            pt.push(i, a[i]);
+            pu.push(j, a[i]);
+            b[j] /= a[i];
+            i += 1;
+        } else if a[i] % b[j] == 0 {
+            pu.push(j, b[j]);
+            pt.push(i, b[j]);
+            a[i] /= b[j];
+            j += 1;
+        } else {
+            return Err(fail(ErrorKind::NotMutuallyRefinable {
+                left: a[i],
+                right: b[j],
+                exceeds: false,
+            }));
+        }
+        if pt.len > MAX_LEAVES || pu.len > MAX_LEAVES {
+            return Err(fail(ErrorKind::Capacity));
+        }
+    }
+    if i < ta.len() {
+        let size = |x: &IntTuple| x.product().unwrap_or(i64::MAX);
+        return Err(fail(ErrorKind::NotMutuallyRefinable {
+            left: size(t),
+            right: size(u),
+            exceeds: true,
+        }));
+    }
+    // The `U` entry left open keeps its remainder; the later ones stay whole.
+    for k in j..ub.len() {
+        pu.push(k, if pu.has(k) { b[k] } else { ub[k] });
+    }
+    if pu.len > MAX_LEAVES {
+        return Err(fail(ErrorKind::Capacity));
+    }
+    Ok((pt.apply(t).map_err(fail)?, pu.apply(u).map_err(fail)?))
+}
