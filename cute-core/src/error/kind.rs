@@ -510,9 +510,12 @@ impl ErrorKind {
                 left,
                 right,
                 exceeds: true,
-            } => write!(
+            } if left > right => write!(
                 f,
                 "not mutually refinable: the size {left} of the first tuple exceeds the size {right} of the second"
+            ),
+            ErrorKind::NotMutuallyRefinable { exceeds: true, .. } => f.write_str(
+                "not mutually refinable: the second tuple has no entry for the first's entries",
             ),
             _ => Ok(()),
         }

@@ -68,13 +68,15 @@ impl Pieces {
 
 /// `mutual_refinement(T, U)` (spec §7.1): `(T', U')` with `T'` refining `T`, `U'` refining `U`
 /// and `flatten(T')` a prefix of `flatten(U')`, found greedily on the flattenings: the leading
-/// entries of both are cut at each other's sizes until `T` is used up; the `U` entry then open
-/// keeps its remainder, the later ones stay whole. An entry cut into one piece stays an integer,
-/// into several a flat tuple; both keep their nesting.
+/// entries of both are cut at each other's sizes until `T` is used up (entries of size 1 left in
+/// `T` once `U` is used up join `U`'s last entry as pieces 1); the `U` entry then open keeps its
+/// remainder, the later ones stay whole. An entry cut into one piece stays an integer, into
+/// several a flat tuple; both keep their nesting.
 ///
 /// # Errors
 /// [`ErrorKind::NotMutuallyRefinable`] (code `not_mutually_refinable`) naming the two sizes
-/// that do not divide each other, or the two sizes when `size(T)` exceeds `size(U)`;
+/// that do not divide each other, or the two tuples' sizes when `T` has entries left over (its
+/// size exceeds `U`'s, or `U` has no entry at all);
 /// [`ErrorKind::Capacity`] past [`MAX_LEAVES`] pieces a side.
 ///
 /// # Examples
@@ -131,6 +133,15 @@ pub fn mutual_refinement(t: &IntTuple, u: &IntTuple) -> Result<(IntTuple, IntTup
                 exceeds: false,
             }));
         }
+        if pt.len > MAX_LEAVES || pu.len > MAX_LEAVES {
+            return Err(fail(ErrorKind::Capacity));
+        }
+    }
+    // Entries of size 1 left in `T` once `U` is used up go, as pieces 1, into `U`'s last entry.
+    while i < ta.len() && a[i] == 1 && !ub.is_empty() {
+        pt.push(i, 1);
+        pu.push(ub.len() - 1, 1);
+        i += 1;
         if pt.len > MAX_LEAVES || pu.len > MAX_LEAVES {
             return Err(fail(ErrorKind::Capacity));
         }

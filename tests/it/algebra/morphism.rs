@@ -4,7 +4,7 @@
 
 use cute::morphism::{
     compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
-    morphism_divide, morphism_product, morphism_sort, to_morphism, Morphism,
+    morphism_divide, morphism_product, morphism_sort, mutual_refinement, to_morphism, Morphism,
 };
 use cute::{
     coalesce, complement, composition, logical_divide, logical_product, IntTuple, Layout, Tile,
@@ -96,6 +96,35 @@ fn morphism_into(
 fn flat(t: &[i64]) -> String {
     let t: Vec<String> = t.iter().map(i64::to_string).collect();
     format!("({})", t.join(","))
+}
+
+/// Whether a mutual refinement of the flat tuples `t` and `u` exists, by the spec's independent
+/// criterion (§7.1): `size T <= size U`, and the prefix products of `t`, those of `u` up to
+/// `size T` and the first one of `u` at or above it form one divisibility chain (and an empty
+/// `U` refines with an empty `T` only).
+fn refinable(t: &[i64], u: &[i64]) -> bool {
+    let prefixes = |v: &[i64]| -> Vec<i64> {
+        v.iter()
+            .scan(1i64, |p, &x| {
+                *p *= x;
+                Some(*p)
+            })
+            .collect()
+    };
+    let size_t: i64 = t.iter().product();
+    if u.is_empty() && !t.is_empty() {
+        // No entry of `U` can take a piece of `T`.
+        return false;
+    }
+    let pu = prefixes(u);
+    if size_t > pu.last().copied().unwrap_or(1) {
+        return false;
+    }
+    let mut chain = prefixes(t);
+    chain.extend(pu.iter().copied().take_while(|&p| p < size_t));
+    chain.extend(pu.iter().copied().find(|&p| p >= size_t));
+    chain.sort_unstable();
+    chain.windows(2).all(|w| w[1] % w[0] == 0)
 }
 
 /// A random morphism: a flat codomain of up to 5 entries, a domain of some of them and up to two
@@ -234,6 +263,30 @@ proptest! {
             prop_assert_eq!(fc.layout().unwrap().to_string(), pair);
         } else {
             prop_assert!(f.map().contains(&0));
+        }
+    }
+
+    /// Law (spec §7.1): a mutual refinement exists exactly when the divisibility criterion holds,
+    /// and the one found refines both tuples with `flatten(T')` a prefix of `flatten(U')`.
+    #[test]
+    fn mutual_refinement_exists_exactly_by_the_criterion(
+        t in prop::collection::vec(prop::sample::select(vec![1i64, 2, 3, 4, 6, 12]), 0..=4),
+        u in prop::collection::vec(prop::sample::select(vec![1i64, 2, 3, 4, 6, 12]), 0..=4),
+    ) {
+        let (tt, ut) = (flat(&t).parse::<IntTuple>().unwrap(), flat(&u).parse::<IntTuple>().unwrap());
+        match mutual_refinement(&tt, &ut) {
+            Ok((x, y)) => {
+                prop_assert!(refinable(&t, &u), "{} {} -> {} {}", tt, ut, x, y);
+                prop_assert!(y.leaves().starts_with(x.leaves()), "{} {}", x, y);
+                let refines = |r: &IntTuple, o: &[i64]| {
+                    (0..o.len()).all(|k| r.mode(k).and_then(|m| m.product().ok()) == Some(o[k]))
+                };
+                prop_assert!(refines(&x, &t) && refines(&y, &u), "{} {}", x, y);
+            }
+            Err(e) => {
+                prop_assert_eq!(e.code(), "not_mutually_refinable");
+                prop_assert!(!refinable(&t, &u), "{} {}: {}", tt, ut, e);
+            }
         }
     }
 
