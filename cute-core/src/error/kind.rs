@@ -291,7 +291,8 @@ pub enum ErrorKind {
     /// complement.
     NotProductAdmissible,
     /// Two tuples with no mutual refinement: two entries' sizes that do not divide each other,
-    /// or (`exceeds`) the first tuple's size past the second's.
+    /// or (`exceeds`) entries of the first left over; both 0 for an entry that is not a positive
+    /// integer.
     NotMutuallyRefinable {
         /// The first tuple's size, or its entry's remaining size.
         left: i64,
@@ -497,6 +498,11 @@ impl ErrorKind {
             ),
             ErrorKind::NotComposable => f.write_str(
                 "not composable: the inner morphism's codomain is not the outer one's domain (the same entries, nested the same)",
+            ),
+            ErrorKind::NotMutuallyRefinable {
+                left: 0, right: 0, ..
+            } => f.write_str(
+                "not mutually refinable: a tuple's entries must be positive integers (no `_`, no 0)",
             ),
             ErrorKind::NotMutuallyRefinable {
                 left,

@@ -41,6 +41,7 @@ impl Pieces {
         Ok(b.finish())
     }
 
+    /// Writes node `v` with its leaves from entry `next` on replaced by their pieces.
     fn write(&self, v: View<'_>, b: &mut Builder, next: &mut usize) -> Result<(), ErrorKind> {
         if v.is_tuple() {
             b.open()?;
@@ -101,11 +102,14 @@ pub fn mutual_refinement(t: &IntTuple, u: &IntTuple) -> Result<(IntTuple, IntTup
     let (mut a, mut b) = ([0i64; MAX_LEAVES], [0i64; MAX_LEAVES]);
     a[..ta.len()].copy_from_slice(ta);
     b[..ub.len()].copy_from_slice(ub);
-    if a[..ta.len()].iter().chain(&b[..ub.len()]).any(|&x| x < 1) {
-        // Objects of the category: positive entries (a `_` or 0 has no pieces).
+    if t.view().has_under()
+        || u.view().has_under()
+        || a[..ta.len()].iter().chain(&b[..ub.len()]).any(|&x| x < 1)
+    {
+        // Objects of the category: positive entries (a `_` or a 0 has no pieces).
         return Err(fail(ErrorKind::NotMutuallyRefinable {
-            left: t.leaves().iter().copied().min().unwrap_or(1),
-            right: u.leaves().iter().copied().min().unwrap_or(1),
+            left: 0,
+            right: 0,
             exceeds: false,
         }));
     }
