@@ -20,16 +20,11 @@ impl Pieces {
 
     /// One more piece of entry `i`.
     fn push(&mut self, i: usize, size: i64) {
-        // At most one piece per step, and a step consumes an entry of one side: within
-        // `2 · MAX_LEAVES`.
+        // Each piece of a side comes with a step past an entry of `T` or of `U`: at most
+        // `2 · MAX_LEAVES` pieces.
         self.entry[self.len] = i as u8;
         self.size[self.len] = size;
         self.len += 1;
-    }
-
-    /// Whether entry `i` has a piece.
-    fn has(&self, i: usize) -> bool {
-        self.entry[..self.len].contains(&(i as u8))
     }
 
     /// `t` with each entry replaced by its pieces: one piece stays an integer, several become a
@@ -99,13 +94,7 @@ pub fn mutual_refinement(t: &IntTuple, u: &IntTuple) -> Result<(IntTuple, IntTup
         )
     };
     let (ta, ub) = (t.leaves(), u.leaves());
-    let (mut a, mut b) = ([0i64; MAX_LEAVES], [0i64; MAX_LEAVES]);
-    a[..ta.len()].copy_from_slice(ta);
-    b[..ub.len()].copy_from_slice(ub);
-    if t.view().has_under()
-        || u.view().has_under()
-        || a[..ta.len()].iter().chain(&b[..ub.len()]).any(|&x| x < 1)
-    {
+    if t.view().has_under() || u.view().has_under() || ta.iter().chain(ub).any(|&x| x < 1) {
         // Objects of the category: positive entries (a `_` or a 0 has no pieces).
         return Err(fail(ErrorKind::NotMutuallyRefinable {
             left: 0,
@@ -113,6 +102,10 @@ pub fn mutual_refinement(t: &IntTuple, u: &IntTuple) -> Result<(IntTuple, IntTup
             exceeds: false,
         }));
     }
+    // What is left of each entry, cut as the walk goes.
+    let (mut a, mut b) = ([0i64; MAX_LEAVES], [0i64; MAX_LEAVES]);
+    a[..ta.len()].copy_from_slice(ta);
+    b[..ub.len()].copy_from_slice(ub);
     let (mut pt, mut pu) = (Pieces::EMPTY, Pieces::EMPTY);
     let (mut i, mut j) = (0, 0);
     while i < ta.len() && j < ub.len() {
@@ -137,18 +130,12 @@ pub fn mutual_refinement(t: &IntTuple, u: &IntTuple) -> Result<(IntTuple, IntTup
                 exceeds: false,
             }));
         }
-        if pt.len > MAX_LEAVES || pu.len > MAX_LEAVES {
-            return Err(fail(ErrorKind::Capacity));
-        }
     }
     // Entries of size 1 left in `T` once `U` is used up go, as pieces 1, into `U`'s last entry.
     while i < ta.len() && a[i] == 1 && !ub.is_empty() {
         pt.push(i, 1);
         pu.push(ub.len() - 1, 1);
         i += 1;
-        if pt.len > MAX_LEAVES || pu.len > MAX_LEAVES {
-            return Err(fail(ErrorKind::Capacity));
-        }
     }
     if i < ta.len() {
         let size = |x: &IntTuple| x.product().unwrap_or(i64::MAX);
@@ -158,11 +145,13 @@ pub fn mutual_refinement(t: &IntTuple, u: &IntTuple) -> Result<(IntTuple, IntTup
             exceeds: true,
         }));
     }
-    // The `U` entry left open keeps its remainder; the later ones stay whole.
-    for k in j..ub.len() {
-        pu.push(k, if pu.has(k) { b[k] } else { ub[k] });
+    // The `U` entry left open keeps its remainder; the later ones stay whole (uncut, their
+    // remainder is the entry).
+    for (k, &rest) in b.iter().enumerate().take(ub.len()).skip(j) {
+        pu.push(k, rest);
     }
-    if pu.len > MAX_LEAVES {
+    // A tuple holds at most `MAX_LEAVES` leaves.
+    if pt.len > MAX_LEAVES || pu.len > MAX_LEAVES {
         return Err(fail(ErrorKind::Capacity));
     }
     Ok((pt.apply(t).map_err(fail)?, pu.apply(u).map_err(fail)?))
