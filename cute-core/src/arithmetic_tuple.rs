@@ -453,7 +453,7 @@ fn coord_stride(
     bases: &mut [Option<Basis>; MAX_LEAVES],
     n: &mut usize,
 ) -> Result<(), Error> {
-    let cap = |p: &Parser<'_>| p.error("at most 32 leaves and depth 8");
+    let cap = |p: &Parser<'_>| p.error(crate::limits::CAPACITY_NOTE);
     if p.eat(b'(') {
         scale.open().map_err(|_| cap(p))?;
         loop {

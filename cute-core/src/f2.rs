@@ -363,7 +363,7 @@ impl fmt::Debug for F2Layout {
 
 /// Parses a stride tuple whose leaves are `f<d>` or `0`.
 fn f2_stride(p: &mut Parser<'_>, b: &mut Builder) -> Result<(), Error> {
-    let cap = |p: &Parser<'_>| p.error("at most 32 leaves and depth 8");
+    let cap = |p: &Parser<'_>| p.error(crate::limits::CAPACITY_NOTE);
     if p.eat(b'(') {
         b.open().map_err(|_| cap(p))?;
         loop {

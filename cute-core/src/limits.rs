@@ -3,7 +3,8 @@
 //!
 //! The capacities: the whole oracle corpus (CuTe C++'s results included) never exceeds 10 leaves
 //! or depth 4, but `cute-static`'s walk of a composition gives each leaf of `B` a slot per leaf
-//! of `A`, and lowering such a mixed result takes up to 32 leaves.
+//! of `A`, and lowering such a mixed result takes up to 32 leaves (with 16, 125 of the mixed
+//! corpus's types fail to compile: BENCHMARKS.md, stops 39 and 41).
 
 /// The most leaves (integers) one tuple holds.
 pub const MAX_LEAVES: usize = 32;
@@ -11,6 +12,8 @@ pub const MAX_LEAVES: usize = 32;
 pub const MAX_DEPTH: usize = 8;
 /// The most tokens (leaves, parentheses and `_`) one tuple holds: `(4,(2,2))` has 7.
 pub const MAX_TOKENS: usize = 64;
+/// The capacities in words, for a parser's "expected" (`tests::the_capacity_note_names_the_limits`).
+pub(crate) const CAPACITY_NOTE: &str = "at most 32 leaves, 64 tokens and depth 8";
 
 /// The most points a pointwise check evaluates (composition, `left_inverse`): about 45 ms in a
 /// release build at up to 350 ns a point (a coordinate layout), the budget that keeps every
@@ -26,3 +29,15 @@ pub const MAX_BITS: usize = 32;
 pub const MAX_OUT_BITS: usize = 62;
 /// The longest dimension name.
 pub const MAX_NAME: usize = 12;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_capacity_note_names_the_limits() {
+        let want =
+            std::format!("at most {MAX_LEAVES} leaves, {MAX_TOKENS} tokens and depth {MAX_DEPTH}");
+        assert_eq!(CAPACITY_NOTE, want);
+    }
+}

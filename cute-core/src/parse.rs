@@ -493,7 +493,7 @@ impl core::str::FromStr for Tiler {
 /// A builder failure at `pos` as a parse error (the notation exceeds the capacity).
 fn at(pos: usize, kind: ErrorKind) -> Error {
     let expected = match kind {
-        ErrorKind::Capacity => "at most 32 leaves, 64 tokens and depth 8",
+        ErrorKind::Capacity => crate::limits::CAPACITY_NOTE,
         _ => "valid notation",
     };
     Error::new(Op::Parse, [None, None], ErrorKind::Parse { pos, expected })
