@@ -577,6 +577,23 @@ fn readme_explain_output_is_current() {
     }
 }
 
+/// The README block after `<!-- eval-output -->` is lines `$ cute eval "EXPR"  # note`, each
+/// followed by the line it prints.
+#[test]
+fn readme_eval_output_is_current() {
+    let readme = readme();
+    let block = readme.split("<!-- eval-output -->").nth(1).expect("marker");
+    let lines: Vec<&str> = text_block(block).lines().collect();
+    assert_eq!(lines.len(), 12);
+    for pair in lines.chunks(2) {
+        let expr = pair[0]
+            .strip_prefix("$ cute eval \"")
+            .and_then(|c| c.split('"').next())
+            .expect(pair[0]);
+        assert_eq!(stdout(&cute(&["eval", expr])), format!("{}\n", pair[1]), "{expr}");
+    }
+}
+
 #[test]
 fn check_ends_with_the_summary_line() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/corpus.jsonl");

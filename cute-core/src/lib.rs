@@ -29,10 +29,11 @@
 //! tensor_access algorithm::copy_plan algorithm::fill algorithm::fold algorithm::gemm
 //! algebra::product
 //! algebra::divide tensor — divides; tensors, re-exported
-//! algebra::composition tensor::identity — the composition's API and driver; identity tensors
-//! algebra::complement algebra::leaf_walk algebra::verify tensor::view — pointwise checks
+//! algebra::composition tensor::identity morphism — composition's API; identity tensors; morphisms
+//! algebra::complement algebra::leaf_walk algebra::verify tensor::view morphism::composition
 //! algebra::walk algebra::by_mode algebra::coalesce algebra::nullspace tensor::engine
-//! algebra algebra::trace algebra::recast tiler morphism fragment tensor::layout linear::layout
+//! morphism::ops morphism::weak — operations on morphisms; pullback, pushforward, weak composite
+//! algebra algebra::trace algebra::recast tiler morphism::object fragment tensor::layout linear::layout
 //! layout morphism::refinement — layouts; the mutual refinement of tuples
 //! stride — compact strides, crd2idx, idx2crd, flat evaluation
 //! int_tuple — integer tuples, re-exported

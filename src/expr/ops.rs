@@ -2,8 +2,9 @@
 //! of a call to the library.
 
 use cute_core::morphism::{
-    compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
-    morphism_divide, morphism_product, morphism_sort, mutual_refinement, to_morphism,
+    compose_morphisms, composition_via_morphisms, is_tractable, morphism_coalesce,
+    morphism_complement, morphism_concat, morphism_divide, morphism_product, morphism_pullback,
+    morphism_pushforward, morphism_sort, mutual_refinement, to_morphism, weak_composite,
 };
 use cute_core::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
@@ -204,6 +205,18 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
         (Op::ComposeMorphisms, 2) => Value::Morphism(Box::new(
             a.op(compose_morphisms(&a.morphism(0)?, &a.morphism(1)?))?,
         )),
+        (Op::MorphismPullback, 2) => Value::Morphism(Box::new(
+            a.op(morphism_pullback(&a.morphism(0)?, &a.tuple(1)?))?,
+        )),
+        (Op::MorphismPushforward, 2) => Value::Morphism(Box::new(
+            a.op(morphism_pushforward(&a.morphism(0)?, &a.tuple(1)?))?,
+        )),
+        (Op::WeakComposite, 2) => Value::Morphism(Box::new(
+            a.op(weak_composite(&a.morphism(0)?, &a.morphism(1)?))?,
+        )),
+        (Op::CompositionViaMorphisms, 2) => {
+            Value::Layout(a.op(composition_via_morphisms(&a.layout(0)?, &a.layout(1)?))?)
+        }
         _ => return Err(arity()),
     };
     Ok(v)

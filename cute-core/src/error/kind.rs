@@ -301,6 +301,17 @@ pub enum ErrorKind {
         /// Whether the first tuple's size exceeds the second's.
         exceeds: bool,
     },
+    /// A tuple that is not a refinement of another (`T' ↠ T`: `T`'s nesting with each entry
+    /// replaced by positive integers of its size), at the 1-based entry `entry` of `T`.
+    NotARefinement {
+        /// The entry of `T`.
+        entry: usize,
+        /// Its size; 0 when the refinement does not keep `T`'s nesting there.
+        size: i64,
+        /// The size of its mode in the refinement; below 1 (0 for `_`) an entry there that is
+        /// not a positive integer.
+        refined: i64,
+    },
     /// Two sizes that must be equal differ (the precondition of `copy`, the `M`, `N`, `K` of
     /// `gemm`).
     SizeMismatch {
@@ -363,6 +374,7 @@ impl ErrorKind {
             ErrorKind::NotDivisible => "not_divisible",
             ErrorKind::NotProductAdmissible => "not_product_admissible",
             ErrorKind::NotMutuallyRefinable { .. } => "not_mutually_refinable",
+            ErrorKind::NotARefinement { .. } => "not_a_refinement",
             ErrorKind::Parse { .. } => "parse",
             ErrorKind::SwizzleRange => "swizzle_range",
             ErrorKind::ShapeDivDivisibility { .. } | ErrorKind::Divisor { .. } => "divisibility",
@@ -520,6 +532,27 @@ impl ErrorKind {
                 f,
                 "not mutually refinable: the size {left} of the first tuple exceeds the size {right} of the second"
             ),
+            ErrorKind::NotARefinement { entry, size: 0, .. } => write!(
+                f,
+                "not a refinement: the nesting differs at entry {entry} (a refinement keeps the tuple's nesting and replaces each entry by positive integers of its size)"
+            ),
+            ErrorKind::NotARefinement {
+                entry,
+                size,
+                refined,
+            } if refined < 1 => write!(
+                f,
+                "not a refinement: the mode of entry {entry} (size {size}) holds {}, not a positive integer",
+                if refined == 0 { "0 or `_`" } else { "a negative entry" }
+            ),
+            ErrorKind::NotARefinement {
+                entry,
+                size,
+                refined,
+            } => write!(
+                f,
+                "not a refinement: entry {entry} has size {size}, its mode in the refinement {refined}"
+            ),
             ErrorKind::NotMutuallyRefinable { exceeds: true, .. } => f.write_str(
                 "not mutually refinable: the second tuple has no entry for the first's entries",
             ),
@@ -555,7 +588,8 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::NotConcatenable
             | ErrorKind::NotDivisible
             | ErrorKind::NotProductAdmissible
-            | ErrorKind::NotMutuallyRefinable { .. } => self.fmt_morphism(f),
+            | ErrorKind::NotMutuallyRefinable { .. }
+            | ErrorKind::NotARefinement { .. } => self.fmt_morphism(f),
             ErrorKind::OutOfBounds { .. }
             | ErrorKind::IndexOutOfRange { .. }
             | ErrorKind::SizeMismatch { .. } => self.fmt_tensor(f),

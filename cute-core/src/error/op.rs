@@ -116,6 +116,14 @@ operations! {
         "A morphism's domain flattened, its * entries first, the others by image.",
     MutualRefinement "mutual_refinement" "(T, U)"
         "The pair (T', U') refining T and U with flatten(T') a prefix of flatten(U').",
+    MorphismPullback "morphism_pullback" "(f, T'): T' refines the codomain of f"
+        "A morphism pulled back along a refinement of its codomain.",
+    MorphismPushforward "morphism_pushforward" "(g, U'): U' refines the domain of g"
+        "A morphism pushed forward along a refinement of its domain.",
+    WeakComposite "weak_composite" "(g, f): g∘f, f applied first"
+        "g' ∘ f' after refining f's codomain and g's domain to meet.",
+    CompositionViaMorphisms "composition_via_morphisms" "(B, A): B∘A, A applied first"
+        "B ∘ A by mutual refinement of the layouts' morphisms.",
     Parse "parse" - "Reads a value in CuTe notation.",
     Append "append" - "A layout with one more mode after its last.",
     Prepend "prepend" - "A layout with one more mode before its first.",

@@ -1,6 +1,8 @@
 //! Morphisms against seed 003's worked examples and CuTe's layouts.
 
 use super::*;
+use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
 
 fn layout(s: &str) -> Layout {
     s.parse().unwrap()
@@ -265,6 +267,176 @@ fn mutual_refinements_of_the_spec() {
         assert_eq!(
             e.to_string(),
             format!("mutual_refinement({a}, {b}): not mutually refinable: {why}")
+        );
+    }
+}
+
+/// Pullback and pushforward of spec §7.2-7.3, and what is not a refinement.
+#[test]
+fn pullback_and_pushforward() {
+    let t = |s: &str| s.parse::<IntTuple>().unwrap();
+    let f = morphism("(6,4)-[2,1]->(4,6)");
+    let p = morphism_pullback(&f, &t("((2,2),(2,3))")).unwrap();
+    assert_eq!(p.to_string(), "((2,3),(2,2))-[3,4,1,2]->((2,2),(2,3))");
+    // A `*` entry stays; an unrefined entry stays an integer.
+    let f = morphism("(4,3)-[2,*]->(2,4)");
+    let p = morphism_pullback(&f, &t("(2,(2,2))")).unwrap();
+    assert_eq!(p.to_string(), "((2,2),3)-[2,3,*]->(2,(2,2))");
+    let g = morphism("(6,4)-[2,1]->(4,6,2)");
+    let q = morphism_pushforward(&g, &t("((3,2),4)")).unwrap();
+    assert_eq!(q.to_string(), "((3,2),4)-[2,3,1]->(4,(3,2),2)");
+    // An entry sent to `*` sends all its pieces there; the codomain keeps it.
+    let g = morphism("(6,4)-[*,1]->(4,3)");
+    let q = morphism_pushforward(&g, &t("((3,2),(2,2))")).unwrap();
+    assert_eq!(q.to_string(), "((3,2),(2,2))-[*,*,1,2]->((2,2),3)");
+    for (refined, why) in [
+        (
+            "((2,2),(2,2))",
+            "entry 2 has size 6, its mode in the refinement 4",
+        ),
+        ("((2,2),6,1)", "the nesting differs at entry 1"),
+        (
+            "(4,(-2,-3))",
+            "the mode of entry 2 (size 6) holds a negative entry",
+        ),
+    ] {
+        let f = morphism("(6,4)-[2,1]->(4,6)");
+        let e = morphism_pullback(&f, &t(refined)).unwrap_err();
+        assert_eq!(e.code(), "not_a_refinement", "{refined}");
+        assert!(e.to_string().contains(why), "{refined}: {e}");
+    }
+    // Pieces of size 1 refine too.
+    let p = morphism_pullback(&morphism("(6,4)-[2,1]->(4,6)"), &t("(4,(6,1))")).unwrap();
+    assert_eq!(p.to_string(), "((6,1),4)-[2,3,1]->(4,(6,1))");
+}
+
+/// The weak composite of spec §7.4, and `g ∘ f` when the objects already meet.
+#[test]
+fn weak_composites() {
+    let w = weak_composite(
+        &morphism("(2,6,6)-[2,1,3]->(6,2,6)"),
+        &morphism("(6,6)-[2,1]->(6,6)"),
+    )
+    .unwrap();
+    assert_eq!(w.to_string(), "((2,3),(2,3))-[2,4,3,1]->((3,2),2,(3,2))");
+    let (f, g) = (
+        morphism("(4,6)-[2,1]->(6,4)"),
+        morphism("(6,4)-[2,1]->(4,6)"),
+    );
+    assert_eq!(
+        weak_composite(&g, &f).unwrap(),
+        compose_morphisms(&g, &f).unwrap()
+    );
+    let e = weak_composite(
+        &morphism("(6,3)-[1,2]->(6,3)"),
+        &morphism("(3,4)-[1,2]->(3,4)"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "weak_composite: mutual_refinement((3,4), (6,3)): not mutually refinable: 2 and 3 do not \
+         divide each other"
+    );
+}
+
+/// Both worked examples of the slides (spec §8.2), step by step, then the further pinned
+/// compositions and rejections of spec §8.3.
+#[test]
+fn composition_via_morphisms_of_the_spec() {
+    for (a, b, steps, want) in [
+        (
+            "(4,6):(6,1)",
+            "(12,4):(4,1)",
+            [
+                "(4,6)-[2,1]->(6,4)",
+                "(12,4)-[2,1]->(4,12)",
+                "(6,(2,2)) ((6,2),(2,2))",
+                "((2,2),6)-[2,3,1]->(6,(2,2))",
+                "((6,2),(2,2))-[3,4,1,2]->((2,2),(6,2))",
+                "((2,2),6)-[4,1,3]->((2,2),(6,2))",
+            ],
+            "((2,2),6):((24,1),4)",
+        ),
+        (
+            "(6,6):(6,1)",
+            "(12,3,6):(1,72,12)",
+            [
+                "(6,6)-[2,1]->(6,6)",
+                "(12,3,6)-[1,3,2]->(12,6,3)",
+                "(6,(2,3)) ((6,2),3,6)",
+                "((2,3),6)-[2,3,1]->(6,(2,3))",
+                "((6,2),3,6)-[1,2,4,3]->((6,2),6,3)",
+                "((2,3),6)-[2,4,1]->((6,2),6,3)",
+            ],
+            "((2,3),6):((6,72),1)",
+        ),
+    ] {
+        let f = to_morphism(&layout(a)).unwrap();
+        let g = to_morphism(&crate::coalesce(&layout(b)).unwrap()).unwrap();
+        let (tr, ur) = mutual_refinement(f.codomain(), g.domain()).unwrap();
+        let f1 = morphism_pullback(&f, &tr).unwrap();
+        let g1 = morphism_pushforward(&g, &ur).unwrap();
+        let w = weak_composite(&g, &f).unwrap();
+        let got = [
+            f.to_string(),
+            g.to_string(),
+            format!("{tr} {ur}"),
+            f1.to_string(),
+            g1.to_string(),
+            w.to_string(),
+        ];
+        assert_eq!(got, steps.map(str::to_owned), "{b} ∘ {a}");
+        assert_eq!(
+            composition_via_morphisms(&layout(b), &layout(a))
+                .unwrap()
+                .to_string(),
+            want
+        );
+    }
+    for (b, a, want) in [
+        ("(4,2,6):(2,1,8)", "(4,6):(1,8)", "(4,6):(2,8)"),
+        (
+            "(2,2,4,4):(1,2,12,48)",
+            "((4,2),(2,4)):((4,1),(2,16))",
+            "((4,2),(2,4)):((12,1),(2,48))",
+        ),
+        (
+            "(8,64):(64,1)",
+            "((4,4),4):((16,1),4)",
+            "((4,4),(2,2)):((2,64),(256,1))",
+        ),
+        ("(8,8):(8,1)", "((4,8),2):((16,1),8)", "((4,8),2):((2,8),1)"),
+    ] {
+        let r = composition_via_morphisms(&layout(b), &layout(a)).unwrap();
+        assert_eq!(r.to_string(), want, "{b} ∘ {a}");
+        assert_eq!(r, crate::composition(&layout(b), &layout(a)).unwrap());
+    }
+    for (b, a, code) in [
+        // A not tractable.
+        ("12:1", "(2,2):(1,3)", "not_tractable"),
+        ("(4,6):(1,8)", "(2,2):(8,12)", "not_tractable"),
+        ("(6,2):(1,7)", "(3,2):(2,3)", "not_tractable"),
+        // coalesce(B) not tractable.
+        ("((7,5),5):((6,42),1)", "(2,2):(2,1)", "not_tractable"),
+        ("(4,2,8):(3,12,97)", "3:3", "not_tractable"),
+        ("(4,6,8):(2,3,5)", "6:3", "not_tractable"),
+        // A ragged end, A past B, and a pair CuTe's walk gets wrong.
+        ("(6,3):(21,7)", "4:3", "not_mutually_refinable"),
+        ("128:1", "3:1", "not_mutually_refinable"),
+        ("(8,6):(1,8)", "(5,5):(5,1)", "not_mutually_refinable"),
+        ("(4,5,3):(15,3,1)", "(8):(1)", "not_mutually_refinable"),
+        ("4:1", "8:1", "not_mutually_refinable"),
+        (
+            "(3,5,6,3):(30,6,1,90)",
+            "((2,2)):((2,1))",
+            "not_mutually_refinable",
+        ),
+    ] {
+        let e = composition_via_morphisms(&layout(b), &layout(a)).unwrap_err();
+        assert_eq!(e.code(), code, "{b} ∘ {a}: {e}");
+        assert!(
+            e.to_string().starts_with("composition_via_morphisms: "),
+            "{e}"
         );
     }
 }

@@ -1,10 +1,12 @@
 //! Seed 003's laws on random layouts and morphisms: tractability is the chain in some order of
 //! the modes, the layout of a morphism is its realization, the standard form is a round trip,
-//! and composing morphisms composes their layouts.
+//! and composing morphisms composes their layouts; composition by mutual refinement cross-checks
+//! CuTe's composition.
 
 use cute::morphism::{
-    compose_morphisms, is_tractable, morphism_coalesce, morphism_complement, morphism_concat,
-    morphism_divide, morphism_product, morphism_sort, mutual_refinement, to_morphism, Morphism,
+    compose_morphisms, composition_via_morphisms, is_tractable, morphism_coalesce,
+    morphism_complement, morphism_concat, morphism_divide, morphism_product, morphism_sort,
+    mutual_refinement, to_morphism, weak_composite, Morphism,
 };
 use cute::{
     coalesce, complement, composition, logical_divide, logical_product, IntTuple, Layout, Tile,
@@ -338,4 +340,146 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Law (spec §7.4): where the weak composite of any two morphisms is defined, its layout is
+    /// `L_g ∘ L_f` pointwise on `f`'s domain, and its domain refines `f`'s.
+    #[test]
+    fn weak_composites_compose_layouts_pointwise(f in morphism(), g in morphism()) {
+        if let Ok(w) = weak_composite(&g, &f) {
+            let (lf, lg, lw) = (f.layout().unwrap(), g.layout().unwrap(), w.layout().unwrap());
+            prop_assert_eq!(lw.size(), lf.size());
+            for x in 0..lf.size() {
+                prop_assert_eq!(
+                    lw.eval(x).unwrap(),
+                    lg.eval(lf.eval(x).unwrap()).unwrap(),
+                    "{} after {} = {} at {}", g, f, w, x
+                );
+            }
+        }
+    }
+}
+
+/// A xorshift generator for the cross-check's sweep.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    /// A random morphism as [`morphism`] draws them.
+    fn morphism(&mut self) -> Morphism {
+        let cod: Vec<i64> = (0..self.below(5))
+            .map(|_| 1 + self.below(6) as i64)
+            .collect();
+        let hit: Vec<bool> = (0..5).map(|_| self.below(4) > 0).collect();
+        let stars: Vec<i64> = (0..self.below(3))
+            .map(|_| 1 + self.below(4) as i64)
+            .collect();
+        let mut order: Vec<usize> = (0..8).collect();
+        for k in (1..order.len()).rev() {
+            order.swap(k, self.below(k as u64 + 1) as usize);
+        }
+        let nest = self.below(2) == 0;
+        morphism_into(&cod, &hit, &stars, &order, nest)
+    }
+
+    /// A layout of up to 3 modes with random shapes and strides (mostly not tractable).
+    fn layout(&mut self) -> Layout {
+        let n = 1 + self.below(3) as usize;
+        let s: Vec<String> = (0..n).map(|_| (1 + self.below(6)).to_string()).collect();
+        let d: Vec<String> = (0..n).map(|_| self.below(13).to_string()).collect();
+        format!("({}):({})", s.join(","), d.join(","))
+            .parse()
+            .unwrap()
+    }
+}
+
+/// `l` with the stride of each size-1 leaf set to 0 (where the two compositions may differ,
+/// spec §8.3).
+fn unit_strides_nulled(l: &Layout) -> String {
+    let d: Vec<i64> = l
+        .shape()
+        .leaves()
+        .iter()
+        .zip(l.stride().leaves())
+        .map(|(&s, &d)| if s == 1 { 0 } else { d })
+        .collect();
+    format!("{}:{}", l.shape(), l.stride().with_leaves(&d).unwrap())
+}
+
+/// The cross-check of spec §8.3 on random pairs (`CUTE_CROSS_CHECK_PAIRS`, 4,000 in CI; the
+/// figure of a long run is in RELIABILITY.md): wherever `composition_via_morphisms(B, A)` is
+/// defined it is `B(A(i))` at every `i`, refines `A`'s shape, and equals `composition(B, A)`
+/// (up to the strides of size-1 modes when `A` has one of non-zero stride); where `composition`
+/// rejects, it is never defined.
+#[test]
+fn composition_via_morphisms_cross_checks_composition() {
+    let pairs: u64 = std::env::var("CUTE_CROSS_CHECK_PAIRS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4_000);
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut defined, mut identical) = (0u64, 0u64);
+    for _ in 0..pairs {
+        let a = if rng.below(4) == 0 {
+            rng.layout()
+        } else {
+            rng.morphism().layout().unwrap()
+        };
+        let b = if rng.below(4) == 0 {
+            rng.layout()
+        } else {
+            rng.morphism().layout().unwrap()
+        };
+        let (via, cute) = (composition_via_morphisms(&b, &a), composition(&b, &a));
+        let Ok(r) = via else {
+            continue;
+        };
+        defined += 1;
+        let Ok(c) = cute else {
+            panic!("{b} ∘ {a}: {r} by morphisms, but composition rejects: {cute:?}");
+        };
+        assert_eq!(r.size(), a.size(), "{b} ∘ {a} = {r}");
+        for i in 0..a.size() {
+            let want = b.eval(a.eval(i).unwrap()).unwrap();
+            assert_eq!(r.eval(i).unwrap(), want, "{b} ∘ {a} = {r} at {i}");
+        }
+        for k in 0..a.rank() {
+            let size = |l: &Layout| l.mode(k).map(|m| m.size());
+            assert_eq!(size(&r), size(&a), "{b} ∘ {a} = {r}: mode {k}");
+        }
+        if r == c {
+            identical += 1;
+        } else {
+            let degenerate = a
+                .shape()
+                .leaves()
+                .iter()
+                .zip(a.stride().leaves())
+                .any(|(&s, &d)| s == 1 && d != 0);
+            assert!(
+                degenerate,
+                "{b} ∘ {a}: {r} by morphisms, {c} by composition"
+            );
+            assert_eq!(
+                unit_strides_nulled(&r),
+                unit_strides_nulled(&c),
+                "{b} ∘ {a}"
+            );
+        }
+    }
+    println!("{pairs} pairs: {defined} defined by morphisms, {identical} of them identical");
+    // The sweep reaches the algorithm: about 30% of the pairs are defined.
+    assert!(
+        defined * 10 >= pairs,
+        "only {defined} of {pairs} pairs defined"
+    );
 }

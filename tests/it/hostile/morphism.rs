@@ -2,11 +2,17 @@
 //! prints back to itself, and its layout (when it fits `i64`) is tractable, equals the
 //! morphism's realization at every index, comes back from its standard form, and has its flat
 //! modes sorted by the morphism's sort; a tractable layout's standard form gives the layout back
-//! and is of standard form. The fuzz target `morphism` feeds it libFuzzer's bytes;
+//! and is of standard form. Two values split at `|`: two layouts `B|A` compose by morphisms,
+//! where defined, to `B(A(i))` and to CuTe's `composition(B, A)`; two morphisms have a weak
+//! composite equal to `L_g ∘ L_f` pointwise; a morphism and a tuple pull back and push forward
+//! to the same layout function. The fuzz target `morphism` feeds it libFuzzer's bytes;
 //! `tests/it/hostile/mod.rs` the regressions and a sweep.
 
-use cute::morphism::{is_tractable, morphism_sort, to_morphism, Morphism};
-use cute::Layout;
+use cute::morphism::{
+    composition_via_morphisms, is_tractable, morphism_pullback, morphism_pushforward,
+    morphism_sort, to_morphism, weak_composite, Morphism,
+};
+use cute::{composition, IntTuple, Layout};
 
 /// The most indices checked pointwise.
 const POINTS: i64 = 1 << 12;
@@ -50,11 +56,67 @@ fn sorted(f: &Morphism, l: &Layout) {
     assert_eq!(s.layout().map(|l| modes(&l)), Ok(want), "{f} -> {s}");
 }
 
-/// The laws on `data` read as text, as a morphism and as a layout.
+/// Whether `l` equals `want` as a function at every index up to [`POINTS`].
+fn same_function(l: &Layout, want: impl Fn(i64) -> Option<i64>) -> bool {
+    (0..l.size().min(POINTS)).all(|x| l.eval(x).ok() == want(x))
+}
+
+/// `l` with the stride of each size-1 leaf 0.
+fn unit_strides_nulled(l: &Layout) -> Option<Layout> {
+    let (s, d) = (l.shape().leaves(), l.stride().leaves());
+    let d: Vec<i64> = s
+        .iter()
+        .zip(d)
+        .map(|(&s, &d)| if s == 1 { 0 } else { d })
+        .collect();
+    Layout::new(*l.shape(), l.stride().with_leaves(&d)?).ok()
+}
+
+/// The laws of the operations on two values.
+fn pair(x: &str, y: &str) {
+    if let (Ok(b), Ok(a)) = (x.parse::<Layout>(), y.parse::<Layout>()) {
+        if let Ok(r) = composition_via_morphisms(&b, &a) {
+            let c = composition(&b, &a).unwrap_or_else(|e| panic!("{b} ∘ {a} = {r}, yet {e}"));
+            let want = |i| b.eval(a.eval(i).ok()?).ok();
+            assert!(same_function(&r, want), "{b} ∘ {a} = {r}");
+            assert_eq!(r.size(), a.size(), "{b} ∘ {a} = {r}");
+            assert_eq!(
+                unit_strides_nulled(&r),
+                unit_strides_nulled(&c),
+                "{b} ∘ {a}"
+            );
+        }
+    }
+    let Ok(g) = x.parse::<Morphism>() else {
+        return;
+    };
+    if let Ok(f) = y.parse::<Morphism>() {
+        if let (Ok(w), Ok(lf), Ok(lg)) = (weak_composite(&g, &f), f.layout(), g.layout()) {
+            if let Ok(lw) = w.layout() {
+                let want = |i| lg.eval(lf.eval(i).ok()?).ok();
+                assert!(same_function(&lw, want), "{g} after {f} = {w}");
+            }
+        }
+    }
+    if let (Ok(t), Ok(lg)) = (y.parse::<IntTuple>(), g.layout()) {
+        for moved in [morphism_pullback(&g, &t), morphism_pushforward(&g, &t)] {
+            if let Ok(l) = moved.and_then(|m| m.layout()) {
+                assert!(same_function(&l, |i| lg.eval(i).ok()), "{g} along {t}: {l}");
+            }
+        }
+    }
+}
+
+/// The laws on `data` read as text, as a morphism and as a layout, or as two values split at
+/// `|`.
 pub(crate) fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
+    if let Some((x, y)) = text.split_once('|') {
+        pair(x, y);
+        return;
+    }
     if let Ok(f) = text.parse::<Morphism>() {
         let printed = f.to_string();
         assert_eq!(printed.parse::<Morphism>().as_ref(), Ok(&f), "{text:?}");
