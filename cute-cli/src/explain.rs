@@ -29,6 +29,11 @@ pub fn explain(text: &str) -> Result<(String, Option<ExprError>), ExprError> {
     };
     let _ = writeln!(out, "{}", text.trim());
     let traced = trace_call(&call, &mut out);
+    if let (Some(Op::Composition), [(Value::Layout(a), _), (Value::Layout(b), _)]) =
+        (Op::from_name(&call.op), call.args.as_slice())
+    {
+        crate::morphism::explain_composition(a, b, &mut out);
+    }
     // The op's own result and error, exactly as `eval` gives them.
     match cute::expr::eval(text) {
         Ok(v) => {

@@ -1,9 +1,10 @@
 //! The library behind the `cute` command: grids of layouts as text, SVG and PNG, the
-//! step-by-step trace of an operation, and the corpus checker. The command itself
+//! step-by-step trace of an operation, morphism diagrams, and the corpus checker. The command itself
 //! (`src/main.rs`) only parses arguments.
 
 pub mod check;
 pub mod draw;
 pub mod explain;
 pub mod grid;
+pub mod morphism;
 pub mod show;

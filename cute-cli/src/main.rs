@@ -27,6 +27,11 @@ USAGE:
                                       with --index from its 1-D index [i]; a LinearLayout(...)
                                       maps its input dimensions [c0, ...] to its outputs; a
                                       layout may have F2 strides, (8,8):(f1,f9)
+    cute morphism EXPR [--tikz]       the standard form of a tractable layout (or a morphism
+                                      S-[a1,...]->T itself) and its diagram; --tikz a standalone
+                                      TikZ picture (tractable layouts and morphisms: seed 003)
+    cute tractable EXPR               yes, with the standard form, or no, with the condition that
+                                      fails (exit status 1)
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
     cute ops                          list the operations EXPR may call, with their arguments
 
@@ -57,6 +62,7 @@ EXAMPLES:
     cute explain \"composition((4,6,8):(2,3,5), 6:3)\"
     cute explain \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
     cute isl \"swizzle_layout(1, 2, 1, (4,4):(4,1))\"
+    cute morphism \"(4,6):(1,8)\"
     cute check ../shared/oracle/corpus.jsonl
 
 Exit status: 0 on success, 1 when the expression is rejected or a check fails, 2 on bad usage.
@@ -140,6 +146,7 @@ struct Opts {
     tv: Option<String>,
     swizzle: Option<String>,
     index: bool,
+    tikz: bool,
 }
 
 fn opts(args: &[String]) -> Result<Opts, Failure> {
@@ -157,6 +164,7 @@ fn opts(args: &[String]) -> Result<Opts, Failure> {
             "--tv" => o.tv = Some(value(a)?),
             "--swizzle" => o.swizzle = Some(value(a)?),
             "--index" => o.index = true,
+            "--tikz" => o.tikz = true,
             s if s.starts_with('-')
                 && s.len() > 1
                 && !s[1..].starts_with(|c: char| c.is_ascii_digit()) =>
@@ -200,6 +208,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
     if o.index && cmd != "isl" {
         return Err(Failure::Usage(format!(
             "--index applies to `cute isl`, not `cute {cmd}`"
+        )));
+    }
+    if o.tikz && cmd != "morphism" {
+        return Err(Failure::Usage(format!(
+            "--tikz applies to `cute morphism`, not `cute {cmd}`"
         )));
     }
     if cmd == "show" && (o.out.is_some() || o.png.is_some()) {
@@ -252,6 +265,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
         }
         "isl" => isl(&o)?,
+        "morphism" => morphism(&o)?,
+        "tractable" => tractable(&o)?,
         "linear" => linear(&o)?,
         "check" => check_corpus(&o)?,
         "ops" => {
@@ -287,6 +302,50 @@ fn check_corpus(o: &Opts) -> Result<(), Failure> {
     println!("{}", report.summary());
     if !report.failures.is_empty() {
         return Err(Failure::Reported);
+    }
+    Ok(())
+}
+
+/// `cute tractable`: yes with the standard form, or no with the condition (exit status 1).
+fn tractable(o: &Opts) -> Result<(), Failure> {
+    let text = one_expr(o, "tractable")?;
+    let l = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+        Value::Layout(l) => l,
+        v => {
+            return Err(Failure::Other(format!(
+                "`cute tractable` needs a layout, not {v}"
+            )))
+        }
+    };
+    let (yes, answer) = cute_cli::morphism::tractable(&l);
+    println!("{answer}");
+    if yes {
+        Ok(())
+    } else {
+        Err(Failure::Reported)
+    }
+}
+
+/// `cute morphism`: a tractable layout's standard form (or a morphism as given) as its diagram or
+/// a `TikZ` picture.
+fn morphism(o: &Opts) -> Result<(), Failure> {
+    let text = one_expr(o, "morphism")?;
+    let f = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+        Value::Layout(l) => {
+            cute::morphism::to_morphism(&l).map_err(|e| Failure::Other(e.to_string()))?
+        }
+        Value::Morphism(f) => *f,
+        v => {
+            return Err(Failure::Other(format!(
+                "`cute morphism` needs a layout or a morphism, not {v}"
+            )))
+        }
+    };
+    if o.tikz {
+        print!("{}", cute_cli::morphism::tikz(&f));
+    } else {
+        let d = cute_cli::morphism::diagram(&f).map_err(|e| Failure::Other(e.to_string()))?;
+        print!("{d}");
     }
     Ok(())
 }

@@ -577,6 +577,90 @@ fn readme_explain_output_is_current() {
     }
 }
 
+#[test]
+fn morphism_prints_the_diagram_of_the_slides() {
+    let o = cute(&["morphism", "(4,6):(1,8)"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "(4,6)-[1,3]->(4,2,6)\n\
+         \x20 s1 = 4  ->  t1 = 4   stride 1\n\
+         \x20 s2 = 6  ->  t3 = 6   stride 8\n\
+         \x20             t2 = 2   (not hit)\n"
+    );
+    // A morphism is drawn as given; `*` entries have stride 0.
+    let o = cute(&["morphism", "(8,8,3)-[1,2,*]->(8,8)"]);
+    assert!(
+        stdout(&o).contains("  s3 = 3  ->  *        stride 0\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = cute(&["morphism", "(4,6):(1,5)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("4·1 does not divide the next stride 5"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn morphism_tikz_is_a_standalone_picture() {
+    let o = cute(&["morphism", "--tikz", "((4,8),(2,2)):((32,1),(16,8))"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let tex = stdout(&o);
+    assert!(
+        tex.starts_with("\\documentclass[tikz]{standalone}\n"),
+        "{tex}"
+    );
+    assert!(
+        tex.ends_with("\\end{tikzpicture}\n\\end{document}\n"),
+        "{tex}"
+    );
+    // One arrow per entry, one node per entry of each side, a tree node per tuple.
+    assert_eq!(tex.matches("\\draw[|->]").count(), 4, "{tex}");
+    assert!(tex.contains("\\draw[|->] (s1) -- (t4);"), "{tex}");
+    assert_eq!(tex.matches("\\node[entry]").count(), 8, "{tex}");
+    assert_eq!(tex.matches("\\node[mode]").count(), 4, "{tex}");
+    let o = cute(&["show", "--tikz", "8:1"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn tractable_says_yes_or_names_the_condition() {
+    let o = cute(&["tractable", "(4,6):(6,1)"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "yes: (4,6):(6,1) is the layout of (4,6)-[2,1]->(6,4)\n"
+    );
+    let o = cute(&["tractable", "(2,3,2,3):(12,6,1,2)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("no: is_tractable((2,3,2,3):(12,6,1,2)): not tractable: 3·6 does not divide the next stride 12"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn explain_shows_the_composition_by_morphisms() {
+    let out = explains(
+        "composition((12,4):(4,1), (4,6):(6,1))",
+        &[
+            "by morphisms (seed 003):",
+            "mutual_refinement((6,4), (12,4)) = ((6,(2,2)), ((6,2),(2,2)))",
+            "weak composite g'∘f' = ((2,2),6)-[4,1,3]->((2,2),(6,2))",
+            "its layout ((2,2),6):((24,1),4), the same as CuTe's walk",
+        ],
+    );
+    assert!(out.ends_with("= ((2,2),6):((24,1),4)\n"), "{out}");
+    explains(
+        "composition((6,3):(21,7), 4:3)",
+        &["by morphisms (seed 003): not defined: composition_via_morphisms: mutual_refinement((3,4), (6,3))"],
+    );
+}
+
 /// The README block after `<!-- eval-output -->` is lines `$ cute eval "EXPR"  # note`, each
 /// followed by the line it prints.
 #[test]
@@ -590,7 +674,11 @@ fn readme_eval_output_is_current() {
             .strip_prefix("$ cute eval \"")
             .and_then(|c| c.split('"').next())
             .expect(pair[0]);
-        assert_eq!(stdout(&cute(&["eval", expr])), format!("{}\n", pair[1]), "{expr}");
+        assert_eq!(
+            stdout(&cute(&["eval", expr])),
+            format!("{}\n", pair[1]),
+            "{expr}"
+        );
     }
 }
 
