@@ -32,7 +32,7 @@
 //! algebra::composition tensor::identity morphism — composition's API; identity tensors; morphisms
 //! algebra::complement algebra::leaf_walk algebra::verify tensor::view morphism::composition
 //! algebra::walk algebra::by_mode algebra::coalesce algebra::nullspace tensor::engine
-//! morphism::ops morphism::weak — operations on morphisms; pullback, pushforward, weak composite
+//! morphism::ops morphism::weak morphism::constant — morphism operations; refining; in const context
 //! algebra algebra::trace algebra::recast tiler morphism::object fragment tensor::layout linear::layout
 //! layout morphism::refinement — layouts; the mutual refinement of tuples
 //! stride — compact strides, crd2idx, idx2crd, flat evaluation

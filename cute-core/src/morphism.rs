@@ -28,12 +28,14 @@
 //! ```
 
 mod composition;
+mod constant;
 mod object;
 mod ops;
 mod refinement;
 mod weak;
 
 pub use composition::composition_via_morphisms;
+pub use constant::{const_standard_form, ConstMessage};
 pub use object::{is_tractable, to_morphism, tractability, Morphism};
 pub use ops::{
     compose_morphisms, morphism_coalesce, morphism_complement, morphism_concat, morphism_divide,

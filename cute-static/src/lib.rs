@@ -33,7 +33,7 @@
 //! algebra::composition_static — the walk at compile time, a condition per step
 //! algebra::coalesce slice — coalesce; slicing by coordinates
 //! algebra::modes — lists of modes as layouts, shared by the operators
-//! algebra identity tiler — the operators' macros; identity tensors; tilers
+//! algebra identity tiler tractable — the operators' macros; identity tensors; tilers; seed 003
 //! tensor_layout — every layout a `cute_core::TensorLayout`, loops unrolled over static shapes
 //! layout
 //! int_tuple complete — static and mixed int tuples; coordinates completed with `_`
@@ -67,6 +67,7 @@ pub mod tensor;
 mod tensor_layout;
 mod tile;
 mod tiler;
+mod tractable;
 mod variadic;
 
 pub use algebra::blocked_product::{
@@ -104,6 +105,7 @@ pub use layout::{make_layout, IsStatic, Layout, StaticLayout};
 pub use slice::{SliceOf, Slicer};
 pub use tile::StaticTile;
 pub use tiler::Tiler;
+pub use tractable::Tractable;
 pub use typenum;
 
 /// Seals the leaf and tuple traits: only typenum integers and tuples of them implement them.

@@ -163,3 +163,22 @@ fn value_level_functions_agree_with_the_dynamic_algebra() {
         assert_eq!(got, cute::expr::eval(expr).unwrap().to_string(), "{expr}");
     }
 }
+
+/// A static layout's standard form (`Tractable::MORPHISM`, computed at compile time) is
+/// `to_morphism` of its lowered layout (seed 003).
+#[test]
+fn static_standard_forms_are_the_dynamic_ones() {
+    use cute::cute_static::Tractable;
+    fn check<L: Tractable>() {
+        let want = cute::morphism::to_morphism(&L::LAYOUT).unwrap();
+        assert_eq!(L::MORPHISM, want, "{}", L::LAYOUT);
+        assert_eq!(L::MORPHISM.layout().unwrap(), L::LAYOUT);
+    }
+    check::<Layout!((4,6):(1,4))>();
+    check::<Layout!((4,6):(6,1))>();
+    check::<Layout!((8,8,3):(1,8,0))>();
+    check::<Layout!(((4,8),(2,2)):((32,1),(16,8)))>();
+    check::<Layout!(((4,2),(3,7)):((3,60),(1,0)))>();
+    check::<Layout!((4,1):(1,4))>();
+    check::<Layout!(4:3)>();
+}

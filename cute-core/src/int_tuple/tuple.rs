@@ -86,6 +86,28 @@ impl IntTuple {
         t
     }
 
+    /// The flat tuple `(v0, v1, ...)` in const context.
+    ///
+    /// # Panics
+    /// When it exceeds [`MAX_LEAVES`] leaves; in const context that is a compile error.
+    #[must_use]
+    pub const fn const_flat(values: &[i64]) -> IntTuple {
+        assert!(values.len() <= MAX_LEAVES, "a static tuple exceeds MAX_LEAVES");
+        let mut t = IntTuple::EMPTY;
+        let mut tok = Tokens::EMPTY;
+        tok.push(OPEN);
+        let mut k = 0;
+        while k < values.len() {
+            tok.push(LEAF);
+            t.leaf[k] = values[k];
+            k += 1;
+        }
+        tok.push(CLOSE);
+        t.set_tokens(tok);
+        t.nleaf = values.len() as u8;
+        t
+    }
+
     /// The leaves, in const context.
     #[inline(always)]
     #[must_use]
