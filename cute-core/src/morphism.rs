@@ -42,7 +42,7 @@ pub use ops::{
     morphism_product, morphism_sort,
 };
 pub use refinement::mutual_refinement;
-pub use weak::{morphism_pullback, morphism_pushforward, weak_composite};
+pub use weak::{morphism_pullback, morphism_pushforward, refines, weak_composite};
 
 #[cfg(test)]
 mod tests;

@@ -76,6 +76,24 @@ impl<'a> Relative<'a> {
     }
 }
 
+/// Whether `refined` refines `t` (`T' ↠ T`, spec §7.2): it keeps the nesting of `t`, with each
+/// entry `t_j` replaced by a positive integer or a tuple of positive integers of product `t_j`
+/// (its relative mode), as [`morphism_pullback`] and [`morphism_pushforward`] require.
+///
+/// # Examples
+/// ```
+/// use cute_core::morphism::refines;
+/// use cute_core::IntTuple;
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert!(refines(&t("((2,2),(2,3))"), &t("(4,6)")));
+/// assert!(refines(&t("(4,6)"), &t("(4,6)")) && refines(&t("(2,3,4)"), &t("24")));
+/// assert!(!refines(&t("((2,3),(2,2))"), &t("(4,6)")) && !refines(&t("(24)"), &t("(4,6)")));
+/// ```
+#[must_use]
+pub fn refines(refined: &IntTuple, t: &IntTuple) -> bool {
+    !t.view().has_under() && Relative::of(t.view(), refined.view()).is_ok()
+}
+
 /// A node of `t` with each entry `k` for which `with(k)` gives a node replaced by that node:
 /// the nesting of `t` kept, entries numbered in flattened order.
 fn replace<'a>(
