@@ -99,13 +99,11 @@ impl Swizzle {
     #[inline]
     #[must_use]
     pub fn apply(&self, x: i64) -> i64 {
-        let y = x & self.masks().0;
-        let z = if self.shift >= 0 {
-            y >> self.shift
-        } else {
-            y << -self.shift
-        };
-        x ^ z
+        // Both shifts, one of them 0, rather than a choice between two results: the amounts are
+        // the same for every `x`, so a loop over offsets computes them once and its body is an
+        // and, two shifts and a xor (the choice was a `cmov` per element).
+        let (right, left) = (self.shift.max(0) as u32, (-self.shift).max(0) as u32);
+        x ^ (((x & self.masks().0) >> right) << left)
     }
 }
 
