@@ -1,7 +1,8 @@
 //! The library behind the `cute` command: grids of layouts as text, SVG and PNG, the
-//! step-by-step trace of an operation, morphism diagrams, and the corpus checker. The command itself
+//! step-by-step trace of an operation, morphism diagrams, bank-conflict reports and the corpus checker. The command itself
 //! (`src/main.rs`) only parses arguments.
 
+pub mod banks;
 pub mod check;
 pub mod draw;
 pub mod explain;

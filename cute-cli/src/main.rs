@@ -32,6 +32,10 @@ USAGE:
                                       TikZ picture (tractable layouts and morphisms: seed 003)
     cute tractable EXPR               yes, with the standard form, or no, with the condition that
                                       fails (exit status 1)
+    cute banks   S T ELEM_BYTES       the shared-memory wavefronts of the access T (threads,
+                                      values) -> index of S, phase by phase: each lane's bytes,
+                                      banks and words, the total against the conflict-free
+                                      minimum; S may be swizzle_layout(B, M, S, L)
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
     cute ops                          list the operations EXPR may call, with their arguments
 
@@ -266,6 +270,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         "isl" => isl(&o)?,
         "morphism" => morphism(&o)?,
+        "banks" => banks(&o)?,
         "tractable" => tractable(&o)?,
         "linear" => linear(&o)?,
         "check" => check_corpus(&o)?,
@@ -303,6 +308,37 @@ fn check_corpus(o: &Opts) -> Result<(), Failure> {
     if !report.failures.is_empty() {
         return Err(Failure::Reported);
     }
+    Ok(())
+}
+
+/// `cute banks S T ELEM_BYTES`: the bank report of an access.
+fn banks(o: &Opts) -> Result<(), Failure> {
+    let [s, t, bytes] = o.positional.as_slice() else {
+        return Err(Failure::Usage(
+            "`cute banks` takes S, T and ELEM_BYTES; quote each".into(),
+        ));
+    };
+    let value = |text: &String| eval_mapping(text).map_err(|e| Failure::Expr(text.clone(), e));
+    let s = match value(s)? {
+        Value::Layout(l) => cute::ComposedLayout::new(cute::Swizzle::identity(), 0, l),
+        Value::Composed(c) => c,
+        v => {
+            return Err(Failure::Other(format!(
+                "S is a layout or a swizzled layout, not {v}"
+            )))
+        }
+    };
+    let Value::Layout(t) = value(t)? else {
+        return Err(Failure::Other(
+            "T is a layout (threads, values) -> index".into(),
+        ));
+    };
+    let Value::Int(bytes) = value(bytes)? else {
+        return Err(Failure::Other("ELEM_BYTES is an integer".into()));
+    };
+    let report =
+        cute_cli::banks::report(&s, &t, bytes).map_err(|e| Failure::Other(e.to_string()))?;
+    print!("{report}");
     Ok(())
 }
 

@@ -661,6 +661,41 @@ fn explain_shows_the_composition_by_morphisms() {
     );
 }
 
+#[test]
+fn banks_reports_each_phase_and_lane() {
+    let o = cute(&["banks", "(8,64):(64,1)", "(8,8):(1,8)", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("warp 0 phase 0: 8 lanes of 16 bytes, 8 wavefronts (8-way conflict)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  lane  1: bytes     128-143  bank   0-3  word 32-35\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("total: 8 wavefronts, conflict-free minimum 1 (8.00x the minimum)\n"));
+    let o = cute(&[
+        "banks",
+        "swizzle_layout(3,3,3,(8,64):(64,1))",
+        "(8,8):(1,8)",
+        "2",
+    ]);
+    assert!(stdout(&o).ends_with("total: 1 wavefront, conflict-free minimum 1 (conflict-free)\n"));
+    assert_eq!(
+        stdout(&cute(&["eval", "bank_conflicts((32,32):(32,1), 32:1, 4)"])),
+        "32\n"
+    );
+    let o = cute(&["banks", "(8,64):(64,1)", "(8,8):(1,8)", "3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("elem_bytes is not 1, 2, 4, 8 or 16"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(cute(&["banks", "8:1"]).status.code(), Some(2));
+}
+
 /// The README block after `<!-- eval-output -->` is lines `$ cute eval "EXPR"  # note`, each
 /// followed by the line it prints.
 #[test]

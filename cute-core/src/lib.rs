@@ -22,7 +22,8 @@
 //! f2 — F2 layouts and their notation
 //! arithmetic_tuple — coordinate layouts and their notation
 //! parse algebra::max_common — the notation (every other `FromStr`); the longest common vector
-//! linear algorithm — linear layouts and the algorithms, re-exported
+//! swizzle_search — the swizzle that makes accesses conflict-free
+//! linear algorithm banks — linear layouts and the algorithms, re-exported; bank conflicts
 //! linear::convert algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
 //! algebra::inverse algorithm::copy linear::algebra linear::print — inverses; copy's dispatch
 //! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — swizzles; views
@@ -53,6 +54,7 @@ pub mod algebra;
 pub mod algorithm;
 mod arith;
 pub mod arithmetic_tuple;
+pub mod banks;
 pub mod error;
 pub mod f2;
 pub mod fragment;
@@ -65,6 +67,7 @@ pub mod morphism;
 pub mod parse;
 pub mod stride;
 pub mod swizzle;
+pub mod swizzle_search;
 pub mod tensor;
 pub mod tensor_access;
 pub mod tiler;

@@ -1,11 +1,13 @@
 //! The operations an expression calls: their names and signatures ([`OPS`]) and the dispatch
 //! of a call to the library.
 
+use cute_core::banks::bank_conflicts;
 use cute_core::morphism::{
     compose_morphisms, composition_via_morphisms, is_tractable, morphism_coalesce,
     morphism_complement, morphism_concat, morphism_divide, morphism_product, morphism_pullback,
     morphism_pushforward, morphism_sort, mutual_refinement, to_morphism, weak_composite,
 };
+use cute_core::swizzle_search::swizzle_search;
 use cute_core::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
     composition_tiler, crd2idx, crd2idx_shape, downcast, filter, flat_divide, flat_product,
@@ -176,6 +178,22 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
             Value::List(a.list(sw.period(), LIST_LIMIT, |x| Ok(sw.apply(x)))?)
         }
         (Op::SwizzleLayout, 4 | 5) => Value::Composed(swizzle_layout(&a)?),
+        (Op::BankConflicts, 3) => {
+            let s = if a.is_composed(0) {
+                a.composed(0)?
+            } else {
+                ComposedLayout::new(Swizzle::identity(), 0, a.layout(0)?)
+            };
+            Value::Int(a.op(bank_conflicts(&s, &a.layout(1)?, a.int(2)?))?)
+        }
+        (Op::SwizzleSearch, n @ 3..=6) => {
+            let s = a.layout(0)?;
+            let accesses = (1..n - 1)
+                .map(|i| a.layout(i))
+                .collect::<Result<Vec<_>, _>>()?;
+            let sw = a.op(swizzle_search(&s, &accesses, a.int(n - 1)?))?;
+            Value::Composed(ComposedLayout::new(sw, 0, s))
+        }
         (Op::IsTractable, 1) => Value::Bool(is_tractable(&a.layout(0)?)),
         (Op::ToMorphism, 1) => Value::Morphism(Box::new(a.op(to_morphism(&a.layout(0)?))?)),
         (Op::FromMorphism, 1) => Value::Layout(a.op(a.morphism(0)?.layout())?),

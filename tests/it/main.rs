@@ -2,6 +2,7 @@
 
 mod algebra;
 mod algorithm;
+mod banks;
 mod fragment;
 mod hostile;
 mod kernels;

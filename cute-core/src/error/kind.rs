@@ -301,6 +301,20 @@ pub enum ErrorKind {
         /// Whether the first tuple's size exceeds the second's.
         exceeds: bool,
     },
+    /// An access of shared memory outside the bank model (`bank_conflicts`): `thread` the
+    /// first thread at fault, -1 for a condition of the whole access.
+    InvalidAccess {
+        /// The thread, or -1.
+        thread: i64,
+        /// The condition it breaks.
+        why: &'static str,
+    },
+    /// No swizzle makes the accesses of a shared-memory layout conflict-free
+    /// (`swizzle_search`).
+    NoSwizzle {
+        /// Why.
+        why: &'static str,
+    },
     /// A tuple that is not a refinement of another (`T' ↠ T`: `T`'s nesting with each entry
     /// replaced by positive integers of its size), at the 1-based entry `entry` of `T`.
     NotARefinement {
@@ -375,6 +389,8 @@ impl ErrorKind {
             ErrorKind::NotProductAdmissible => "not_product_admissible",
             ErrorKind::NotMutuallyRefinable { .. } => "not_mutually_refinable",
             ErrorKind::NotARefinement { .. } => "not_a_refinement",
+            ErrorKind::InvalidAccess { .. } => "invalid_access",
+            ErrorKind::NoSwizzle { .. } => "no_swizzle",
             ErrorKind::Parse { .. } => "parse",
             ErrorKind::SwizzleRange => "swizzle_range",
             ErrorKind::ShapeDivDivisibility { .. } | ErrorKind::Divisor { .. } => "divisibility",
@@ -469,6 +485,13 @@ impl ErrorKind {
             ErrorKind::SizeMismatch { what, left, right } => {
                 write!(f, "size mismatch: {what} is {left} on the left and {right} on the right")
             }
+            ErrorKind::NoSwizzle { why } => write!(f, "no swizzle: {why}"),
+            ErrorKind::InvalidAccess { thread, why } if thread < 0 => {
+                write!(f, "invalid access: {why}")
+            }
+            ErrorKind::InvalidAccess { thread, why } => {
+                write!(f, "invalid access: thread {thread}: {why}")
+            }
             _ => Ok(()),
         }
     }
@@ -562,6 +585,10 @@ impl ErrorKind {
 }
 
 impl fmt::Display for ErrorKind {
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one arm per condition or family of conditions: the table of messages"
+    )]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ErrorKind::Overflow => f.write_str("arithmetic overflow"),
@@ -592,7 +619,9 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::NotARefinement { .. } => self.fmt_morphism(f),
             ErrorKind::OutOfBounds { .. }
             | ErrorKind::IndexOutOfRange { .. }
-            | ErrorKind::SizeMismatch { .. } => self.fmt_tensor(f),
+            | ErrorKind::SizeMismatch { .. }
+            | ErrorKind::InvalidAccess { .. }
+            | ErrorKind::NoSwizzle { .. } => self.fmt_tensor(f),
             ErrorKind::NotCongruent => f.write_str("shape and stride are not congruent"),
             ErrorKind::Parse { pos, expected } => write!(f, "expected {expected} at offset {pos}"),
             ErrorKind::StrideDivisibility { mode, stride, prefix } => write!(

@@ -124,6 +124,12 @@ operations! {
         "g' ∘ f' after refining f's codomain and g's domain to meet.",
     CompositionViaMorphisms "composition_via_morphisms" "(B, A): B∘A, A applied first"
         "B ∘ A by mutual refinement of the layouts' morphisms.",
+    BankConflicts "bank_conflicts"
+        "(S, T, elem_bytes): S a layout or swizzle_layout(...), T (threads, values) -> index of S"
+        "The shared-memory wavefronts of an access: 32 banks of 4 bytes, a warp in phases.",
+    SwizzleSearch "swizzle_search"
+        "(S, T, elem_bytes) or (S, T1, T2, T3, T4, elem_bytes): up to 4 accesses of S"
+        "A swizzle under which every access of S is conflict-free: Sw<B,M,S>o0o S.",
     Parse "parse" - "Reads a value in CuTe notation.",
     Append "append" - "A layout with one more mode after its last.",
     Prepend "prepend" - "A layout with one more mode before its first.",

@@ -92,7 +92,10 @@ impl IntTuple {
     /// When it exceeds [`MAX_LEAVES`] leaves; in const context that is a compile error.
     #[must_use]
     pub const fn const_flat(values: &[i64]) -> IntTuple {
-        assert!(values.len() <= MAX_LEAVES, "a static tuple exceeds MAX_LEAVES");
+        assert!(
+            values.len() <= MAX_LEAVES,
+            "a static tuple exceeds MAX_LEAVES"
+        );
         let mut t = IntTuple::EMPTY;
         let mut tok = Tokens::EMPTY;
         tok.push(OPEN);

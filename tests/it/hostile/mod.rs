@@ -2,6 +2,7 @@
 //! fuzz corpus replayed on stable through the same property checks as the fuzz targets
 //! (`fuzz/fuzz_targets/*.rs`, which include `check.rs` and `gen.rs` by path).
 
+pub(crate) mod banks;
 pub(crate) mod check;
 pub(crate) mod f2;
 pub(crate) mod gen;
@@ -219,6 +220,11 @@ fn linear_layouts_keep_their_properties() {
 #[test]
 fn f2_layouts_keep_their_properties() {
     replay_and_sweep("f2", 0x5851_f42d_4c95_7f2d, 3000, 48, f2::check);
+}
+
+#[test]
+fn bank_counts_keep_their_properties() {
+    replay_and_sweep("banks", 0x6a09_e667_f3bc_c908, 2000, 40, banks::check);
 }
 
 #[test]
