@@ -2,7 +2,7 @@
 //! morphism is a constant, and a layout that is not tractable is a compile error whose message
 //! names the pair that breaks the chain, in the words of [`tractability`](super::tractability).
 
-use super::object::{Morphism, STAR};
+use super::object::{chain_break, standard_form, Morphism};
 use crate::int_tuple::{IntTuple, MAX_LEAVES};
 use crate::layout::Layout;
 use crate::limits::{MAX_DEPTH, MAX_TOKENS};
@@ -153,63 +153,12 @@ const fn not_tractable(l: &Layout, s: i64, d: i64, next: Option<i64>) -> ConstMe
 /// assert_eq!(F, "tractable");
 /// ```
 pub const fn const_standard_form(l: &Layout) -> Result<Morphism, ConstMessage> {
-    let (s, d) = (l.shape().const_leaves(), l.stride().const_leaves());
-    let n = s.len();
-    let mut k = 0;
-    while k < n {
-        if d[k] < 0 || s[k] == 0 {
-            return Err(not_tractable(l, s[k], d[k], None));
-        }
-        k += 1;
+    if let Some((s, d, next)) = chain_break(l) {
+        return Err(not_tractable(l, s, d, next));
     }
-    // The modes of non-zero stride by (stride, shape), stable: insertion.
-    let (mut order, mut m, mut i) = ([0usize; MAX_LEAVES], 0, 0);
-    while i < n {
-        if d[i] != 0 {
-            let mut k = m;
-            while k > 0
-                && (d[order[k - 1]] > d[i] || (d[order[k - 1]] == d[i] && s[order[k - 1]] > s[i]))
-            {
-                order[k] = order[k - 1];
-                k -= 1;
-            }
-            order[k] = i;
-            m += 1;
-        }
-        i += 1;
-    }
-    k = 0;
-    while k + 1 < m {
-        let (a, b) = (order[k], order[k + 1]);
-        let divides = match s[a].checked_mul(d[a]) {
-            Some(p) => d[b] % p == 0,
-            None => false,
-        };
-        if !divides {
-            return Err(not_tractable(l, s[a], d[a], Some(d[b])));
-        }
-        k += 1;
-    }
-    // The codomain: each chain mode after the gap below it, gaps of 1 left out.
-    let mut t = [0i64; 2 * MAX_LEAVES];
-    let mut by = [usize::MAX; 2 * MAX_LEAVES];
-    let (mut len, mut below) = (0, 1i64);
-    k = 0;
-    while k < m {
-        let i = order[k];
-        let gap = d[i] / below;
-        if gap != 1 {
-            t[len] = gap;
-            len += 1;
-        }
-        t[len] = s[i];
-        by[len] = i;
-        len += 1;
-        below = s[i].wrapping_mul(d[i]);
-        k += 1;
-    }
-    if len > MAX_LEAVES {
-        return Err(ConstMessage::new()
+    match standard_form(l) {
+        Some(f) => Ok(f),
+        None => Err(ConstMessage::new()
             .str("to_morphism(")
             .tuple(l.shape())
             .str(":")
@@ -219,21 +168,8 @@ pub const fn const_standard_form(l: &Layout) -> Result<Morphism, ConstMessage> {
             .str(" leaves, ")
             .int(MAX_TOKENS as i64)
             .str(" tokens or depth ")
-            .int(MAX_DEPTH as i64));
+            .int(MAX_DEPTH as i64)),
     }
-    let mut map = [STAR; MAX_LEAVES];
-    k = 0;
-    while k < len {
-        if by[k] != usize::MAX {
-            map[by[k]] = (k + 1) as u8;
-        }
-        k += 1;
-    }
-    Ok(Morphism {
-        domain: *l.shape(),
-        codomain: IntTuple::const_flat(t.split_at(len).0),
-        map,
-    })
 }
 
 #[cfg(test)]

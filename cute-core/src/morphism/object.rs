@@ -199,32 +199,98 @@ impl From<&Morphism> for Operand {
     }
 }
 
-/// The flat modes `(s, d)` of a layout.
-fn modes(l: &Layout) -> impl Iterator<Item = (i64, i64)> + '_ {
-    l.shape()
-        .leaves()
-        .iter()
-        .copied()
-        .zip(l.stride().leaves().iter().copied())
-}
-
 /// The flat modes of non-zero stride in chain order, by `(stride, shape)` ascending, as indices
-/// into the flat modes; and their number.
-fn chain_order(l: &Layout) -> ([usize; MAX_LEAVES], usize) {
-    let (s, d) = (l.shape().leaves(), l.stride().leaves());
-    let mut order = [0usize; MAX_LEAVES];
-    let mut n = 0;
-    for i in (0..s.len()).filter(|&i| d[i] != 0) {
-        // Insertion by (stride, shape), stable: equal keys keep the order of the modes.
-        let mut k = n;
-        while k > 0 && (d[order[k - 1]], s[order[k - 1]]) > (d[i], s[i]) {
-            order[k] = order[k - 1];
-            k -= 1;
+/// into the flat modes; and their number. Const, for [`super::const_standard_form`] too.
+const fn chain_order(l: &Layout) -> ([usize; MAX_LEAVES], usize) {
+    let (s, d) = (l.shape().const_leaves(), l.stride().const_leaves());
+    let (mut order, mut n, mut i) = ([0usize; MAX_LEAVES], 0, 0);
+    while i < s.len() {
+        if d[i] != 0 {
+            // Insertion by (stride, shape), stable: equal keys keep the order of the modes.
+            let mut k = n;
+            while k > 0
+                && (d[order[k - 1]] > d[i] || (d[order[k - 1]] == d[i] && s[order[k - 1]] > s[i]))
+            {
+                order[k] = order[k - 1];
+                k -= 1;
+            }
+            order[k] = i;
+            n += 1;
         }
-        order[k] = i;
-        n += 1;
+        i += 1;
     }
     (order, n)
+}
+
+/// The mode `s:d` that keeps `l` from being tractable, and the next stride of the chain it does
+/// not divide (`None` for a negative stride or an empty mode, found first); `None` when `l` is
+/// tractable. Const, for [`super::const_standard_form`] too.
+pub(super) const fn chain_break(l: &Layout) -> Option<(i64, i64, Option<i64>)> {
+    let (s, d) = (l.shape().const_leaves(), l.stride().const_leaves());
+    let mut k = 0;
+    while k < s.len() {
+        if d[k] < 0 || s[k] == 0 {
+            return Some((s[k], d[k], None));
+        }
+        k += 1;
+    }
+    let (order, n) = chain_order(l);
+    k = 0;
+    while k + 1 < n {
+        let (a, b) = (order[k], order[k + 1]);
+        // A product past `i64` is larger than any stride, so it divides none.
+        let divides = match s[a].checked_mul(d[a]) {
+            Some(p) => d[b] % p == 0,
+            None => false,
+        };
+        if !divides {
+            return Some((s[a], d[a], Some(d[b])));
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The standard form of a tractable `l` ([`to_morphism`]), `None` when its codomain has more
+/// than [`MAX_LEAVES`] entries. Const, for [`super::const_standard_form`] too.
+pub(super) const fn standard_form(l: &Layout) -> Option<Morphism> {
+    let (s, d) = (l.shape().const_leaves(), l.stride().const_leaves());
+    let (order, n) = chain_order(l);
+    // Entries of the codomain (each chain mode after its gap), and which mode each hits.
+    let mut t = [0i64; 2 * MAX_LEAVES];
+    let mut by = [usize::MAX; 2 * MAX_LEAVES];
+    let (mut len, mut below, mut k) = (0, 1i64, 0);
+    while k < n {
+        let i = order[k];
+        // Exact, and `s·d` fits: the chain holds.
+        let gap = d[i] / below;
+        if gap != 1 {
+            t[len] = gap;
+            len += 1;
+        }
+        t[len] = s[i];
+        by[len] = i;
+        len += 1;
+        // Past the last mode of the chain the product is not used (and may pass `i64`).
+        below = s[i].wrapping_mul(d[i]);
+        k += 1;
+    }
+    if len > MAX_LEAVES {
+        return None;
+    }
+    let mut map = [STAR; MAX_LEAVES];
+    k = 0;
+    while k < len {
+        if by[k] != usize::MAX {
+            map[by[k]] = (k + 1) as u8;
+        }
+        k += 1;
+    }
+    Some(Morphism {
+        domain: *l.shape(),
+        codomain: IntTuple::const_flat(t.split_at(len).0),
+        map,
+    })
 }
 
 /// Whether `l` is tractable (spec §4): no negative stride and no empty mode, and the modes of
@@ -269,20 +335,10 @@ pub fn tractability(l: &Layout) -> Result<(), Error> {
             },
         )
     };
-    if let Some((s, d)) = modes(l).find(|&(s, d)| d < 0 || s == 0) {
-        return Err(fail(s, d, None));
+    match chain_break(l) {
+        Some((s, d, next)) => Err(fail(s, d, next)),
+        None => Ok(()),
     }
-    let (s, d) = (l.shape().leaves(), l.stride().leaves());
-    let (order, n) = chain_order(l);
-    for w in order[..n].windows(2) {
-        let (a, b) = (w[0], w[1]);
-        // A product past `i64` is larger than any stride, so it divides none.
-        let divides = s[a].checked_mul(d[a]).is_some_and(|p| d[b] % p == 0);
-        if !divides {
-            return Err(fail(s[a], d[a], Some(d[b])));
-        }
-    }
-    Ok(())
 }
 
 /// The standard form `f_L` of a tractable layout (spec §5.5, l.878-884): the domain is
@@ -304,39 +360,11 @@ pub fn tractability(l: &Layout) -> Result<(), Error> {
 /// ```
 pub fn to_morphism(l: &Layout) -> Result<Morphism, Error> {
     tractability(l).map_err(|e| e.within(Op::ToMorphism))?;
-    let (s, d) = (l.shape().leaves(), l.stride().leaves());
-    let (order, n) = chain_order(l);
-    // Entries of the codomain (each chain mode after its gap), and which mode each hits.
-    let mut t = [0i64; 2 * MAX_LEAVES];
-    let mut by = [usize::MAX; 2 * MAX_LEAVES];
-    let mut len = 0;
-    let mut below = 1i64;
-    for &i in &order[..n] {
-        // Exact, and `s·d` fits: the chain holds (checked above).
-        let gap = d[i] / below;
-        if gap != 1 {
-            t[len] = gap;
-            len += 1;
-        }
-        t[len] = s[i];
-        by[len] = i;
-        len += 1;
-        // Past the last mode of the chain the product is not used (and may pass `i64`).
-        below = s[i].wrapping_mul(d[i]);
-    }
-    let capacity = || {
+    standard_form(l).ok_or_else(|| {
         Error::new(
             Op::ToMorphism,
             [Some(Operand::from(l)), None],
             ErrorKind::Capacity,
         )
-    };
-    let codomain = IntTuple::flat(&t[..len]).map_err(|_| capacity())?;
-    let mut map = [STAR; MAX_LEAVES];
-    for (k, &i) in by[..len].iter().enumerate() {
-        if i != usize::MAX {
-            map[i] = (k + 1) as u8;
-        }
-    }
-    Morphism::new(*l.shape(), codomain, &map[..s.len()]).map_err(|e| e.within(Op::ToMorphism))
+    })
 }
