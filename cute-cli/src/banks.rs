@@ -17,7 +17,9 @@ pub fn report(s: &ComposedLayout, t: &Layout, elem_bytes: i64) -> Result<String,
     let verdict = if w.total == w.minimum {
         "conflict-free".to_owned()
     } else {
-        format!("{:.2}x the minimum", w.total as f64 / w.minimum as f64)
+        // Hundredths, in integers.
+        let r = w.total * 100 / w.minimum.max(1);
+        format!("{}.{:02}x the minimum", r / 100, r % 100)
     };
     let _ = writeln!(
         out,

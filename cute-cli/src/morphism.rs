@@ -156,10 +156,13 @@ pub fn tikz(f: &Morphism) -> String {
 /// condition that fails.
 #[must_use]
 pub fn tractable(l: &cute::Layout) -> (bool, String) {
-    let answer = cute::morphism::tractability(l).and_then(|()| cute::morphism::to_morphism(l));
-    match answer {
+    if let Err(e) = cute::morphism::tractability(l) {
+        return (false, format!("no: {e}"));
+    }
+    match cute::morphism::to_morphism(l) {
         Ok(f) => (true, format!("yes: {l} is the layout of {f}")),
-        Err(e) => (false, format!("no: {e}")),
+        // Tractable, but its standard form does not fit a tuple.
+        Err(e) => (true, format!("yes, but its standard form: {e}")),
     }
 }
 
@@ -213,8 +216,23 @@ pub fn explain_composition(a: &cute::Layout, b: &cute::Layout, out: &mut String)
     }
     let agrees = match cute::composition(a, b) {
         Ok(c) if c == r => "the same as CuTe's walk".to_owned(),
-        Ok(c) => format!("CuTe's walk gives {c}: they differ only in the strides of size-1 modes"),
+        Ok(c) if unit_strides_nulled(&c) == unit_strides_nulled(&r) => {
+            format!("CuTe's walk gives {c}: they differ only in the strides of size-1 modes")
+        }
+        Ok(c) => format!("CuTe's walk gives {c}: THEY DISAGREE (please report it)"),
         Err(_) => "CuTe's walk rejects it".to_owned(),
     };
     let _ = writeln!(out, "    its layout {r}, {agrees}");
+}
+
+/// `l` in notation with the stride of each size-1 leaf 0, where the two compositions may differ
+/// (spec §8.3).
+fn unit_strides_nulled(l: &cute::Layout) -> Option<String> {
+    let (s, d) = (l.shape().leaves(), l.stride().leaves());
+    let d: Vec<i64> = s
+        .iter()
+        .zip(d)
+        .map(|(&s, &d)| if s == 1 { 0 } else { d })
+        .collect();
+    Some(format!("{}:{}", l.shape(), l.stride().with_leaves(&d)?))
 }

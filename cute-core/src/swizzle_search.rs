@@ -8,8 +8,13 @@ use crate::layout::Layout;
 use crate::limits::VERIFY_LIMIT;
 use crate::swizzle::{ComposedLayout, Swizzle};
 
-/// The most element placements a search counts: about 0.1 s in a release build.
+/// The most element placements a search counts (accesses counted and offsets range-checked):
+/// about 0.1 s in a release build.
 pub const SEARCH_BUDGET: i64 = 1 << 24;
+
+/// Why a search that would pass [`SEARCH_BUDGET`] stops.
+const BUDGET: &str =
+    "the search would place more than 2^24 elements (cosize(S), size(S) or the accesses too large)";
 
 /// `swizzle_search(S, [T1, …], elem_bytes)`: some `Sw<B,M,S>` such that, with
 /// `S' = Sw<B,M,S> ∘ S`, every access `Ti` is still an access of `S'` (each thread's values one
@@ -28,7 +33,8 @@ pub const SEARCH_BUDGET: i64 = 1 << 24;
 /// # Preconditions
 /// Every `Ti` is an access of `S` (see [`bank_conflicts`]); `S`'s offsets lie in
 /// `[0, cosize(S))` (no negative stride); `size(S)` at most [`VERIFY_LIMIT`] elements, and the
-/// search's work (`2·n³` candidates, each counting every access) at most [`SEARCH_BUDGET`].
+/// search's work (`2·n³` candidates, each counting every access, and `size(S)` offsets checked
+/// for each that meets the minimum) at most [`SEARCH_BUDGET`].
 ///
 /// # Errors
 /// An access's own error ([`ErrorKind::InvalidAccess`]); [`ErrorKind::NoSwizzle`] (code
@@ -61,8 +67,9 @@ pub fn swizzle_search(s: &Layout, accesses: &[Layout], elem_bytes: i64) -> Resul
             match bank_phases(&swizzled, t, elem_bytes, &mut |_| {}) {
                 Ok(w) if w.total == w.minimum => {}
                 Ok(_) => return Ok(false),
-                // Under a candidate swizzle an access may stop being one (a run split): not it.
-                Err(e) if e.code() == "invalid_access" => return Ok(false),
+                // Under a candidate swizzle an access may stop being one (a run split), or an
+                // address may pass `i64` (an offset moved far past `cosize`): not it.
+                Err(e) if matches!(e.code(), "invalid_access" | "overflow") => return Ok(false),
                 Err(e) => return Err(within(e)),
             }
         }
@@ -75,7 +82,14 @@ pub fn swizzle_search(s: &Layout, accesses: &[Layout], elem_bytes: i64) -> Resul
         ));
     }
     let cosize = s.cosize().map_err(within)?;
+    // The range checks' work, counted against the budget as they run (each candidate that
+    // meets the minimum checks every offset).
+    let checked = core::cell::Cell::new(0i64);
     let in_range = |sw: Swizzle| -> Result<bool, Error> {
+        checked.set(checked.get().saturating_add(size));
+        if checked.get() > SEARCH_BUDGET {
+            return Err(fail(BUDGET));
+        }
         for i in 0..size {
             let x = sw.apply(s.eval(i).map_err(within)?);
             if !(0..cosize).contains(&x) {
@@ -105,19 +119,19 @@ pub fn swizzle_search(s: &Layout, accesses: &[Layout], elem_bytes: i64) -> Resul
     // The work: each candidate counts every access once (at most `2 · n³` candidates).
     let elements: i64 = accesses.iter().map(Layout::size).sum();
     if n.pow(3).saturating_mul(2).saturating_mul(elements) > SEARCH_BUDGET {
-        return Err(fail(
-            "the search would place more than 2^24 elements (cosize(S) and the accesses too large)",
-        ));
+        return Err(fail(BUDGET));
     }
-    for b in 1..=n {
+    // A swizzle's bits: at most 62 (`Swizzle::new`), within the offsets' `n`.
+    let top = n.min(62);
+    for b in 1..=top {
         // `M` by its distance from the chunk, then a positive shift, then the smallest.
-        for d in 0..=n {
+        for d in 0..=top.max(chunk) {
             for m in [chunk - d, chunk + d] {
-                if m < 0 || m > n - b || (d == 0 && m != chunk - d) {
+                if m < 0 || m > top - b || (d == 0 && m != chunk - d) {
                     continue;
                 }
                 for sign in [1, -1] {
-                    for shift in b..=n - b - m {
+                    for shift in b..=top - b - m {
                         let Ok(sw) = Swizzle::new(b, m, sign * shift) else {
                             continue;
                         };
@@ -198,6 +212,11 @@ mod tests {
             ),
             Ok(32)
         );
+        // Candidates that meet the minimum but fail the range check at the last offset: the
+        // range checks count against the budget (2^17 offsets each).
+        let big = l("131072:35184372088832");
+        let e = swizzle_search(&big, &[l("2:1")], 4).unwrap_err();
+        assert!(e.to_string().contains("more than 2^24 elements"), "{e}");
         // An access that is not one is its own error.
         let e = swizzle_search(&l("(8,64):(64,1)"), &[l("(8,3):(1,8)")], 2).unwrap_err();
         assert_eq!(e.code(), "invalid_access");

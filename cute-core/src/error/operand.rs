@@ -19,8 +19,9 @@ pub struct Operand {
 
 impl Operand {
     /// The most bytes of notation an operand keeps: with two of them, the operation and the
-    /// condition, an [`Error`](super::Error) takes 288 bytes. 119 bytes hold every operand of the
-    /// oracle corpus whole (its longest is 59 bytes); a longer one keeps its first 116.
+    /// condition, an [`Error`](super::Error) takes 288 bytes. An operand of up to 116 bytes is
+    /// kept whole (every operand of the oracle corpus: its longest is 59 bytes); a longer one
+    /// keeps its first 116 and `…`.
     #[cfg(not(target_arch = "nvptx64"))]
     pub const CAPACITY: usize = 119;
     /// On a GPU no notation is kept: an error there names its operation and condition, and its

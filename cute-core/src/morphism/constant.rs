@@ -14,6 +14,8 @@ use crate::tokens::{CLOSE, LEAF, OPEN, UNDER};
 pub struct ConstMessage {
     bytes: [u8; ConstMessage::CAPACITY],
     len: usize,
+    /// A piece did not fit: the message ends in `…` and takes nothing more.
+    full: bool,
 }
 
 impl ConstMessage {
@@ -24,6 +26,7 @@ impl ConstMessage {
         ConstMessage {
             bytes: [0; ConstMessage::CAPACITY],
             len: 0,
+            full: false,
         }
     }
 
@@ -36,26 +39,26 @@ impl ConstMessage {
         }
     }
 
+    /// Appends `s` whole, or, when it does not fit with room for `…` after it, ends the
+    /// message with `…`.
     const fn str(mut self, s: &str) -> ConstMessage {
         const MORE: &[u8] = "…".as_bytes();
         let b = s.as_bytes();
-        if self.len + b.len() + MORE.len() > ConstMessage::CAPACITY {
-            if self.len + MORE.len() <= ConstMessage::CAPACITY {
-                let mut k = 0;
-                while k < MORE.len() {
-                    self.bytes[self.len + k] = MORE[k];
-                    k += 1;
-                }
-                self.len = ConstMessage::CAPACITY;
-            }
+        if self.full {
             return self;
         }
+        let (bytes, full) = if self.len + b.len() + MORE.len() > ConstMessage::CAPACITY {
+            (MORE, true)
+        } else {
+            (b, false)
+        };
         let mut k = 0;
-        while k < b.len() {
-            self.bytes[self.len + k] = b[k];
+        while k < bytes.len() {
+            self.bytes[self.len + k] = bytes[k];
             k += 1;
         }
-        self.len += b.len();
+        self.len += bytes.len();
+        self.full = full;
         self
     }
 
@@ -137,7 +140,8 @@ const fn not_tractable(l: &Layout, s: i64, d: i64, next: Option<i64>) -> ConstMe
 /// [`to_morphism`](super::to_morphism) in const context: the standard form of a tractable
 /// layout, or the message of [`tractability`](super::tractability)'s error (or of a codomain
 /// past [`MAX_LEAVES`] entries). The same morphism and the same words as the runtime functions
-/// (`tests::the_constant_standard_form_is_to_morphism`).
+/// (`tests::the_constant_standard_form_is_to_morphism`), but for the operand: the message keeps
+/// up to [`ConstMessage::CAPACITY`] bytes where an error's operand is cut at 116.
 ///
 /// # Errors
 /// The message when `l` is not tractable or its standard form does not fit.
@@ -200,7 +204,12 @@ mod tests {
             let l: Layout = text.parse().unwrap();
             match (const_standard_form(&l), to_morphism(&l)) {
                 (Ok(a), Ok(b)) => {
+                    // Both read `standard_form`: what they share is held to its definition.
                     assert_eq!(a, b, "{text}");
+                    let valid = Morphism::new(*a.domain(), *a.codomain(), a.map());
+                    assert_eq!(valid.as_ref(), Ok(&a), "{text}");
+                    assert_eq!(a.layout().as_ref(), Ok(&l), "{text}");
+                    assert!(a.is_standard_form(), "{text}: {a}");
                     ok += 1;
                 }
                 (Err(m), Err(e)) => {
@@ -219,5 +228,17 @@ mod tests {
             }
         }
         assert!(ok > 1000 && err > 1000, "{ok} tractable, {err} not");
+    }
+
+    #[test]
+    fn a_long_message_is_cut_once_and_ends_in_an_ellipsis() {
+        let mut m = ConstMessage::new();
+        for _ in 0..100 {
+            m = m.str("(1234567,");
+        }
+        m = m.str("done");
+        let s = m.as_str();
+        assert!(s.ends_with("(1234567,…"), "{s}");
+        assert!(s.len() <= ConstMessage::CAPACITY && !s.contains('\0'));
     }
 }

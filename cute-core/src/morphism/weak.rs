@@ -77,8 +77,9 @@ impl<'a> Relative<'a> {
 }
 
 /// Whether `refined` refines `t` (`T' ↠ T`, spec §7.2): it keeps the nesting of `t`, with each
-/// entry `t_j` replaced by a positive integer or a tuple of positive integers of product `t_j`
-/// (its relative mode), as [`morphism_pullback`] and [`morphism_pushforward`] require.
+/// entry `t_j` replaced by a positive integer or a (possibly nested) tuple of positive integers
+/// of product `t_j` (its relative mode), as [`morphism_pullback`] and [`morphism_pushforward`]
+/// require.
 ///
 /// # Examples
 /// ```

@@ -6,7 +6,7 @@
 use cute::morphism::{
     compose_morphisms, composition_via_morphisms, is_tractable, morphism_coalesce,
     morphism_complement, morphism_concat, morphism_divide, morphism_product, morphism_sort,
-    mutual_refinement, to_morphism, weak_composite, Morphism,
+    mutual_refinement, refines, to_morphism, weak_composite, Morphism,
 };
 use cute::{
     coalesce, complement, composition, logical_divide, logical_product, IntTuple, Layout, Tile,
@@ -350,6 +350,7 @@ proptest! {
     #[test]
     fn weak_composites_compose_layouts_pointwise(f in morphism(), g in morphism()) {
         if let Ok(w) = weak_composite(&g, &f) {
+            prop_assert!(refines(w.domain(), f.domain()), "{} after {} = {}", g, f, w);
             let (lf, lg, lw) = (f.layout().unwrap(), g.layout().unwrap(), w.layout().unwrap());
             prop_assert_eq!(lw.size(), lf.size());
             for x in 0..lf.size() {
