@@ -9,6 +9,31 @@ use cute::{IntTuple, Swizzle};
 use cute_cli::grid::{grids, linear_grids, swizzled_grids, tv_grid, Grid};
 use cute_cli::{check, draw, explain, show};
 
+/// Writes to standard output. A reader that closed the pipe (`cute show … | head -1`) ends the
+/// command quietly, as a Unix filter does, where `print!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+        }
+    }};
+}
+
+/// [`out!`] with a newline.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+        }
+    }};
+}
+
 const HELP: &str = "\
 cute: evaluate, explain and draw CuTe layouts
 
@@ -68,6 +93,9 @@ EXAMPLES:
     cute isl \"swizzle_layout(1, 2, 1, (4,4):(4,1))\"
     cute morphism \"(4,6):(1,8)\"
     cute check ../shared/oracle/corpus.jsonl
+
+`cute COMMAND --help` prints one command's usage, `cute --version` the version; `-o -` writes
+the SVG to standard output.
 
 Exit status: 0 on success, 1 when the expression is rejected or a check fails, 2 on bad usage.
 ";
@@ -193,9 +221,17 @@ fn one_expr(o: &Opts, cmd: &str) -> Result<String, Failure> {
 
 fn run(args: &[String]) -> Result<(), Failure> {
     let Some(cmd) = args.first() else {
-        print!("{HELP}");
+        out!("{HELP}");
         return Ok(());
     };
+    if matches!(cmd.as_str(), "-V" | "--version") {
+        outln!("cute {}", env!("CARGO_PKG_VERSION"));
+        return Ok(());
+    }
+    if args[1..].iter().any(|a| a == "-h" || a == "--help") {
+        out!("{}", command_help(cmd));
+        return Ok(());
+    }
     let o = opts(&args[1..])?;
     let drawing = ["show", "svg"].contains(&cmd.as_str());
     let flags = [
@@ -225,15 +261,15 @@ fn run(args: &[String]) -> Result<(), Failure> {
         ));
     }
     match cmd.as_str() {
-        "-h" | "--help" | "help" => print!("{HELP}"),
+        "-h" | "--help" | "help" => out!("{HELP}"),
         "eval" => {
             let text = one_expr(&o, "eval")?;
             let v = eval(&text).map_err(|e| Failure::Expr(text.clone(), e))?;
-            println!("{v}");
+            outln!("{v}");
         }
         "show" => {
             for g in pictures(&one_expr(&o, "show")?, &o)? {
-                print!("{}", show::table(&g));
+                out!("{}", show::table(&g));
             }
         }
         "svg" => {
@@ -263,7 +299,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let text = one_expr(&o, "explain")?;
             let (trace, err) =
                 explain::explain(&text).map_err(|e| Failure::Expr(text.clone(), e))?;
-            print!("{trace}");
+            out!("{trace}");
             if err.is_some() {
                 return Err(Failure::Reported);
             }
@@ -274,19 +310,22 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "tractable" => tractable(&o)?,
         "linear" => linear(&o)?,
         "check" => check_corpus(&o)?,
-        "ops" => {
-            let width = cute::expr::OPS
-                .iter()
-                .map(|(op, _)| op.len())
-                .max()
-                .unwrap_or(0);
-            for (op, args) in cute::expr::OPS {
-                println!("{op:width$}  {args}");
-            }
-        }
+        "ops" => ops(),
         other => return Err(Failure::Usage(format!("unknown command `{other}`"))),
     }
     Ok(())
+}
+
+/// `cute ops`: the operations and their arguments, aligned.
+fn ops() {
+    let width = cute::expr::OPS
+        .iter()
+        .map(|(op, _)| op.len())
+        .max()
+        .unwrap_or(0);
+    for (op, args) in cute::expr::OPS {
+        outln!("{op:width$}  {args}");
+    }
 }
 
 /// `cute check FILE.jsonl`: runs an oracle corpus, printing each failure and listed deviation.
@@ -297,14 +336,12 @@ fn check_corpus(o: &Opts) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| Failure::Other(format!("{path}: {e}")))?;
     let report = check::run(&text);
     for f in &report.failures {
-        println!("FAIL {f}");
+        outln!("FAIL {f}");
     }
     for d in &report.deviations {
-        println!(
-            "note: {d} is a listed deviation from CuTe C++ (see `cute_cli::check::DEVIATIONS`)"
-        );
+        outln!("note: {d} is a listed deviation from CuTe C++ (see `cute_cli::check::DEVIATIONS`)");
     }
-    println!("{}", report.summary());
+    outln!("{}", report.summary());
     if !report.failures.is_empty() {
         return Err(Failure::Reported);
     }
@@ -338,7 +375,7 @@ fn banks(o: &Opts) -> Result<(), Failure> {
     };
     let report =
         cute_cli::banks::report(&s, &t, bytes).map_err(|e| Failure::Other(e.to_string()))?;
-    print!("{report}");
+    out!("{report}");
     Ok(())
 }
 
@@ -354,7 +391,7 @@ fn tractable(o: &Opts) -> Result<(), Failure> {
         }
     };
     let (yes, answer) = cute_cli::morphism::tractable(&l);
-    println!("{answer}");
+    outln!("{answer}");
     if yes {
         Ok(())
     } else {
@@ -378,10 +415,10 @@ fn morphism(o: &Opts) -> Result<(), Failure> {
         }
     };
     if o.tikz {
-        print!("{}", cute_cli::morphism::tikz(&f));
+        out!("{}", cute_cli::morphism::tikz(&f));
     } else {
         let d = cute_cli::morphism::diagram(&f).map_err(|e| Failure::Other(e.to_string()))?;
-        print!("{d}");
+        out!("{d}");
     }
     Ok(())
 }
@@ -396,7 +433,7 @@ fn isl(o: &Opts) -> Result<(), Failure> {
     };
     if let Some(h) = linear_text(&text)? {
         // One coordinate per input dimension already: there is no 1-D index form to choose.
-        println!("{}", h.isl());
+        outln!("{}", h.isl());
         return Ok(());
     }
     let map = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
@@ -411,7 +448,7 @@ fn isl(o: &Opts) -> Result<(), Failure> {
             )))
         }
     };
-    println!("{map}");
+    outln!("{map}");
     Ok(())
 }
 
@@ -443,22 +480,22 @@ fn linear(o: &Opts) -> Result<(), Failure> {
         },
     };
     let h = h.map_err(|e| Failure::Other(e.to_string()))?;
-    println!("{h}");
-    println!("{}", h.table());
+    outln!("{h}");
+    outln!("{}", h.table());
     let kind = match (h.is_injective(), h.is_surjective()) {
         (true, true) => "bijective",
         (true, false) => "injective, not surjective",
         (false, true) => "surjective, not injective",
         (false, false) => "neither injective nor surjective",
     };
-    println!("{kind} (rank {} over F2)", h.rank());
+    outln!("{kind} (rank {} over F2)", h.rank());
     // Back to CuTe's notation: the strided layout, or the first swizzle that makes it one.
     match h.to_swizzled() {
         Ok(c) if c.swizzle() == cute::Swizzle::identity() => {
-            println!("as a layout: {}", c.layout());
+            outln!("as a layout: {}", c.layout());
         }
-        Ok(c) => println!("as a swizzled layout: {c}"),
-        Err(e) => println!("as a layout: none ({})", e.kind),
+        Ok(c) => outln!("as a swizzled layout: {c}"),
+        Err(e) => outln!("as a layout: none ({})", e.kind),
     }
     Ok(())
 }
@@ -524,6 +561,27 @@ fn swizzle(bms: &str) -> Result<Swizzle, Failure> {
     Swizzle::new(b, m, s).map_err(|e| Failure::Other(format!("--swizzle {bms}: {e}")))
 }
 
+/// Writes `bytes` to the file `path`, or to standard output for `-`.
 fn write(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    if path == "-" {
+        out!("{}", String::from_utf8_lossy(bytes));
+        return Ok(());
+    }
     std::fs::write(path, bytes).map_err(|e| Failure::Other(format!("{path}: {e}")))
+}
+
+/// The usage of one command: its lines of [`HELP`], or all of it for an unknown one.
+fn command_help(cmd: &str) -> String {
+    let prefix = format!("    cute {cmd} ");
+    let mut lines = HELP.lines().skip_while(|l| !l.starts_with(&prefix));
+    let Some(first) = lines.next() else {
+        return HELP.to_owned();
+    };
+    let mut out = format!("USAGE:\n{first}\n");
+    for l in lines.take_while(|l| l.starts_with("      ")) {
+        out.push_str(l);
+        out.push('\n');
+    }
+    out.push_str("\nrun `cute --help` for EXPR's notation, the other commands and examples\n");
+    out
 }

@@ -154,6 +154,53 @@ fn usage_errors_exit_2_and_help_shows_examples() {
 }
 
 #[test]
+fn each_command_has_help_and_the_version_prints() {
+    let o = cute(&["eval", "--help"]);
+    assert!(o.status.success());
+    let help = stdout(&o);
+    assert!(help.starts_with("USAGE:\n    cute eval    EXPR"), "{help}");
+    assert!(!help.contains("cute show"), "{help}");
+    let help = stdout(&cute(&["svg", "8:1", "-h"]));
+    assert!(
+        help.contains("--png FILE.png") && help.contains("draw it"),
+        "{help}"
+    );
+    let o = cute(&["--version"]);
+    assert_eq!(stdout(&o), format!("cute {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    // A reader that takes one line and closes the pipe, as `head -1` does.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["eval", "swizzle(7,0,7)"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 8];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(&first, b"[0,1,2,3");
+    assert!(o.status.success(), "{:?} {}", o.status, stderr(&o));
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn svg_to_standard_output() {
+    let o = cute(&["svg", "(2,2):(1,2)", "-o", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("<svg") || stdout(&o).starts_with("<?xml"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!Path::new("-").exists());
+}
+
+#[test]
 fn show_matches_the_golden_tables() {
     for (args, file) in [
         (
