@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use cute::banks::{bank_phases, Phase, BANKS, WORD_BYTES};
+use cute::banks::{bank_phases, Phase, BANKS};
 use cute::{ComposedLayout, Error, Layout};
 
 /// The report: a line per phase with its wavefronts and ways of conflict, a line per lane with
@@ -57,10 +57,7 @@ fn phase(p: &Phase, out: &mut String) {
         if p.wavefronts == 1 { "" } else { "s" }
     );
     for &(lane, byte) in &p.accesses[..p.lanes] {
-        let (lo, hi) = (
-            byte.div_euclid(WORD_BYTES),
-            (byte + p.width - 1).div_euclid(WORD_BYTES),
-        );
+        let (lo, hi) = p.words(byte);
         let _ = writeln!(
             out,
             "  lane {lane:2}: bytes {:>11}  bank {:>5}  word {}",

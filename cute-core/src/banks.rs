@@ -36,6 +36,19 @@ pub struct Phase {
     pub wavefronts: i64,
 }
 
+impl Phase {
+    /// The first and last 4-byte words a lane at `byte` moves. Floor division: an offset below
+    /// the tile's base (a negative stride, an offset) is in the words below it, whose banks
+    /// continue downwards.
+    #[must_use]
+    pub fn words(&self, byte: i64) -> (i64, i64) {
+        (
+            byte.div_euclid(WORD_BYTES),
+            (byte + self.width - 1).div_euclid(WORD_BYTES),
+        )
+    }
+}
+
 /// What an access costs: its wavefronts, and the conflict-free minimum (one per phase).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wavefronts {
@@ -197,12 +210,7 @@ fn wavefronts(p: &Phase) -> i64 {
     let mut words = [0i64; WARP as usize];
     let mut n = 0;
     for &(_, byte) in &p.accesses[..p.lanes] {
-        // Floor division: an offset below the tile's base (a negative stride, an offset) is in
-        // the words below it, whose banks continue downwards.
-        let (lo, hi) = (
-            byte.div_euclid(WORD_BYTES),
-            (byte + p.width - 1).div_euclid(WORD_BYTES),
-        );
+        let (lo, hi) = p.words(byte);
         for w in lo..=hi {
             if !words[..n].contains(&w) && n < words.len() {
                 words[n] = w;

@@ -4,6 +4,10 @@
 
 #[path = "../../tests/it/hostile/banks.rs"]
 mod banks;
+// The checker's evaluator, which `banks` reads as `super::check`.
+#[path = "../../tests/it/hostile/check.rs"]
+#[allow(dead_code, reason = "banks reads only its evaluator")]
+mod check;
 
 mod slow;
 

@@ -12,31 +12,9 @@ use cute::expr::{eval_mapping, Value};
 use cute::swizzle_search::swizzle_search;
 use cute::{ComposedLayout, Layout, Swizzle};
 
-/// `L(i)` by the definition: `i` split colexicographically over the flat shape (the last mode
-/// extended), the digits times the strides.
-fn offset(l: &Layout, i: i128) -> i128 {
-    let (s, d) = (l.shape().leaves(), l.stride().leaves());
-    let (mut rest, mut off) = (i, 0i128);
-    for k in 0..s.len() {
-        let digit = if k + 1 == s.len() {
-            rest
-        } else {
-            rest % i128::from(s[k])
-        };
-        rest /= i128::from(s[k]).max(1);
-        off += digit * i128::from(d[k]);
-    }
-    off
-}
-
-/// `Sw<B,M,S>(x)` from its parameters.
-fn swizzle(sw: Swizzle, x: i128) -> i128 {
-    let (b, m, s) = sw.params();
-    let ones = (1i128 << b) - 1;
-    let (yyy, shift) = (ones << (i64::from(m) + i64::from(s.max(0))), i64::from(s));
-    let y = x & yyy;
-    x ^ if shift >= 0 { y >> shift } else { y << -shift }
-}
+// The checker's own evaluator of layouts and swizzled layouts, in `i128` (the fuzz target
+// includes `check.rs` beside this file).
+use super::check::{Flat, Swizzled};
 
 /// The recount: the byte address of each thread's run, the phases, their wavefronts.
 pub(crate) fn recount(s: &ComposedLayout, t: &Layout, bytes: i64) -> Option<Wavefronts> {
@@ -51,16 +29,13 @@ pub(crate) fn recount(s: &ComposedLayout, t: &Layout, bytes: i64) -> Option<Wave
         _ => 32,
     };
     let mut phases: BTreeMap<(i128, i128), BTreeSet<i128>> = BTreeMap::new();
-    let element = |index: i128| {
-        swizzle(
-            s.swizzle(),
-            i128::from(s.offset()) + offset(s.layout(), index),
-        )
-    };
+    let (sw, t) = (Swizzled::of(s), Flat::of(t));
+    // The element offset thread `k` moves as value `v` (`None` outside `S`).
+    let element = |k: i128, v: i128| sw.at(t.try_eval(k + threads * v)?);
     for k in 0..threads {
-        let first = element(offset(t, k));
+        let first = element(k, 0)?;
         // Each thread's values one ascending contiguous run (what the count accepts).
-        if (1..values).any(|v| element(offset(t, k + threads * v)) != first + v) {
+        if (1..values).any(|v| element(k, v) != Some(first + v)) {
             return None;
         }
         let byte = first * i128::from(bytes);
@@ -97,9 +72,13 @@ fn search(s: &Layout, t: &Layout, b: i64, valid: bool) {
                 "{sw} for {s} {t} {b}: {w:?}"
             );
             let cosize = i128::from(s.cosize().unwrap_or(0));
+            let swizzled = Swizzled::of(&c);
             for i in 0..i128::from(s.size()) {
-                let x = swizzle(sw, offset(s, i));
-                assert!((0..cosize).contains(&x), "{sw} for {s}: {x} at {i}");
+                let x = swizzled.at(i);
+                assert!(
+                    x.is_some_and(|x| (0..cosize).contains(&x)),
+                    "{sw} for {s}: {x:?} at {i}"
+                );
             }
         }
         Err(e) if e.code() == "invalid_access" => assert!(!valid, "{s} {t} {b}: {e}"),

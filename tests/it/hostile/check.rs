@@ -11,13 +11,13 @@ use cute::{coalesce, ComposedLayout, Layout};
 const POINTS: i128 = 1 << 12;
 
 /// A layout's flattened modes, widened.
-struct Flat {
+pub(crate) struct Flat {
     s: Vec<i128>,
     d: Vec<i128>,
 }
 
 impl Flat {
-    fn of(l: &Layout) -> Flat {
+    pub(crate) fn of(l: &Layout) -> Flat {
         let w = |x: &[i64]| x.iter().map(|&v| i128::from(v)).collect();
         Flat {
             s: w(l.shape().leaves()),
@@ -32,7 +32,7 @@ impl Flat {
     /// `L(i)`: `i` split colexicographically (C++'s truncating division, as CuTe's `idx2crd`),
     /// the last mode taking the rest; `None` where an empty mode before the last leaves `i > 0`
     /// without a coordinate.
-    fn try_eval(&self, mut i: i128) -> Option<i128> {
+    pub(crate) fn try_eval(&self, mut i: i128) -> Option<i128> {
         let mut off = 0;
         for (k, (&s, &d)) in self.s.iter().zip(&self.d).enumerate() {
             let c = if k + 1 == self.s.len() {
@@ -327,7 +327,7 @@ fn morphism_result(op: &str, args: &[&Value], value: &Value) -> Option<Result<()
 }
 
 /// A swizzled layout, widened: `Sw(o + L(i))` with the swizzle's bits taken from `B`, `M`, `S`.
-struct Swizzled {
+pub(crate) struct Swizzled {
     bits: u32,
     base: u32,
     shift: i32,
@@ -336,7 +336,7 @@ struct Swizzled {
 }
 
 impl Swizzled {
-    fn of(c: &ComposedLayout) -> Swizzled {
+    pub(crate) fn of(c: &ComposedLayout) -> Swizzled {
         let (bits, base, shift) = c.swizzle().params();
         Swizzled {
             bits,
@@ -348,7 +348,7 @@ impl Swizzled {
     }
 
     /// `F(i)` for `i` in the domain, `None` outside it.
-    fn at(&self, i: i128) -> Option<i128> {
+    pub(crate) fn at(&self, i: i128) -> Option<i128> {
         if !(0..self.l.size()).contains(&i) {
             return None;
         }

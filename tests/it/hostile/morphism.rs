@@ -61,8 +61,9 @@ fn same_function(l: &Layout, want: impl Fn(i64) -> Option<i64>) -> bool {
     (0..l.size().min(POINTS)).all(|x| l.eval(x).ok() == want(x))
 }
 
-/// `l` with the stride of each size-1 leaf 0.
-fn unit_strides_nulled(l: &Layout) -> Option<Layout> {
+/// `l` with the stride of each size-1 leaf 0 (where `composition_via_morphisms` and
+/// `composition` may differ, spec §8.3).
+pub(crate) fn unit_strides_nulled(l: &Layout) -> Option<Layout> {
     let (s, d) = (l.shape().leaves(), l.stride().leaves());
     let d: Vec<i64> = s
         .iter()
