@@ -6,7 +6,7 @@
 # builds with no CUDA toolkit; where no driver can be loaded it says so and exits 0.
 #
 #   bash gpu/run.sh          build here, then run
-#   bash gpu/run.sh build    only build: the PTX (with the feature `runtime-sizes`) and the host
+#   bash gpu/run.sh build    only build: the PTX and the host
 #                            program, into $CARGO_TARGET_DIR/gpu-run (default target/gpu-run)
 #   bash gpu/run.sh run      only run what `build` left there (on a GPU machine with no Rust)
 set -euo pipefail
@@ -39,7 +39,7 @@ if [ "$what" != run ]; then
     # check.sh leaves the dependencies' functions extern, which `ptxas -c` accepts).
     CARGO_PROFILE_RELEASE_LTO=fat RUSTFLAGS="-D warnings" cargo rustc --quiet --release \
         -Z build-std=core --target nvptx64-nvidia-cuda --manifest-path "$here/Cargo.toml" \
-        --target-dir "$out/ptx" --features runtime-sizes --crate-type staticlib \
+        --target-dir "$out/ptx" --crate-type staticlib \
         -- --emit "asm=$out/kernels.ptx" -C target-cpu=sm_80
     if grep -q '^\.extern \.func' "$out/kernels.ptx"; then
         echo "gpu run: FAILED: $out/kernels.ptx declares an external function"

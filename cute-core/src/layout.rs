@@ -431,8 +431,8 @@ impl Layout {
     }
 
     /// The error of [`Layout::eval`], built out of line: evaluation stays small enough to inline.
-    #[cold]
-    #[inline(never)]
+    #[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+    #[cfg_attr(target_arch = "nvptx64", inline(always))]
     fn eval_error(&self, i: i64, kind: ErrorKind) -> Error {
         Error::new(Op::Eval, [Some(self.into()), Some(Operand::from(i))], kind)
     }

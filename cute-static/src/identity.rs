@@ -150,7 +150,7 @@ where
         return Err(Error::new(
             Op::MakeTensor,
             [
-                Some(Operand::from(&layout.to_dynamic())),
+                Operand::kept(|| Operand::from(&layout.to_dynamic())),
                 Some(Operand::from(<S::Output as IdentityShape>::MAX_EXTENT)),
             ],
             ErrorKind::Overflow,

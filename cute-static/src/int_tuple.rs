@@ -308,7 +308,10 @@ where
         if let Some(kind) = kind {
             return Err(cute_core::Error::new(
                 cute_core::Op::MakeLayout,
-                [Some(cute_core::Operand::from(&s.lower())), None],
+                [
+                    cute_core::Operand::kept(|| cute_core::Operand::from(&s.lower())),
+                    None,
+                ],
                 kind,
             ));
         }

@@ -159,8 +159,8 @@ where
     }
 
     /// The error of `make_layout` on this shape and stride, built out of line.
-    #[cold]
-    #[inline(never)]
+    #[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+    #[cfg_attr(target_arch = "nvptx64", inline(always))]
     pub(crate) fn make_error(&self, kind: ErrorKind) -> Error {
         Error::new(
             Op::MakeLayout,

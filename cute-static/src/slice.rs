@@ -102,8 +102,8 @@ where
     }
 
     /// The error of a slice at `c` whose integer `index` is outside its mode of `size`.
-    #[cold]
-    #[inline(never)]
+    #[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+    #[cfg_attr(target_arch = "nvptx64", inline(always))]
     fn slice_error<C: Coord>(&self, c: &C, index: i64, size: i64) -> Error {
         Error::new(
             Op::Slice,

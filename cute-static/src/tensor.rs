@@ -274,14 +274,14 @@ where
 }
 
 /// The error of a thread index that is not an offset of the thread layout.
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
 fn thread_error<P: ThreadLayout>(thr: &P, i: i64) -> Error {
     Error::new(
         Op::LocalPartition,
         [
             Operand::kept(|| Operand::from(&thr.lower())),
-            Some(Operand::from(i)),
+            Operand::kept(|| Operand::from(i)),
         ],
         ErrorKind::InvalidParameters,
     )

@@ -2,9 +2,10 @@
 //! block `(bm, bn)` takes the static 16x8 tile `(bm, bn)` of `local_tile`, its 32 threads
 //! `(4,8):(1,4)` four elements each by `local_partition`, through registers from
 //! `make_fragment_like`; tiles past the matrix's edge are predicated by the identity tensor (the
-//! thread's work is `tests/no_std/src/tiling.rs`, which the `no_std` check builds too). Not yet zero-cost (`check.sh` would fail it: the mixed path still carries the dynamic
-//! algebra's error values and walks), so it is built only with the feature `runtime-sizes`, by
-//! `run.sh`, which measures what that costs.
+//! thread's work is `tests/no_std/src/tiling.rs`, which the `no_std` check builds too).
+//! `check.sh` holds it to no call, no local memory and no stack frame, but not yet to its twin's
+//! registers and instructions: its checks and its error paths (inline on a GPU) are still many
+//! more instructions than the twin's (`KNOWN` in `check.sh`, a ratchet).
 
 use core::arch::nvptx::{_block_idx_x, _block_idx_y, _thread_idx_x};
 

@@ -42,6 +42,7 @@ struct Operands([Operand; 2]);
 impl Error {
     /// An error of `op` on `operands`.
     #[must_use]
+    #[cfg_attr(target_arch = "nvptx64", inline(always))]
     pub fn new(op: Op, operands: [Option<Operand>; 2], kind: ErrorKind) -> Self {
         Error {
             kind,

@@ -32,8 +32,8 @@ pub struct Tensor<E, L> {
 
 /// [`ErrorKind::OutOfBounds`] of the tensor at `base` with layout `l` over `len` elements, for
 /// element `i` or (`None`) for the whole tensor.
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
 fn outside_error<L: TensorLayout>(op: Op, l: L, base: i64, len: usize, i: Option<i64>) -> Error {
     let (lo, hi) = if let Some(i) = i {
         let at = base + l.offset_of(i);
@@ -42,23 +42,25 @@ fn outside_error<L: TensorLayout>(op: Op, l: L, base: i64, len: usize, i: Option
         let (lo, hi) = l.image().unwrap_or((0, 0));
         (base + lo, base + hi)
     };
-    let at = i.map_or_else(|| Operand::from(base), Operand::from);
     Error::new(
         op,
-        [Operand::kept(|| (&l.layout()).into()), Some(at)],
+        [
+            Operand::kept(|| (&l.layout()).into()),
+            Operand::kept(|| i.map_or_else(|| Operand::from(base), Operand::from)),
+        ],
         ErrorKind::OutOfBounds { lo, hi, len },
     )
 }
 
 /// [`ErrorKind::IndexOutOfRange`] of index `i` of a tensor with layout `l`.
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
 fn index_error<L: TensorLayout>(op: Op, l: L, i: i64) -> Error {
     Error::new(
         op,
         [
             Operand::kept(|| (&l.layout()).into()),
-            Some(Operand::from(i)),
+            Operand::kept(|| Operand::from(i)),
         ],
         ErrorKind::IndexOutOfRange {
             index: i,
@@ -220,11 +222,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     ) -> Result<Tensor<E, M>, Error> {
         match self.base().checked_add(offset) {
             Some(base) => Tensor::at(self.engine, base, layout, op, true),
-            None => Err(Error::new(
-                op,
-                [Some((&layout.layout()).into()), Some(Operand::from(offset))],
-                ErrorKind::Overflow,
-            )),
+            None => Err(place_error(op, &layout, offset, ErrorKind::Overflow)),
         }
     }
 
@@ -482,14 +480,14 @@ impl<T: Copy, L: TensorLayout> Tensor<&mut [T], L> {
 }
 
 /// The error of placing `layout` at `base` of an engine, built out of line.
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
 fn place_error<L: TensorLayout>(op: Op, layout: &L, base: i64, kind: ErrorKind) -> Error {
     Error::new(
         op,
         [
             Operand::kept(|| (&layout.layout()).into()),
-            Some(Operand::from(base)),
+            Operand::kept(|| Operand::from(base)),
         ],
         kind,
     )

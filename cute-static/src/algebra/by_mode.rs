@@ -235,8 +235,10 @@ impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> Invariant for Layout<S, D> {
     }
 }
 
-/// [`Layout::check`] out of line, for leaves too large for the quick bound.
-#[inline(never)]
+/// [`Layout::check`] out of line, for leaves too large for the quick bound (inline on a GPU,
+/// where a call costs the kernel a stack frame).
+#[cfg_attr(not(target_arch = "nvptx64"), inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
 fn whole_check<S: ShapeTuple + Congruent<D>, D: IntTupleType>(
     l: &Layout<S, D>,
 ) -> Result<(), ErrorKind> {
@@ -245,8 +247,8 @@ fn whole_check<S: ShapeTuple + Congruent<D>, D: IntTupleType>(
 
 /// The error of `op` on the layout of the modes `modes` and the tiler of the tiles `tiles`, as
 /// `cute_core` names it; built out of line.
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
 fn tiler_error<M: LowerTiles, T: LowerTiles>(
     modes: &M,
     tiles: &T,

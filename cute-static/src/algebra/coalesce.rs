@@ -112,8 +112,8 @@ fn merge_static(
 }
 
 /// Coalescing keeps the offsets of a checked layout: this error is never built.
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
 fn unreachable_overflow<S, D>(l: &Layout<S, D>, kind: cute_core::ErrorKind) -> Error
 where
     S: ShapeTuple + Congruent<D>,

@@ -99,8 +99,9 @@ where
                 walk_width::<Self>(),
                 SB::LEAVES,
             ),
+            SA::LEAVES,
             || cold_result(cute_core::composition(&a.to_dynamic(), &b.to_dynamic())),
-            |kind| lowered_error(cute_core::Op::Composition, a, &b.to_dynamic(), kind),
+            |kind| lowered_error(cute_core::Op::Composition, a, b, kind),
         )
     }
 }

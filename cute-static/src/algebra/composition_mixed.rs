@@ -258,15 +258,23 @@ impl Unrolled for LeafOverA<'_, '_> {
 #[inline(always)]
 pub(crate) fn finish<R>(
     walked: Outcome<R>,
+    a_leaves: usize,
     cold: impl FnOnce() -> Result<(), Error>,
     err: impl FnOnce(cute_core::ErrorKind) -> Error,
 ) -> Result<R, Error> {
     match walked {
         Outcome::Exact(r) => Ok(r),
+        // The walk of a one-leaf `A` proves what it gives (`walk_mixed`): said by a constant
+        // here, as LLVM does not forward the outcome's variant through memory in a large kernel
+        // (the arm below stayed in a GPU kernel, with its call to the dynamic operation).
+        Outcome::Unproven(r) if a_leaves == 1 => Ok(r),
         Outcome::Unproven(r) => match decide(cold) {
             None => Ok(r),
             Some(e) => Err(e),
         },
+        // On a GPU an error keeps no operand, and the walk's condition is the error: the
+        // dynamic operation that names the first failing condition is not carried there.
+        Outcome::Failed(kind) if !cute_core::Operand::KEPT => Err(err(kind)),
         Outcome::Failed(kind) => Err(decide(cold).unwrap_or_else(|| err(kind))),
     }
 }
@@ -285,8 +293,8 @@ pub(crate) fn cold_result<T>(r: Result<T, Error>) -> Result<(), Error> {
 }
 
 /// The error `kind` of `op` on `A` (lowered) and `b`.
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
 pub(crate) fn lowered_error<SA, DA>(
     op: cute_core::Op,
     a: &Layout<SA, DA>,
@@ -316,6 +324,12 @@ pub(crate) trait Lowered {
 impl Lowered for cute_core::Layout {
     fn operand(&self) -> cute_core::Operand {
         cute_core::Operand::from(self)
+    }
+}
+// A static layout is lowered only where operands keep their notation (not on a GPU).
+impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> Lowered for Layout<S, D> {
+    fn operand(&self) -> cute_core::Operand {
+        cute_core::Operand::from(&self.to_dynamic())
     }
 }
 impl Lowered for cute_core::Tiler {

@@ -6,7 +6,7 @@
 //! CuTe's own conditions (it counts partial tiles when `T` does not divide `A`).
 
 use cute_core::algebra::coalesce::coalesce_leaves;
-use cute_core::Error;
+use cute_core::{Error, ErrorKind};
 use typenum::{Bit, UInt, Unsigned, B0, B1};
 
 use super::coalesce::{FlatModes, Merge, StaticCoalesceOf};
@@ -116,7 +116,7 @@ where
         // CuTe's walk, with the conditions it cannot show decided by `cute_core`.
         let walked = || -> Result<Self::Output, Error> {
             let cold = || cold_result(cute_core::logical_divide(&a.to_dynamic(), t.to_dynamic()));
-            let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, &t.to_dynamic(), kind);
+            let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, t, kind);
             // T* = complement(T, shape(coalesce(A))), the cotarget taken at run time as
             // `cute_core`.
             let (as_, ad) = a.leaves();
@@ -131,7 +131,12 @@ where
                 <Layout<ST, DT> as GridComplement<Cotarget<S>>>::grid(t, &cs.as_ref()[..n])
             };
             let Some(rest) = rest else {
-                return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
+                return finish(
+                    Outcome::Failed(cute_core::ErrorKind::Overflow),
+                    S::LEAVES,
+                    cold,
+                    err,
+                );
             };
             // B = (T, T*), its leaves in order; a grid leaf of size 1 is taken as `1:0`, as
             // `cute_core`'s coalesced complement drops it.
@@ -144,7 +149,7 @@ where
                 // `cute_core` builds `(T, T*)` as a layout: with an empty `T` its nonempty leaves
                 // may pass `i64` where no offset of the walk does.
                 if let Err(kind) = cute_core::layout::check_leaves(bs.as_ref(), bd.as_ref()) {
-                    return finish(Outcome::Failed(kind), cold, err);
+                    return finish(Outcome::Failed(kind), S::LEAVES, cold, err);
                 }
             }
             if <<Self as WalkOf>::Info as WalkInfo>::WIDTH > 1 {
@@ -161,6 +166,7 @@ where
                     walk_width::<Self>(),
                     nt,
                 ),
+                S::LEAVES,
                 cold,
                 err,
             )
@@ -168,15 +174,24 @@ where
         if let Some(n) = UnitTile::<S, ST, DT>::SIZE {
             // A kernel's tile of a runtime mode: a few integer operations; the walk only for
             // the inputs where they do not apply, out of line.
-            let tile = unit_tile(a, n);
+            let tile = unit_tile(a, n, walk_width::<Self>());
             #[cfg(debug_assertions)]
             if let Some(r) = &tile {
                 let w = walked().map(|w| w.to_dynamic());
-                debug_assert_eq!(w.ok(), Some(r.to_dynamic()), "the walk's divide");
+                debug_assert_eq!(
+                    w.map_err(|e| e.kind),
+                    r.as_ref().map(Layout::to_dynamic).map_err(|k| *k),
+                    "the walk's divide"
+                );
             }
             return match tile {
-                Some(r) => Ok(r),
-                None => out_of_line(walked),
+                Some(Ok(r)) => Ok(r),
+                // On a GPU, where an error keeps no operand, the overflow is the error; on a
+                // host the walk names it as `cute_core` does.
+                Some(Err(kind)) if !cute_core::Operand::KEPT => {
+                    Err(lowered_error(cute_core::Op::LogicalDivide, a, t, kind))
+                }
+                _ => out_of_line(walked),
             };
         }
         walked()
@@ -201,12 +216,16 @@ impl<S: IntTupleType, ST: IntTupleType, DT: IntTupleType> UnitTile<S, ST, DT> {
     };
 }
 
-/// `logical_divide(s:d, n:1)` of the one leaf `s:d` of `a`, for a runtime `s > n` (CuTe's
-/// `((n, ⌈s/n⌉):(d, n·d))`): what the walk gives, without it. `None` for an `s` of at most one
-/// tile (whose grid leaf of size 1 the walk normalizes) or a result past `i64` (which the walk
-/// reports).
+/// `logical_divide(s:d, n:1)` of the one leaf `s:d` of `a` for a runtime `s` (CuTe's
+/// `((n, ⌈s/n⌉):(d, n·d))`, a grid of one tile for `s <= n` and of none for `s = 0`): what the
+/// walk gives, without it. `None` where the walk normalizes a grid leaf of size 1 (`width > 1`);
+/// `Some(Err(overflow))` for a result past `i64`, whose error the walk names.
 #[inline(always)]
-fn unit_tile<S, D, OS, OD>(a: &Layout<S, D>, n: i64) -> Option<Layout<OS, OD>>
+fn unit_tile<S, D, OS, OD>(
+    a: &Layout<S, D>,
+    n: i64,
+    width: usize,
+) -> Option<Result<Layout<OS, OD>, ErrorKind>>
 where
     S: ShapeTuple + Congruent<D>,
     D: IntTupleType,
@@ -215,12 +234,15 @@ where
 {
     let (as_, ad) = a.leaves();
     let (s, d) = (as_.as_ref()[0], ad.as_ref()[0]);
-    if s <= n || OS::LEAVES != 2 {
+    if OS::LEAVES != 2 || (width > 1 && s <= n) {
         return None;
     }
     let grid = s / n + i64::from(s % n != 0);
-    let r = Layout::<OS, OD>::from_leaves(&[n, grid], &[d, n.checked_mul(d)?]);
-    r.check().ok().map(|()| r)
+    let Some(nd) = n.checked_mul(d) else {
+        return Some(Err(ErrorKind::Overflow));
+    };
+    let r = Layout::<OS, OD>::from_leaves(&[n, grid], &[d, nd]);
+    Some(r.check().map(|()| r))
 }
 
 /// `T* = complement(T, M)`, the grid of a divide by `T`.

@@ -97,7 +97,7 @@ where
     #[inline(always)]
     fn logical_product(a: &Self, b: &Layout<SB, DB>) -> Result<Self::Output, Error> {
         let cold = || cold_result(cute_core::logical_product(&a.to_dynamic(), b.to_dynamic()));
-        let err = |kind| lowered_error(cute_core::Op::LogicalProduct, a, &b.to_dynamic(), kind);
+        let err = |kind| lowered_error(cute_core::Op::LogicalProduct, a, b, kind);
         // A* = complement(A, size(A)·cosize(B)), as `cute_core`.
         let cosize = match b.size() {
             0 => Some(0),
@@ -111,7 +111,12 @@ where
             )
         });
         let Some(rest) = rest else {
-            return finish(Outcome::Failed(cute_core::ErrorKind::Overflow), cold, err);
+            return finish(
+                Outcome::Failed(cute_core::ErrorKind::Overflow),
+                1,
+                cold,
+                err,
+            );
         };
         let (gs, gd) = rest.parts();
         let grid_a = Layout::from_parts(gs, gd);
@@ -123,6 +128,7 @@ where
                 walk_width::<Layout<GridShape<SA, DA>, GridStride<SA, DA>>>(),
                 SB::LEAVES,
             ),
+            <GridShape<SA, DA> as IntTupleType>::LEAVES,
             cold,
             err,
         )?;
