@@ -570,6 +570,7 @@ where
     message = "make_fragment_like: the shape has a runtime leaf; a fragment's shape must be static (registers have a size known at compile time)",
     label = "tile this tensor by a static tiler first"
 )]
+#[doc(hidden)]
 pub trait FragmentCase<AllStatic> {
     /// The fragment's layout.
     type Output: StaticLayout + TensorLayout;

@@ -79,6 +79,7 @@ unsafe impl<const R: usize> Engine for Coords<R> {
 
 /// A flat shape of rank 1 to 4 whose identity tensor has packed coordinates (part of the
 /// implementation of [`make_identity_tensor`]).
+#[doc(hidden)]
 pub trait IdentityShape {
     /// The static strides `(1, 2^W, 2^(2W), …)`.
     type Stride: Default;

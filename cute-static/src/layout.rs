@@ -409,6 +409,7 @@ where
 /// A **type operator** for whether an operand of the algebra (a layout, a tiler, an int tuple)
 /// has only static leaves: `B1` or `B0`. The algebra dispatches on it: all-static operands go
 /// through the static type operators.
+#[doc(hidden)]
 pub trait IsStatic {
     /// `B1` or `B0`.
     type Output: typenum::Bit;

@@ -121,6 +121,7 @@ pub type SliceOf<C, S, D> = <C as Slicer<S, D>>::Output;
 
 /// A coordinate that slices a whole layout `S:D`: `_` keeps it as it is, a tuple keeps its
 /// `_` modes as one tuple (part of the implementation of [`Layout::slice_and_offset`]).
+#[doc(hidden)]
 pub trait Slicer<S, D>: Coord {
     /// The sliced layout.
     type Output;

@@ -39,6 +39,7 @@ impl<M> Unders for Dyn<M> {
 /// A thread layout: the tiler `product_each(shape(thr))` of [`local_partition`] and the flat
 /// coordinate of a thread in it (`thr.get_flat_coord(i)`), for a layout of tuple shape (part of
 /// the implementation of [`local_partition`]).
+#[doc(hidden)]
 pub trait ThreadLayout {
     /// `product_each(shape(thr))` as a tiler of `n:1` tiles.
     type Tiler;
@@ -140,6 +141,7 @@ pub trait LocalTile<T, C>: Sealed {
 
 /// `zipped_divide(A, tiler)` sliced at the full coordinate `K`, and the slice's offset: the
 /// step [`LocalTile`] and [`OuterPartition`] share (part of their implementation).
+#[doc(hidden)]
 pub trait ZippedSlice<T, K>: Sealed {
     /// The layout of the slice.
     type Output;
@@ -218,6 +220,7 @@ where
 
 /// `outer_partition(A, tiler, c)` on a layout: element `c` of every tile and its offset (part
 /// of the implementation of [`outer_partition`] and [`local_partition`]).
+#[doc(hidden)]
 pub trait OuterPartition<T, C>: Sealed {
     /// The layout of a partition.
     type Output;
@@ -247,6 +250,7 @@ where
 
 /// `local_partition(A, thr, i)` on a layout: thread `i`'s elements and their offset (part of
 /// the implementation of [`local_partition`]).
+#[doc(hidden)]
 pub trait LocalPartition<P>: Sealed {
     /// The layout of a partition.
     type Output;

@@ -91,6 +91,7 @@ impl<L: LogicalProduct<Layout<S, D>>, S, D> ApplyTile<L, Layout<S, D>> for Produ
 
 /// Mode by mode over a list of modes and a list of tiles; `KeepRest` keeps the modes past the
 /// tiles.
+#[doc(hidden)]
 pub trait Tiled<Op, Tiles, KeepRest> {
     /// The result modes.
     type Output;

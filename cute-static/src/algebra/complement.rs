@@ -74,6 +74,7 @@ where
 
 /// The mixed complement, knowing whether `L` is static (part of the implementation of
 /// [`Complement`]).
+#[doc(hidden)]
 pub trait MixedComplement<M, StaticL> {
     /// The complement.
     type Output;
@@ -196,6 +197,7 @@ impl<S, D> LayoutParts for Layout<S, D> {
 /// The mixed complement of a static layout's filtered modes, trivial (`1:0`) or not, up to a
 /// cotarget known to be a multiple of `K`, with the span `covered` its modes reach (part of the
 /// implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait RestCase<IsTrivial, K> {
     /// The complement, with one runtime leaf: the size of its last mode.
     type Output;
@@ -332,6 +334,7 @@ where
     label = "this complement is not defined",
     note = "CuTe's condition: each stride, in increasing order, is at least the span of the modes before it"
 )]
+#[doc(hidden)]
 pub trait Injective<S, D, C, T, Q> {
     /// The gap modes from here on and the span they cover.
     type Output;
@@ -381,6 +384,7 @@ impl<H, N, T> Trivial for TCons<H, TCons<N, T>> {
 }
 
 /// The two cases of the complement (part of the implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait ComplementCase<IsTrivial, M> {
     /// The complement.
     type Output;
@@ -491,6 +495,7 @@ impl<Z, M: Insert<T>, Y, T> InsertAt<M, TCons<Y, T>> for Diff<Z, B1> {
 
 /// The gap modes `d / covered : covered` of sorted modes, as a [`Spanned`] (part of the
 /// implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait Gaps<Covered> {
     /// The gap modes and the span they cover.
     type Output;
@@ -508,6 +513,7 @@ where
 
 /// The gap before a mode `s:d`, from `d = q·covered + r`: `q : covered`, which must not be empty
 /// (part of the implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait Gap<S, D, C, T> {
     /// The gap modes and the span they cover.
     type Output;
@@ -521,6 +527,7 @@ where
 }
 
 /// A gap mode in front of the later ones (part of the implementation of [`Complement`]).
+#[doc(hidden)]
 pub trait Prepend<M> {
     /// The gap modes and the span they cover.
     type Output;

@@ -20,6 +20,7 @@ pub(crate) type ModesX<S, D> = <FlatModes<S, D> as Merge<B1>>::Output;
 
 /// The layout of a walked `B` whose digits fit in the modes of `coalesce_x(A)` (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait Distributes<FA> {
     /// The composed layout.
     type Output;
@@ -65,6 +66,7 @@ impl StrideFitsMode for B1 {}
     label = "this composition is not admissible statically",
     note = "seed 000 Eq. 23; the dynamic `cute::composition` checks such inputs pointwise, e.g. (6,2):(1,7) ∘ (3,2):(2,3) is wrong in CuTe C++"
 )]
+#[doc(hidden)]
 pub trait ModesDistribute {}
 impl ModesDistribute for B1 {}
 
@@ -113,6 +115,7 @@ where
 
 /// The three cases of a leaf of `B` (part of the implementation of
 /// [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait LeafCase<StrideZero, OneMode, N, R, Strict> {
     /// The [`Over`] of the leaf.
     type Output: Walked;
@@ -217,6 +220,7 @@ where
 
 /// The walk after a step over one mode: its conditions, then the rest (part of the
 /// implementation of [`Composition`](super::composition::Composition)).
+#[doc(hidden)]
 pub trait WalkOn<Quantities, AnyKept, Strict> {
     /// The [`Path`].
     type Output;

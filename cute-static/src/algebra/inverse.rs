@@ -318,6 +318,7 @@ where
 }
 
 /// A left-inverse step, knowing whether the stride is 0 (skipped).
+#[doc(hidden)]
 pub trait DivideIf<StrideZero, T, N> {
     /// The shapes.
     type Shapes;

@@ -66,6 +66,7 @@ macro_rules! binary_operator {
             note = $operands,
             note = "when they are, another error here names the violated condition"
         )]
+        #[doc(hidden)]
         pub trait $Case<B, AllStatic> {
             /// The result.
             type Output;
@@ -146,6 +147,7 @@ macro_rules! unary_operator {
             note = $operands,
             note = "when it is, another error here names the violated condition"
         )]
+        #[doc(hidden)]
         pub trait $Case<AllStatic> {
             /// The result.
             type Output;
