@@ -36,14 +36,9 @@ impl Swizzle {
     ///
     /// # Preconditions
     /// `B >= 0`, `M >= 0`, `|S| >= B`, and `B + M + |S| <= 62`.
+    #[inline]
     pub fn new(bits: i64, base: i64, shift: i64) -> Result<Swizzle, Error> {
-        let err = |kind| {
-            Error::new(
-                Op::Swizzle,
-                [Some(Operand::from(bits)), Some(Operand::from(shift))],
-                kind,
-            )
-        };
+        let err = |kind| swizzle_error(bits, shift, kind);
         let in_range = |v: i64| (0..=62).contains(&v);
         let shift_abs = shift.checked_abs().filter(|s| in_range(*s));
         let fits = in_range(bits)
@@ -331,15 +326,35 @@ impl<E: Engine> Swizzled<E> {
     }
 }
 
-/// `extent` rounded down to whole periods of `sw`.
+/// The error of `Swizzle::new(bits, _, shift)`: out of line on a host, inline on a GPU (where a
+/// call costs the kernel a stack frame; the checks of a constant swizzle fold away there).
+#[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
+#[cfg_attr(target_arch = "nvptx64", inline(always))]
+fn swizzle_error(bits: i64, shift: i64, kind: ErrorKind) -> Error {
+    Error::new(
+        Op::Swizzle,
+        [
+            Operand::kept(|| Operand::from(bits)),
+            Operand::kept(|| Operand::from(shift)),
+        ],
+        kind,
+    )
+}
+
+/// `extent` rounded down to whole periods of `sw`: a mask, the period being a power of two (no
+/// division in a GPU kernel's view of its shared tile).
+#[inline(always)]
 fn whole_periods(extent: Option<usize>, sw: Swizzle) -> Option<usize> {
     // `Sw<0,M,S>` moves nothing: every position is its own block.
     if sw.params().0 == 0 {
         return extent;
     }
-    // The period is at most 2^62; a `usize` extent below it has no whole period.
-    let p = usize::try_from(sw.period()).unwrap_or(usize::MAX);
-    extent.map(|n| n - n % p)
+    // The period is a power of two of at most 2^62; a `usize` extent below it has no whole
+    // period (all its bits are below the period's).
+    match usize::try_from(sw.period()) {
+        Ok(p) => extent.map(|n| n & !(p - 1)),
+        Err(_) => extent.map(|_| 0),
+    }
 }
 
 // SAFETY: a swizzle keeps every position in its aligned block of `period` positions (it XORs

@@ -2,9 +2,10 @@
 //! the same tiling and plain index arithmetic. `check.sh` compiles them to PTX, assembles the PTX
 //! with NVIDIA's `ptxas` and compares each cute kernel with its twin; `run.sh` runs them on a GPU.
 #![no_std]
-#![feature(abi_ptx, stdarch_nvptx)]
+#![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch)]
 
 mod partition_copy;
+mod smem_transpose;
 mod tile_copy;
 mod tv_gather;
 
@@ -18,6 +19,26 @@ unsafe fn block_tile<const TILE: usize>(src: *const f32, dst: *mut f32) -> (*con
     let b = core::arch::nvptx::_block_idx_x() as usize * TILE;
     // SAFETY: the caller's.
     unsafe { (src.add(b), dst.add(b)) }
+}
+
+/// The block's shared-memory tile of `N` `f32` (16-byte aligned), as a generic pointer: PTX
+/// declares it in the kernel that inlines this (Rust has no shared-memory statics on this target).
+///
+/// # Safety
+/// One tile per kernel (each inlined call declares its own), shared by the block's threads.
+#[inline(always)]
+unsafe fn shared_tile<const N: usize>() -> *mut f32 {
+    let p: u64;
+    // SAFETY: declares a `.shared` array in a scope of its own and takes its generic address.
+    unsafe {
+        core::arch::asm!(
+            "{{ .shared .align 16 .b8 cute_shared_tile[{bytes}]; cvta.shared.u64 {p}, cute_shared_tile; }}",
+            bytes = const 4 * N,
+            p = out(reg64) p,
+            options(pure, nomem, nostack),
+        );
+    }
+    p as *mut f32
 }
 
 #[panic_handler]

@@ -1,6 +1,9 @@
 //! The kernels of `examples/kernels/` against their definitions: every striding, sizes the tiles
 //! divide and sizes they do not, empty matrices, and the hand-written tiling.
 
+#[path = "../no_std/src/transpose.rs"]
+#[allow(unreachable_pub, reason = "public in the no_std and GPU crates that share the file")]
+mod smem_thread;
 #[path = "../../examples/kernels/transpose.rs"]
 mod transpose;
 
@@ -289,5 +292,77 @@ mod parallel {
                 }
             }
         }
+    }
+}
+
+/// The GPU's transpose through a swizzled shared-memory tile (`gpu/src/smem_transpose.rs`), each
+/// thread's two phases run on the CPU: every thread of a block loads, then every thread stores.
+mod smem_transpose {
+    use super::smem_thread::{transpose_load, transpose_store, THREADS, TILE};
+    use cute::banks::bank_conflicts;
+    use cute::{ComposedLayout, Layout, Swizzle};
+
+    /// `B = Aᵀ` block by block, as a grid of `⌈m/32⌉ x ⌈n/32⌉` blocks would compute it.
+    fn run_grid(a: &[f32], (m, n): (i64, i64), b: &mut [f32]) {
+        for bm in 0..(m + TILE - 1) / TILE {
+            for bn in 0..(n + TILE - 1) / TILE {
+                let mut smem = [f32::NAN; (TILE * TILE) as usize];
+                for t in 0..THREADS {
+                    transpose_load(a, &mut smem, (m, n), (bm, bn), t).unwrap();
+                }
+                for t in 0..THREADS {
+                    transpose_store(&smem, b, (m, n), (bm, bn), t).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_block_transposes_its_tile_at_sizes_the_tile_divides_and_not() {
+        for (m, n) in [
+            (1, 1),
+            (17, 5),
+            (32, 32),
+            (64, 96),
+            (63, 65),
+            (100, 33),
+            (0, 7),
+            (7, 0),
+        ] {
+            let a: Vec<f32> = (0..m * n).map(super::value).collect();
+            let mut b = vec![-1f32; a.len()];
+            run_grid(&a, (m, n), &mut b);
+            for i in 0..m {
+                for j in 0..n {
+                    let (got, want) = (b[(j * m + i) as usize], a[(i * n + j) as usize]);
+                    assert_eq!(got.to_bits(), want.to_bits(), "{m}x{n} at ({i}, {j})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_thread_past_the_block_is_an_error() {
+        let (a, mut smem) = ([0f32; 4], [0f32; 1024]);
+        let e = transpose_load(&a, &mut smem, (2, 2), (0, 0), THREADS).unwrap_err();
+        assert_eq!(e.code(), "invalid_parameters", "{e}");
+    }
+
+    #[test]
+    fn the_swizzle_makes_each_warps_row_and_column_conflict_free() {
+        let l = |s: &str| s.parse::<Layout>().unwrap();
+        let tile = |sw| ComposedLayout::new(sw, 0, l("(32,32):(32,1)"));
+        let swizzled = tile(Swizzle::new(5, 0, 5).unwrap());
+        // Value 0 of each of the 256 threads (one mode: a rank-2 access would be values of a
+        // vector): the stores take row t/32, column t%32 (the index i + 32 j of the tile's
+        // (i, j)); the loads read (t%32, t/32).
+        let (stores, loads) = (l("((32,8)):((32,1))"), l("((32,8)):((1,32))"));
+        assert_eq!(bank_conflicts(&swizzled, &stores, 4), Ok(8));
+        assert_eq!(bank_conflicts(&swizzled, &loads, 4), Ok(8));
+        // Unswizzled, the rows are still conflict-free, but every load of a warp's column falls
+        // in one bank.
+        let plain = tile(Swizzle::identity());
+        assert_eq!(bank_conflicts(&plain, &stores, 4), Ok(8));
+        assert_eq!(bank_conflicts(&plain, &loads, 4), Ok(8 * 32));
     }
 }

@@ -200,6 +200,28 @@ fn cases(runtime: bool) -> Result<Vec<Case>> {
                 proven: false,
             });
         }
+        // The transpose through a swizzled shared tile: 32x32 tiles, 256 threads a block.
+        for (m, n) in [(8192, 4096), (8191, 4093)] {
+            let src = data((m * n) as usize);
+            let mut expected = vec![0.0; src.len()];
+            for i in 0..m as usize {
+                for j in 0..n as usize {
+                    expected[j * m as usize + i] = src[i * n as usize + j];
+                }
+            }
+            cases.push(Case {
+                name: "smem_transpose",
+                label: format!("{m}x{n}"),
+                launch: Launch {
+                    grid: ((m as u32).div_ceil(32), (n as u32).div_ceil(32)),
+                    block: 256,
+                    sizes: Some((m, n)),
+                },
+                expected,
+                src,
+                proven: false,
+            });
+        }
     }
     Ok(cases)
 }

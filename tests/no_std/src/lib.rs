@@ -1,6 +1,6 @@
 //! The facade without `std`: the macros expand to paths that exist in a `no_std` crate, and the
 //! tiling of the README (a runtime-sized matrix, a static tile, a thread's partition, registers)
-//! builds here. The crate has its own panic handler: had any dependency linked `std`, the two
+//! builds here, and so does a transpose through a swizzled shared-memory tile. The crate has its own panic handler: had any dependency linked `std`, the two
 //! handlers would clash (`duplicate lang item`), on the host as on a target without `std`.
 #![no_std]
 
@@ -13,8 +13,10 @@ pub type Tile = Tiler!(<16:1,8:1>);
 pub type Threads = Layout!((4,8):(1,4));
 
 mod tiling;
+mod transpose;
 
 pub use tiling::tile_copy;
+pub use transpose::{transpose_load, transpose_store, THREADS, TILE};
 
 #[cfg(not(test))]
 #[panic_handler]
