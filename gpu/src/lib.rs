@@ -5,6 +5,7 @@
 #![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch)]
 
 mod partition_copy;
+mod sgemm;
 mod smem_transpose;
 mod tile_copy;
 mod tv_gather;
@@ -25,7 +26,8 @@ unsafe fn block_tile<const TILE: usize>(src: *const f32, dst: *mut f32) -> (*con
 /// declares it in the kernel that inlines this (Rust has no shared-memory statics on this target).
 ///
 /// # Safety
-/// One tile per kernel (each inlined call declares its own), shared by the block's threads.
+/// Each call declares a tile of its own (its asm is not `pure`, so two calls are not merged),
+/// shared by the block's threads.
 #[inline(always)]
 unsafe fn shared_tile<const N: usize>() -> *mut f32 {
     let p: u64;
@@ -35,10 +37,24 @@ unsafe fn shared_tile<const N: usize>() -> *mut f32 {
             "{{ .shared .align 16 .b8 cute_shared_tile[{bytes}]; cvta.shared.u64 {p}, cute_shared_tile; }}",
             bytes = const 4 * N,
             p = out(reg64) p,
-            options(pure, nomem, nostack),
+            options(nostack),
         );
     }
     p as *mut f32
+}
+
+/// `f(0)`, …, `f(7)` written out: CUDA's `#pragma unroll` for a hand-written kernel, so that
+/// registers indexed by the loop's variable stay registers.
+#[inline(always)]
+fn unroll8(mut f: impl FnMut(usize)) {
+    f(0);
+    f(1);
+    f(2);
+    f(3);
+    f(4);
+    f(5);
+    f(6);
+    f(7);
 }
 
 #[panic_handler]

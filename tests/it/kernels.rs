@@ -1,8 +1,17 @@
 //! The kernels of `examples/kernels/` against their definitions: every striding, sizes the tiles
 //! divide and sizes they do not, empty matrices, and the hand-written tiling.
 
+#[path = "../no_std/src/sgemm.rs"]
+#[allow(
+    unreachable_pub,
+    reason = "public in the no_std and GPU crates that share the file"
+)]
+mod sgemm_thread;
 #[path = "../no_std/src/transpose.rs"]
-#[allow(unreachable_pub, reason = "public in the no_std and GPU crates that share the file")]
+#[allow(
+    unreachable_pub,
+    reason = "public in the no_std and GPU crates that share the file"
+)]
 mod smem_thread;
 #[path = "../../examples/kernels/transpose.rs"]
 mod transpose;
@@ -364,5 +373,66 @@ mod smem_transpose {
         let plain = tile(Swizzle::identity());
         assert_eq!(bank_conflicts(&plain, &stores, 4), Ok(8));
         assert_eq!(bank_conflicts(&plain, &loads, 4), Ok(8 * 32));
+    }
+}
+
+/// The GPU's SGEMM (`gpu/src/sgemm.rs`, CuTe's `sgemm_1`), each thread's phases run on the CPU:
+/// for each `k` tile every thread loads, then every thread accumulates; then the epilogue.
+mod gpu_sgemm {
+    use super::sgemm_thread::{
+        k_tiles, sgemm_begin, sgemm_end, sgemm_load, sgemm_mma, BM, BN, SMEM, THREADS,
+    };
+
+    /// Small integers, so that every sum is exact whatever its order.
+    fn small(x: i64) -> f32 {
+        f32::from(i8::try_from(x % 7 - 3).unwrap())
+    }
+
+    #[test]
+    fn every_block_computes_its_tile_at_sizes_the_tiles_divide_and_not() {
+        let (alpha, beta) = (2.0, -1.0);
+        for (m, n, k) in [
+            (128, 128, 8),
+            (130, 257, 19),
+            (1, 1, 1),
+            (200, 100, 0),
+            (64, 300, 33),
+        ] {
+            let a: Vec<f32> = (0..m * k).map(small).collect();
+            let b: Vec<f32> = (0..n * k).map(|x| small(3 * x + 1)).collect();
+            let c0: Vec<f32> = (0..m * n).map(|x| small(5 * x + 2)).collect();
+            let mut c = c0.clone();
+            for bm in 0..(m + BM - 1) / BM {
+                for bn in 0..(n + BN - 1) / BN {
+                    let mut acc: Vec<_> = (0..THREADS)
+                        .map(|t| sgemm_begin(&c, (m, n), (bm, bn), t).unwrap())
+                        .collect();
+                    for kt in 0..k_tiles(k) {
+                        let (mut sa, mut sb) = ([f32::NAN; SMEM], [f32::NAN; SMEM]);
+                        for t in 0..THREADS {
+                            let tiles = (&mut sa[..], &mut sb[..]);
+                            sgemm_load((&a, &b), tiles, (m, n, k), (bm, bn), kt, t).unwrap();
+                        }
+                        for (t, acc) in (0..).zip(&mut acc) {
+                            sgemm_mma(&sa, &sb, acc, t).unwrap();
+                        }
+                    }
+                    for (t, acc) in (0..).zip(&acc) {
+                        sgemm_end(&mut c, (m, n), (bm, bn), t, (alpha, beta), acc).unwrap();
+                    }
+                }
+            }
+            for i in 0..m {
+                for j in 0..n {
+                    // From +0, as the accumulators start (`Sum` starts from -0).
+                    let dot = (0..k)
+                        .map(|p| a[(i + m * p) as usize] * b[(j + n * p) as usize])
+                        .fold(0f32, |s, x| s + x);
+                    let want = alpha * dot + beta * c0[(i + m * j) as usize];
+                    let got = c[(i + m * j) as usize];
+                    assert_eq!(got.to_bits(), want.to_bits(), "{m}x{n}x{k} at ({i}, {j})");
+                }
+            }
+        }
     }
 }

@@ -7,6 +7,8 @@
 //! wrong or a kernel that `check.sh` proves zero-cost is more than 5% slower than its twin; exit
 //! 0 with a message where no CUDA driver can be loaded.
 
+mod sgemm;
+
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -107,6 +109,7 @@ fn run(ptx: &str) -> Result<bool> {
     let linked = link(&ctx, &source)?;
     // The inputs and the CPU's results, once for both modules.
     let cases = cases(source.contains(".entry tile_copy_cute("))?;
+    let has_sgemm = source.contains(".entry sgemm_cute(");
     let mut ok = true;
     let mut last = None;
     for (how, module) in [
@@ -127,6 +130,12 @@ fn run(ptx: &str) -> Result<bool> {
         };
         for case in &cases {
             ok &= run_case(&gpu, case)?;
+        }
+        if has_sgemm {
+            // Sizes the tiles divide and sizes they do not (the CPU's reference takes seconds).
+            for sizes in [(1024, 1024, 1024), (1023, 1021, 1019)] {
+                ok &= sgemm::run(&gpu, sizes)?;
+            }
         }
         last = Some(gpu);
     }

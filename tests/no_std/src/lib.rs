@@ -12,11 +12,16 @@ pub type Tile = Tiler!(<16:1,8:1>);
 /// A static thread layout, spelled as a type.
 pub type Threads = Layout!((4,8):(1,4));
 
+mod sgemm;
 mod tiling;
 mod transpose;
 
+pub use sgemm::{
+    k_tiles, sgemm_begin, sgemm_end, sgemm_load, sgemm_mma, Acc, BK, BM, BN, SMEM,
+    THREADS as SGEMM_THREADS,
+};
 pub use tiling::tile_copy;
-pub use transpose::{transpose_load, transpose_store, THREADS, TILE};
+pub use transpose::{transpose_load, transpose_store, THREADS as TRANSPOSE_THREADS, TILE};
 
 #[cfg(not(test))]
 #[panic_handler]
