@@ -38,8 +38,11 @@ pub enum ErrorKind {
     /// Two dimensions of a linear layout share a name.
     DuplicateDim,
     /// Linear layouts whose dimensions do not match (composition: the inner outputs are not the
-    /// outer inputs; a name that is not a dimension).
-    DimMismatch,
+    /// outer inputs; a name that is not a dimension; an order that is not a permutation).
+    DimMismatch {
+        /// What they must be.
+        why: &'static str,
+    },
     /// A linear layout that is not injective or not surjective, where an inverse needs it.
     NotInvertibleF2 {
         /// The rank of its bases over F2.
@@ -368,7 +371,7 @@ impl ErrorKind {
             ErrorKind::InvalidName => "invalid_name",
             ErrorKind::NotPowerOfTwo { .. } => "not_power_of_two",
             ErrorKind::DuplicateDim => "duplicate_dim",
-            ErrorKind::DimMismatch => "dim_mismatch",
+            ErrorKind::DimMismatch { .. } => "dim_mismatch",
             ErrorKind::NotInvertibleF2 { .. } => "not_invertible_f2",
             ErrorKind::NotLinear { .. } => "not_linear",
             ErrorKind::NotStrided { .. } => "not_strided",
@@ -424,10 +427,7 @@ impl ErrorKind {
                 write!(f, "size {value} is not a power of two")
             }
             ErrorKind::DuplicateDim => f.write_str("two dimensions share a name"),
-            ErrorKind::DimMismatch => f.write_str(
-                "the dimensions do not match (the inner layout's outputs must be the outer's inputs, \
-                 by name, in order, each no larger)",
-            ),
+            ErrorKind::DimMismatch { why } => write!(f, "the dimensions do not match: {why}"),
             ErrorKind::NotInvertibleF2 { rank, ins, outs } => write!(
                 f,
                 "the bases have rank {rank} over F2 for {ins} input and {outs} output bits: \
@@ -596,7 +596,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InvalidName
             | ErrorKind::NotPowerOfTwo { .. }
             | ErrorKind::DuplicateDim
-            | ErrorKind::DimMismatch
+            | ErrorKind::DimMismatch { .. }
             | ErrorKind::NotInvertibleF2 { .. }
             | ErrorKind::NotLinear { .. }
             | ErrorKind::NotStrided { .. }

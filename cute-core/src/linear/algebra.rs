@@ -24,7 +24,10 @@ impl LinearLayout {
                 .zip(i.iter())
                 .all(|(a, b)| a.name == b.name && b.bits <= a.bits);
         if !same {
-            return Err(err(ErrorKind::DimMismatch));
+            return Err(err(ErrorKind::DimMismatch {
+                why: "the inner layout's outputs must be the outer's inputs, by name, in order, \
+                      each no larger",
+            }));
         }
         let mut bases = [0u64; MAX_BITS];
         for (k, b) in bases.iter_mut().enumerate().take(inner.in_bits()) {

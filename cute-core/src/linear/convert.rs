@@ -143,7 +143,9 @@ impl LinearLayout {
     pub fn to_layout(&self) -> Result<Layout, Error> {
         let err = |k| Error::new(Op::ToLayout, [Some(self.into()), None], k);
         if self.ins.n != 1 || self.outs.n != 1 {
-            return Err(err(ErrorKind::DimMismatch));
+            return Err(err(ErrorKind::DimMismatch {
+                why: "a layout has one input and one output dimension",
+            }));
         }
         let n = self.in_bits();
         let mut seen = 0u64;

@@ -61,6 +61,15 @@ pub struct Dim {
 }
 
 impl Dim {
+    /// An unused slot of an array of dimensions.
+    pub(super) const UNUSED: Dim = Dim {
+        name: Name {
+            bytes: [0; MAX_NAME],
+            len: 0,
+        },
+        bits: 0,
+    };
+
     /// The dimension `name` of size `size`, a power of two ([`ErrorKind::NotPowerOfTwo`]).
     pub fn new(name: &str, size: i64) -> Result<Dim, ErrorKind> {
         if size <= 0 || size & (size - 1) != 0 {
@@ -78,6 +87,11 @@ impl Dim {
         1i64 << self.bits
     }
 }
+
+/// A name that is not a dimension of the layout.
+pub(super) const NOT_A_DIM: ErrorKind = ErrorKind::DimMismatch {
+    why: "a name is not a dimension of the layout",
+};
 
 /// Dimensions in order, inline.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -113,7 +127,7 @@ impl Dims {
     pub(super) fn select(&self, names: &[&str]) -> Result<Dims, ErrorKind> {
         let mut keep = [false; MAX_DIMS];
         for n in names {
-            keep[self.find(Name::new(n)?).ok_or(ErrorKind::DimMismatch)?] = true;
+            keep[self.find(Name::new(n)?).ok_or(NOT_A_DIM)?] = true;
         }
         let mut out = Dims {
             d: [None; MAX_DIMS],

@@ -105,6 +105,79 @@ impl LinearLayout {
         Ok(LinearLayout { ins, outs, bases })
     }
 
+    /// The layout without dimensions (Triton's `empty`): the one input maps to the one output.
+    #[must_use]
+    pub fn empty() -> LinearLayout {
+        let none = Dims {
+            d: [None; MAX_DIMS],
+            n: 0,
+        };
+        LinearLayout::from_packed(none, none, &[])
+    }
+
+    /// Every input of dimension `name` (of size `size`) to 0 of the output dimension `out` of
+    /// size 1 (Triton's `zeros1D`); [`LinearLayout::empty`] for `size == 0`.
+    ///
+    /// # Preconditions
+    /// `size` is 0 or a power of two ([`ErrorKind::NotPowerOfTwo`]); valid names.
+    pub fn zeros_1d(size: i64, name: &str, out: &str) -> Result<LinearLayout, Error> {
+        if size == 0 {
+            return Ok(LinearLayout::empty());
+        }
+        let err = |k| {
+            Error::new(
+                Op::LinearLayout,
+                [Some(dim_operand(name, size)), Some(dim_operand(out, 1))],
+                k,
+            )
+        };
+        let (i, o) = (
+            Dim::new(name, size).map_err(err)?,
+            Dim::new(out, 1).map_err(err)?,
+        );
+        let ins = Dims::of(&[i], MAX_BITS).map_err(err)?;
+        let outs = Dims::of(&[o], MAX_OUT_BITS).map_err(err)?;
+        Ok(LinearLayout::from_packed(ins, outs, &[]))
+    }
+
+    /// [`LinearLayout::new`] with the output sizes inferred from the bases, as Triton's
+    /// constructor from output names does: each output dimension the smallest power of two above
+    /// every value the bases give it (1 when they give none).
+    ///
+    /// # Preconditions
+    /// Those of [`LinearLayout::new`], no negative value ([`ErrorKind::IndexOutOfRange`]), and
+    /// the layout is surjective, as Triton requires there ([`ErrorKind::NotInvertibleF2`]).
+    pub fn with_inferred_outs(
+        ins: &[Dim],
+        outs: &[&str],
+        bases: &[&[i64]],
+    ) -> Result<LinearLayout, Error> {
+        let mut dims = [Dim::UNUSED; MAX_DIMS];
+        if outs.len() > MAX_DIMS {
+            return Err(Error::new(
+                Op::LinearLayout,
+                [Some(Operand::of(&DimList("crd", ins))), None],
+                ErrorKind::Capacity,
+            ));
+        }
+        for (o, (d, name)) in dims.iter_mut().zip(outs).enumerate() {
+            // The smallest power of two above every value (a negative one is `new`'s error).
+            let top = bases
+                .iter()
+                .filter_map(|b| b.get(o))
+                .fold(0i64, |m, &v| m.max(v));
+            let size = 1i64 << (64 - top.leading_zeros()).min(62);
+            *d = Dim::new(name, size).map_err(|k| {
+                Error::new(Op::LinearLayout, [Some(dim_operand(name, size)), None], k)
+            })?;
+        }
+        let l = LinearLayout::new(ins, &dims[..outs.len()], bases)?;
+        if !l.is_surjective() {
+            return Err(l.singular(Op::LinearLayout));
+        }
+        Ok(l)
+    }
+
     /// The input dimensions, in order.
     pub fn ins(&self) -> impl Iterator<Item = Dim> + '_ {
         self.ins.iter()

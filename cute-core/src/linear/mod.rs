@@ -15,6 +15,8 @@ mod dims;
 mod echelon;
 mod layout;
 mod print;
+mod query;
+mod reshape;
 #[cfg(test)]
 mod tests;
 

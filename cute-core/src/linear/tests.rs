@@ -184,3 +184,267 @@ fn swizzled_layouts_are_linear() {
     let e = LinearLayout::from_swizzled(&c).unwrap_err();
     assert_eq!(e.code(), "affine_offset");
 }
+
+/// A layout written as Triton's tests write one: each input dimension with its bases (its size
+/// `2^bases`), the output dimensions by name, their sizes inferred (Triton's constructor).
+fn tri(ins: &[(&str, &[&[i64]])], outs: &[&str]) -> LinearLayout {
+    let dims: Vec<Dim> = ins.iter().map(|(n, b)| d(n, 1 << b.len())).collect();
+    let bases: Vec<&[i64]> = ins.iter().flat_map(|(_, b)| b.iter().copied()).collect();
+    LinearLayout::with_inferred_outs(&dims, outs, &bases).unwrap()
+}
+
+/// As [`tri`] with the output sizes given (Triton's constructor without surjectivity).
+fn tri_sized(ins: &[(&str, &[&[i64]])], outs: &[(&str, i64)]) -> LinearLayout {
+    let dims: Vec<Dim> = ins.iter().map(|(n, b)| d(n, 1 << b.len())).collect();
+    let o: Vec<Dim> = outs.iter().map(|&(n, s)| d(n, s)).collect();
+    let bases: Vec<&[i64]> = ins.iter().flat_map(|(_, b)| b.iter().copied()).collect();
+    LinearLayout::new(&dims, &o, &bases).unwrap()
+}
+
+fn id1(size: i64, i: &str, o: &str) -> LinearLayout {
+    LinearLayout::identity(i, size, o).unwrap()
+}
+
+fn prod(a: &LinearLayout, b: &LinearLayout) -> LinearLayout {
+    LinearLayout::product(a, b).unwrap()
+}
+
+// The cases below are Triton's `unittest/Tools/LinearLayoutTest.cpp`, transcribed.
+
+#[test]
+fn triton_empty_and_zeros_1d() {
+    let e = LinearLayout::empty();
+    assert_eq!((e.ins().count(), e.outs().count(), e.in_bits()), (0, 0, 0));
+    assert_eq!(LinearLayout::zeros_1d(0, "in", "out").unwrap(), e);
+    assert_eq!(
+        LinearLayout::zeros_1d(32, "ins", "outs").unwrap(),
+        tri(&[("ins", &[&[0], &[0], &[0], &[0], &[0]])], &["outs"])
+    );
+    assert_eq!(
+        LinearLayout::zeros_1d(12, "in", "out").unwrap_err().code(),
+        "not_power_of_two"
+    );
+}
+
+#[test]
+fn triton_inferred_out_sizes() {
+    // GetOutDimSizeLog2: bases up to 2 give an output of 4.
+    let l = tri(
+        &[("in0", &[&[0], &[0], &[0]]), ("in1", &[&[1], &[2]])],
+        &["dim0"],
+    );
+    assert_eq!(l.outs().next().unwrap().size(), 4);
+    // Triton's constructor from names requires a surjective layout.
+    let dims = [d("in", 4)];
+    let e = LinearLayout::with_inferred_outs(&dims, &["out"], &[&[0], &[2]]).unwrap_err();
+    assert_eq!(e.code(), "not_invertible_f2", "{e}");
+}
+
+#[test]
+fn triton_transpose_outs_and_ins() {
+    let l = prod(&id1(32, "in1", "out1"), &id1(16, "in2", "out2"));
+    assert_eq!(
+        l.transpose_outs(&["out2", "out1"]).unwrap(),
+        tri(
+            &[
+                ("in1", &[&[0, 1], &[0, 2], &[0, 4], &[0, 8], &[0, 16]]),
+                ("in2", &[&[1, 0], &[2, 0], &[4, 0], &[8, 0]]),
+            ],
+            &["out2", "out1"]
+        )
+    );
+    assert_eq!(
+        l.transpose_ins(&["in2", "in1"]).unwrap(),
+        tri(
+            &[
+                ("in2", &[&[0, 1], &[0, 2], &[0, 4], &[0, 8]]),
+                ("in1", &[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[16, 0]]),
+            ],
+            &["out1", "out2"]
+        )
+    );
+    // TransposeOutsDegenerate: a size-1 dimension moves with its name.
+    let l = prod(&id1(32, "in1", "out1"), &id1(1, "in2", "out2"));
+    assert_eq!(
+        l.transpose_outs(&["out2", "out1"]).unwrap(),
+        tri_sized(
+            &[
+                ("in1", &[&[0, 1], &[0, 2], &[0, 4], &[0, 8], &[0, 16]]),
+                ("in2", &[])
+            ],
+            &[("out2", 1), ("out1", 32)]
+        )
+    );
+    for bad in [
+        &["in1"][..],
+        &["in1", "in1"],
+        &["in1", "x"],
+        &["in1", "in2", "in3"],
+    ] {
+        let e = l.transpose_ins(bad).unwrap_err();
+        assert_eq!(e.code(), "dim_mismatch", "{bad:?}: {e}");
+    }
+}
+
+#[test]
+fn triton_reshape_and_flatten() {
+    let ll = tri(&[("in1", &[&[1], &[4], &[8]]), ("in2", &[&[2]])], &["out"]);
+    assert_eq!(
+        ll.reshape_ins(&[d("in3", 2), d("in4", 8)]).unwrap(),
+        tri(&[("in3", &[&[1]]), ("in4", &[&[4], &[8], &[2]])], &["out"])
+    );
+    assert_eq!(
+        ll.flatten_ins(),
+        tri(&[("in1", &[&[1], &[4], &[8], &[2]])], &["out"])
+    );
+    // ReshapeInsDegenerateFirstOut.
+    let ll = tri(&[("in1", &[&[1], &[4]]), ("in2", &[&[2]])], &["out"]);
+    assert_eq!(
+        ll.reshape_ins(&[d("in3", 1), d("in4", 8)]).unwrap(),
+        tri(&[("in3", &[]), ("in4", &[&[1], &[4], &[2]])], &["out"])
+    );
+    // ReshapeOuts: 16 outputs as (2, 8).
+    let ll = tri(&[("in1", &[&[1], &[4], &[8]]), ("in2", &[&[3]])], &["out"]);
+    assert_eq!(
+        ll.reshape_outs(&[d("out2", 2), d("out3", 8)]).unwrap(),
+        tri(
+            &[("in1", &[&[1, 0], &[0, 2], &[0, 4]]), ("in2", &[&[1, 1]])],
+            &["out2", "out3"]
+        )
+    );
+    // FlattenOuts: (16, 8) as 128, the first lowest.
+    let ll = tri_sized(
+        &[("in1", &[&[1, 0], &[4, 1], &[8, 4]]), ("in2", &[&[3, 2]])],
+        &[("out1", 16), ("out2", 8)],
+    );
+    assert_eq!(
+        ll.flatten_outs(),
+        tri_sized(
+            &[
+                ("in1", &[&[1], &[4 + 16], &[8 + 4 * 16]]),
+                ("in2", &[&[3 + 2 * 16]])
+            ],
+            &[("out1", 128)]
+        )
+    );
+    // FlattenInsEdgeCases, FlattenOutsEdgeCases.
+    let e = LinearLayout::empty();
+    assert_eq!((e.flatten_ins(), e.flatten_outs()), (e, e));
+    let one = tri(&[("in1", &[])], &["out"]);
+    assert_eq!((one.flatten_ins(), one.flatten_outs()), (one, one));
+    let e = ll.reshape_ins(&[d("in3", 4)]).unwrap_err();
+    assert_eq!(e.code(), "size_mismatch", "{e}");
+}
+
+#[test]
+fn triton_num_consecutive_in_out() {
+    let n = |l: &LinearLayout| l.num_consecutive_in_out();
+    assert_eq!(n(&id1(1, "in", "out")), 1);
+    assert_eq!(n(&id1(4, "in", "out")), 4);
+    assert_eq!(n(&prod(&id1(4, "in1", "out"), &id1(8, "in2", "out"))), 4);
+    assert_eq!(n(&prod(&id1(4, "in", "out1"), &id1(8, "in", "out2"))), 4);
+    let zeros = LinearLayout::zeros_1d(4, "in", "out1").unwrap();
+    assert_eq!(n(&prod(&zeros, &id1(4, "in", "out2"))), 1);
+    assert_eq!(n(&tri(&[("in", &[&[1], &[2], &[4], &[9]])], &["out"])), 1);
+    assert_eq!(n(&tri(&[("in", &[&[1], &[2], &[4], &[10]])], &["out"])), 2);
+    assert_eq!(n(&tri(&[("in", &[&[1], &[4], &[2]])], &["out"])), 2);
+    let l = tri(
+        &[("in", &[&[1], &[2], &[4]]), ("in2", &[&[8], &[18]])],
+        &["out"],
+    );
+    assert_eq!(n(&l), 2);
+    assert_eq!(n(&LinearLayout::empty()), 1);
+}
+
+#[test]
+fn triton_equal_ignoring_out_dim_sizes() {
+    let small = id1(4, "in", "out");
+    let big = tri_sized(&[("in", &[&[1], &[2]])], &[("out", 8)]);
+    assert_ne!(small, big);
+    assert!(small.equal_ignoring_out_dim_sizes(&big));
+    assert!(!small.equal_ignoring_out_dim_sizes(&id1(4, "in", "other")));
+    assert!(!small.equal_ignoring_out_dim_sizes(&id1(8, "in", "out")));
+}
+
+#[test]
+fn triton_free_variable_masks() {
+    let m = |l: &LinearLayout| l.free_variable_masks();
+    assert_eq!(m(&id1(4, "in", "out"))[0], 0);
+    assert_eq!(
+        m(&LinearLayout::zeros_1d(16, "in", "out").unwrap())[0],
+        0b1111
+    );
+    let z = |s| LinearLayout::zeros_1d(s, "in", "out").unwrap();
+    let l = prod(
+        &prod(&prod(&id1(2, "in", "out"), &z(4)), &id1(4, "in", "out")),
+        &z(2),
+    );
+    assert_eq!(m(&l)[0], 0b10_0110);
+    let l = tri(
+        &[
+            ("in1", &[&[1, 1], &[2, 2], &[0, 0]]),
+            ("in2", &[&[1, 0], &[0, 1], &[2, 0]]),
+        ],
+        &["out1", "out2"],
+    );
+    assert_eq!(m(&l)[..2], [0b100, 0b10]);
+    // The free bits are the bits that do not raise the rank.
+    assert_eq!(
+        m(&l)[..2]
+            .iter()
+            .map(|x| x.count_ones() as usize)
+            .sum::<usize>(),
+        l.in_bits() - l.rank()
+    );
+}
+
+#[test]
+fn triton_quotient() {
+    // QuotientOneDimension.
+    let l = tri_sized(
+        &[("dim1", &[&[1, 0]]), ("dim2", &[&[0, 0]])],
+        &[("dim1", 2), ("dim2", 1)],
+    );
+    let q = l.quotient(&["dim1"]).unwrap();
+    assert_eq!(q, LinearLayout::zeros_1d(2, "dim2", "dim2").unwrap());
+    assert_eq!(q.quotient(&["dim2"]).unwrap_err().code(), "dim_mismatch");
+    // QuotientSeveralDimensions.
+    let l = tri(
+        &[
+            ("dim1", &[&[1, 0], &[2, 0], &[4, 0]]),
+            ("dim2", &[&[0, 1], &[0, 2]]),
+        ],
+        &["dim1", "dim2"],
+    );
+    assert_eq!(
+        l.quotient(&["dim1", "dim2"]).unwrap(),
+        LinearLayout::empty()
+    );
+    // QuotientMultipleTrivialDimensions: dim2 apart, whatever dim1 and dim3 do.
+    let l = tri(
+        &[
+            ("dim1", &[&[1, 0, 2], &[2, 0, 1]]),
+            ("dim2", &[&[0, 1, 0], &[0, 2, 0], &[0, 4, 0]]),
+            ("dim3", &[&[0, 0, 1], &[0, 0, 2]]),
+        ],
+        &["dim1", "dim2", "dim3"],
+    );
+    assert!(l.quotient(&["dim2"]).is_ok());
+    let l = tri(
+        &[
+            ("dim1", &[&[1, 0, 2], &[2, 0, 1]]),
+            ("dim2", &[&[0, 1, 0], &[0, 2, 0], &[0, 4, 0]]),
+            ("dim3", &[&[0, 1, 1], &[0, 0, 2]]),
+        ],
+        &["dim1", "dim2", "dim3"],
+    );
+    assert_eq!(l.quotient(&["dim2"]).unwrap_err().code(), "dim_mismatch");
+    // QuotientEmptyLayout, QuotientIdentityMultipleDimensions.
+    assert!(LinearLayout::empty().quotient(&["dim1"]).is_err());
+    let l = prod(
+        &prod(&id1(8, "dim1", "dim1"), &id1(2, "dim2", "dim2")),
+        &id1(4, "dim3", "dim3"),
+    );
+    let q = l.quotient(&["dim1", "dim3"]).unwrap();
+    assert_eq!(q.quotient(&["dim2"]).unwrap(), LinearLayout::empty());
+}

@@ -255,7 +255,121 @@ fn one(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
     composition(a, l, b);
     product(a, l, b);
     sublayout(a, l, b);
+    rearranged(a, l, b);
     to_layout(a, l);
+}
+
+/// A side's values as one number, the first dimension lowest (Triton's flattening).
+fn flat(d: &[(String, i64)], x: &[i64]) -> i64 {
+    d.iter()
+        .zip(x)
+        .rev()
+        .fold(0, |acc, (dim, v)| acc * dim.1 + v)
+}
+
+/// `transpose_ins`/`transpose_outs` (by an order from the input: a permutation or not),
+/// `flatten_*`, `reshape_*` (into a split of the same bits) against the XOR evaluator, and the
+/// free bits against the rank.
+fn rearranged(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
+    for outs in [false, true] {
+        let side = if outs { &a.outs } else { &a.ins };
+        // An order: the side's names shuffled, sometimes one dropped, doubled or foreign.
+        let mut order: Vec<&str> = side.iter().map(|d| d.0.as_str()).collect();
+        for k in (1..order.len()).rev() {
+            order.swap(k, b.below(k + 1));
+        }
+        match b.byte() % 16 {
+            0 => {
+                order.pop();
+            }
+            1 => order.push(order.first().copied().unwrap_or("x")),
+            2 => order.push(NAMES[b.below(NAMES.len())]),
+            _ => {}
+        }
+        let permutation = order.len() == side.len()
+            && side
+                .iter()
+                .all(|d| order.iter().filter(|&&n| n == d.0).count() == 1);
+        let r = if outs {
+            l.transpose_outs(&order)
+        } else {
+            l.transpose_ins(&order)
+        };
+        assert_eq!(
+            r.is_ok(),
+            permutation,
+            "transpose {outs} {l:?} {order:?}: {r:?}"
+        );
+        let at = |n: &str| side.iter().position(|d| d.0 == n).unwrap_or(0);
+        if let Ok(r) = r {
+            for x in inputs(&a.ins) {
+                let y = a.eval(&x);
+                if outs {
+                    let want: Vec<i64> = order.iter().map(|n| y[at(n)]).collect();
+                    assert_eq!(apply(&r, &x), want, "transpose_outs({l:?}) at {x:?}");
+                } else {
+                    let px: Vec<i64> = order.iter().map(|n| x[at(n)]).collect();
+                    assert_eq!(apply(&r, &px), y, "transpose_ins({l:?}) at {x:?}");
+                }
+            }
+        }
+    }
+    // Flattened and reshaped into a split of the same bits: the same map on the flat values.
+    let split = |total: usize, b: &mut Bytes<'_>| -> Vec<Dim> {
+        let (mut left, mut dims) = (total, Vec::new());
+        while left > 0 && dims.len() < 3 {
+            let take = b.below(left + 1);
+            dims.push(Dim::new(["r0", "r1", "r2", "r3"][dims.len()], 1 << take).unwrap());
+            left -= take;
+        }
+        dims.push(Dim::new("rl", 1 << left).unwrap());
+        dims
+    };
+    let (ri, ro) = (split(a.in_bits(), b), split(a.out_bits(), b));
+    let to_spec = |d: &[Dim]| -> Vec<(String, i64)> {
+        d.iter()
+            .map(|d| (d.name.as_str().to_string(), d.size()))
+            .collect()
+    };
+    let shaped = l.reshape_ins(&ri).and_then(|r| r.reshape_outs(&ro));
+    let shaped = shaped.unwrap_or_else(|e| panic!("reshape({l:?}, {ri:?}, {ro:?}): {e}"));
+    let (si, so) = (to_spec(&ri), to_spec(&ro));
+    for x in inputs(&si) {
+        let full = flat(&si, &x);
+        let mut ax = Vec::new();
+        let mut rest = full;
+        for d in &a.ins {
+            ax.push(rest % d.1);
+            rest /= d.1;
+        }
+        assert_eq!(
+            flat(&so, &apply(&shaped, &x)),
+            flat(&a.outs, &a.eval(&ax)),
+            "reshape({l:?}) at {x:?}"
+        );
+    }
+    let flat_l = l.flatten_ins().flatten_outs();
+    assert_eq!(flat_l.in_bits(), l.in_bits());
+    for x in inputs(&a.ins).into_iter().filter(|_| !a.ins.is_empty()) {
+        let fx = [flat(&a.ins, &x)];
+        let y = if a.outs.is_empty() {
+            0
+        } else {
+            apply(&flat_l, &fx)[0]
+        };
+        assert_eq!(y, flat(&a.outs, &a.eval(&x)), "flatten({l:?}) at {x:?}");
+    }
+    let free: u32 = l.free_variable_masks().iter().map(|m| m.count_ones()).sum();
+    assert_eq!(
+        free as usize,
+        l.in_bits() - l.rank(),
+        "free_variable_masks({l:?})"
+    );
+    let n = l.num_consecutive_in_out();
+    assert!(
+        n >= 1 && n & (n - 1) == 0,
+        "num_consecutive_in_out({l:?}) = {n}"
+    );
 }
 
 /// `outer ∘ l` for an `outer` whose inputs are `l`'s outputs, sometimes not quite.
