@@ -154,6 +154,7 @@ operations! {
     ReshapeIns "reshape_ins" - "A linear layout with its input bits regrouped into dimensions.",
     ReshapeOuts "reshape_outs" - "A linear layout with its output bits regrouped into dimensions.",
     Quotient "quotient" - "A linear layout without dimensions it maps as the identity.",
+    InvertAndCompose "invert_and_compose" - "C with A(x) = B(C(x)) for linear layouts A and B.",
     ToLinearLayout "to_linear_layout" - "The linear layout of a layout of power-of-two modes.",
     ToLayout "to_layout" - "The layout of a linear layout of one input dimension.",
     ToSwizzled "to_swizzled" - "The swizzled layout of a linear layout.",

@@ -4,7 +4,7 @@ use super::dims::Dims;
 use super::echelon::Echelon;
 use super::layout::LinearLayout;
 use crate::error::{Error, ErrorKind, Op};
-use crate::limits::{MAX_BITS, MAX_OUT_BITS};
+use crate::limits::{MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
 
 impl LinearLayout {
     /// `outer ∘ inner`: `inner`'s outputs feed `outer`'s inputs, dimension by dimension by name
@@ -43,6 +43,72 @@ impl LinearLayout {
             outs: outer.outs,
             bases,
         })
+    }
+
+    /// `C` with `self(x) == outer(C(x))` for every input `x` (Triton's `invertAndCompose`): the
+    /// map from `self`'s inputs to `outer`'s inputs that reach the same outputs, e.g. the
+    /// registers-to-registers conversion between two layouts of the same data. An input that
+    /// `self` sends to 0 goes to 0 (a broadcast stays where it is); otherwise to the preimage
+    /// under `outer`, unique where `outer`'s nonzero bases are independent.
+    ///
+    /// # Preconditions
+    /// The same output dimensions by name, each no larger in `self`
+    /// ([`ErrorKind::DimMismatch`]); `outer` surjective ([`ErrorKind::NotInvertibleF2`]).
+    ///
+    /// # Postconditions
+    /// `outer(C(x)) == self(x)` (`outer`'s outputs in `self`'s order); `C`'s inputs are `self`'s,
+    /// its outputs `outer`'s inputs.
+    pub fn invert_and_compose(&self, outer: &LinearLayout) -> Result<LinearLayout, Error> {
+        let err = |k| {
+            Error::new(
+                Op::InvertAndCompose,
+                [Some(self.into()), Some(outer.into())],
+                k,
+            )
+        };
+        let mismatch = || {
+            err(ErrorKind::DimMismatch {
+                why:
+                    "both layouts must have the same outputs, by name, each no larger in the first",
+            })
+        };
+        let mut names = [""; MAX_DIMS];
+        for (n, d) in names
+            .iter_mut()
+            .zip(self.outs.d[..usize::from(self.outs.n)].iter())
+        {
+            *n = d.as_ref().map_or("", |d| d.name.as_str());
+        }
+        let o = outer
+            .transpose_outs(&names[..usize::from(self.outs.n)])
+            .map_err(|_| mismatch())?;
+        if self
+            .outs
+            .iter()
+            .zip(o.outs.iter())
+            .any(|(a, b)| a.bits > b.bits)
+        {
+            return Err(mismatch());
+        }
+        if !o.is_surjective() {
+            return Err(err(outer.singular(Op::InvertAndCompose).kind));
+        }
+        let e = Echelon::of(&o.bases[..o.in_bits()]);
+        let mut bases = [0u64; MAX_BITS];
+        for (b, &v) in bases.iter_mut().zip(&self.bases[..self.in_bits()]) {
+            // `self`'s output bits re-packed at `outer`'s sizes.
+            let mut y = 0u64;
+            for d in 0..usize::from(self.outs.n) {
+                y |= (self.outs.field(v, d) as u64) << o.outs.start(d);
+            }
+            // `outer` is surjective, so every `y` has a preimage.
+            *b = e.solve(y).unwrap_or(0);
+        }
+        Ok(LinearLayout::from_packed(
+            self.ins,
+            o.ins,
+            &bases[..self.in_bits()],
+        ))
     }
 
     /// `L⁻¹` of a bijective `L`: outputs become inputs.

@@ -448,3 +448,99 @@ fn triton_quotient() {
     let q = l.quotient(&["dim1", "dim3"]).unwrap();
     assert_eq!(q.quotient(&["dim2"]).unwrap(), LinearLayout::empty());
 }
+
+#[test]
+fn triton_invert_and_compose() {
+    let check = |l1: &LinearLayout, l2: &LinearLayout, want: &LinearLayout| {
+        let c = l1.invert_and_compose(l2).unwrap();
+        assert_eq!(&c, want, "{l1:?} against {l2:?}");
+        // L2 ∘ C == L1, the defining property.
+        let back = LinearLayout::compose(l2, &c).unwrap();
+        assert!(
+            back.equal_ignoring_out_dim_sizes(l1),
+            "{back:?} against {l1:?}"
+        );
+    };
+    let l1 = tri(&[("in1", &[&[2], &[1], &[4]])], &["out"]);
+    // Simple.
+    let l2 = tri(&[("in2", &[&[4], &[1], &[2]])], &["out"]);
+    check(&l1, &l2, &tri(&[("in1", &[&[4], &[2], &[1]])], &["in2"]));
+    // NonInjective: in2's first bit is broadcast.
+    let l2 = tri(&[("in2", &[&[0], &[2], &[1], &[4]])], &["out"]);
+    check(
+        &l1,
+        &l2,
+        &tri_sized(&[("in1", &[&[2], &[4], &[8]])], &[("in2", 16)]),
+    );
+    // BroadcastedInDim: a broadcast input of the first goes to 0.
+    let l1b = tri(&[("in1", &[&[2], &[1], &[4]]), ("in2", &[&[0]])], &["out"]);
+    let l2 = tri(&[("in", &[&[4], &[1], &[2]])], &["out"]);
+    check(
+        &l1b,
+        &l2,
+        &tri(&[("in1", &[&[4], &[2], &[1]]), ("in2", &[&[0]])], &["in"]),
+    );
+    // BroadcastAtBeginningOfSecond, BroadcastAtEndOfSecond, BroadcastBeginningAndEndOfSecond.
+    let id = tri(&[("in", &[&[1], &[2], &[4]])], &["out"]);
+    let l2 = tri(&[("in", &[&[0], &[4], &[1], &[2]])], &["out"]);
+    check(
+        &id,
+        &l2,
+        &tri_sized(&[("in", &[&[4], &[8], &[2]])], &[("in", 16)]),
+    );
+    let l2 = tri(&[("in2", &[&[4], &[1], &[2], &[0]])], &["out"]);
+    let id1_ = tri(&[("in1", &[&[1], &[2], &[4]])], &["out"]);
+    check(
+        &id1_,
+        &l2,
+        &tri_sized(&[("in1", &[&[2], &[4], &[1]])], &[("in2", 16)]),
+    );
+    let l2 = tri(&[("in", &[&[0], &[4], &[1], &[2], &[0]])], &["out"]);
+    check(
+        &id,
+        &l2,
+        &tri_sized(&[("in", &[&[4], &[8], &[2]])], &[("in", 32)]),
+    );
+    // BroadcastedDims, BroadcastedDims2: a broadcast dimension does not cross to another.
+    let l1 = tri(&[("in1", &[&[1], &[2], &[4]]), ("in2", &[&[0]])], &["out"]);
+    let l2 = tri(&[("in3", &[&[1], &[2], &[4]]), ("in4", &[&[0]])], &["out"]);
+    let want = tri_sized(
+        &[("in1", &[&[1, 0], &[2, 0], &[4, 0]]), ("in2", &[&[0, 0]])],
+        &[("in3", 8), ("in4", 2)],
+    );
+    check(&l1, &l2, &want);
+    let a = tri(&[("in1", &[&[1], &[2]]), ("in2", &[&[0]])], &["out"]);
+    let b = tri(&[("in3", &[&[2], &[1]]), ("in4", &[&[0]])], &["out"]);
+    let want = tri_sized(
+        &[("in1", &[&[2, 0], &[1, 0]]), ("in2", &[&[0, 0]])],
+        &[("in3", 4), ("in4", 2)],
+    );
+    check(&a, &b, &want);
+    // Multidim: the outputs matched by name, in either order.
+    let l1 = tri(
+        &[
+            ("in1", &[&[1, 0], &[0, 1], &[2, 0], &[3, 2]]),
+            ("in2", &[&[2, 2]]),
+        ],
+        &["out1", "out2"],
+    );
+    let l2 = tri(
+        &[("in3", &[&[0, 1], &[1, 0], &[0, 0], &[0, 2], &[2, 1]])],
+        &["out2", "out1"],
+    );
+    for (x, y) in [(&l1, &l2), (&l2, &l1)] {
+        let c = x.invert_and_compose(y).unwrap();
+        let names: Vec<String> = y.outs().map(|d| d.name.as_str().to_string()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let back = LinearLayout::compose(y, &c).unwrap();
+        assert_eq!(back, x.transpose_outs(&names).unwrap());
+    }
+    // Not the same outputs, or an outer layout that is not surjective.
+    let e = l1.invert_and_compose(&id).unwrap_err();
+    assert_eq!(e.code(), "dim_mismatch", "{e}");
+    let thin = tri_sized(&[("in", &[&[1], &[0]])], &[("out", 4)]);
+    let e = tri(&[("in1", &[&[1]])], &["out"])
+        .invert_and_compose(&thin)
+        .unwrap_err();
+    assert_eq!(e.code(), "not_invertible_f2", "{e}");
+}

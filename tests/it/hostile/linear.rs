@@ -256,6 +256,8 @@ fn one(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
     product(a, l, b);
     sublayout(a, l, b);
     rearranged(a, l, b);
+    reshaped(a, l, b);
+    queried(a, l);
     to_layout(a, l);
 }
 
@@ -267,9 +269,8 @@ fn flat(d: &[(String, i64)], x: &[i64]) -> i64 {
         .fold(0, |acc, (dim, v)| acc * dim.1 + v)
 }
 
-/// `transpose_ins`/`transpose_outs` (by an order from the input: a permutation or not),
-/// `flatten_*`, `reshape_*` (into a split of the same bits) against the XOR evaluator, and the
-/// free bits against the rank.
+/// `transpose_ins`/`transpose_outs` by an order from the input (a permutation or not) against
+/// the XOR evaluator.
 fn rearranged(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
     for outs in [false, true] {
         let side = if outs { &a.outs } else { &a.ins };
@@ -314,7 +315,10 @@ fn rearranged(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
             }
         }
     }
-    // Flattened and reshaped into a split of the same bits: the same map on the flat values.
+}
+
+/// Flattened and reshaped into a split of the same bits: the same map on the flat values.
+fn reshaped(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
     let split = |total: usize, b: &mut Bytes<'_>| -> Vec<Dim> {
         let (mut left, mut dims) = (total, Vec::new());
         while left > 0 && dims.len() < 3 {
@@ -359,6 +363,11 @@ fn rearranged(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
         };
         assert_eq!(y, flat(&a.outs, &a.eval(&x)), "flatten({l:?}) at {x:?}");
     }
+}
+
+/// The free bits against the rank, the consecutive run's form, `invert_and_compose` against the
+/// definition.
+fn queried(a: &Spec, l: &LinearLayout) {
     let free: u32 = l.free_variable_masks().iter().map(|m| m.count_ones()).sum();
     assert_eq!(
         free as usize,
@@ -370,6 +379,19 @@ fn rearranged(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
         n >= 1 && n & (n - 1) == 0,
         "num_consecutive_in_out({l:?}) = {n}"
     );
+    // Against itself: `C` with `L(C(x)) == L(x)`, where `L` is surjective.
+    let c = l.invert_and_compose(l);
+    assert_eq!(
+        c.is_ok(),
+        l.is_surjective(),
+        "invert_and_compose({l:?}): {c:?}"
+    );
+    if let Ok(c) = c {
+        for x in inputs(&a.ins) {
+            let y = a.eval(&apply(&c, &x));
+            assert_eq!(y, a.eval(&x), "invert_and_compose({l:?}) at {x:?}");
+        }
+    }
 }
 
 /// `outer ∘ l` for an `outer` whose inputs are `l`'s outputs, sometimes not quite.
