@@ -11,7 +11,7 @@ impl LinearLayout {
     /// (Triton's `compose`).
     ///
     /// # Preconditions
-    /// `inner`'s output dimensions are `outer`'s input dimensions, in the same order, each no
+    /// `inner`'s output dimensions are `outer`'s input dimensions, by name in any order, each no
     /// larger ([`ErrorKind::DimMismatch`]).
     ///
     /// # Postconditions
@@ -19,22 +19,27 @@ impl LinearLayout {
     pub fn compose(outer: &LinearLayout, inner: &LinearLayout) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::Composition, [Some(outer.into()), Some(inner.into())], k);
         let (o, i) = (&outer.ins, &inner.outs);
+        // Where each of inner's outputs is among outer's inputs.
+        let mut at = [0usize; MAX_DIMS];
         let same = o.n == i.n
-            && o.iter()
-                .zip(i.iter())
-                .all(|(a, b)| a.name == b.name && b.bits <= a.bits);
+            && i.iter().zip(&mut at).all(|(d, at)| {
+                o.find(d.name).is_some_and(|k| {
+                    *at = o.start(k);
+                    o.d[k].is_some_and(|e| d.bits <= e.bits)
+                })
+            });
         if !same {
             return Err(err(ErrorKind::DimMismatch {
-                why: "the inner layout's outputs must be the outer's inputs, by name, in order, \
-                      each no larger",
+                why: "the inner layout's outputs must be the outer's inputs, by name, each no \
+                      larger",
             }));
         }
         let mut bases = [0u64; MAX_BITS];
         for (k, b) in bases.iter_mut().enumerate().take(inner.in_bits()) {
             // Re-pack inner's output bits into outer's input bits, dimension by dimension.
             let mut x = 0u64;
-            for d in 0..usize::from(i.n) {
-                x |= (i.field(inner.bases[k], d) as u64) << o.start(d);
+            for (d, &start) in at.iter().enumerate().take(usize::from(i.n)) {
+                x |= (i.field(inner.bases[k], d) as u64) << start;
             }
             *b = outer.apply_bits(x);
         }

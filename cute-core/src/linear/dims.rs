@@ -142,22 +142,48 @@ impl Dims {
         Ok(out)
     }
 
-    /// The dimensions of `a` then those of `b` not in `a`; a shared one has both sizes' bits.
+    /// The dimensions of `a` and `b` in an order of which each one's is a part (Triton's
+    /// supremum: merged as two sorted lists, `a`'s first where both orders allow either); a
+    /// shared one has both sizes' bits. Shared dimensions in different orders are
+    /// [`ErrorKind::DimMismatch`].
     pub(super) fn merge(a: &Dims, b: &Dims, max_bits: usize) -> Result<Dims, ErrorKind> {
-        let mut out = *a;
-        for (k, d) in a.iter().enumerate() {
-            if let Some(j) = b.find(d.name) {
-                out.d[k] = Some(Dim {
-                    name: d.name,
-                    bits: d.bits + b.d[j].map_or(0, |x| x.bits),
-                });
-            }
-        }
-        for d in b.iter().filter(|d| a.find(d.name).is_none()) {
+        let mut out = Dims {
+            d: [None; MAX_DIMS],
+            n: 0,
+        };
+        let (mut i, mut j) = (0, 0);
+        let (na, nb) = (usize::from(a.n), usize::from(b.n));
+        while i < na || j < nb {
+            let (x, y) = (
+                a.d[..na].get(i).copied().flatten(),
+                b.d[..nb].get(j).copied().flatten(),
+            );
+            let next = match (x, y) {
+                (Some(x), _) if b.find(x.name).is_none() => {
+                    i += 1;
+                    x
+                }
+                (_, Some(y)) if a.find(y.name).is_none() => {
+                    j += 1;
+                    y
+                }
+                (Some(x), Some(y)) if x.name == y.name => {
+                    (i, j) = (i + 1, j + 1);
+                    Dim {
+                        name: x.name,
+                        bits: x.bits + y.bits,
+                    }
+                }
+                _ => {
+                    return Err(ErrorKind::DimMismatch {
+                        why: "the dimensions both layouts have must come in the same order",
+                    })
+                }
+            };
             if usize::from(out.n) == MAX_DIMS {
                 return Err(ErrorKind::Capacity);
             }
-            out.d[usize::from(out.n)] = Some(d);
+            out.d[usize::from(out.n)] = Some(next);
             out.n += 1;
         }
         if out.bits() > max_bits {

@@ -544,3 +544,62 @@ fn triton_invert_and_compose() {
         .unwrap_err();
     assert_eq!(e.code(), "not_invertible_f2", "{e}");
 }
+
+#[test]
+fn triton_products() {
+    assert_eq!(
+        prod(&id1(16, "in", "out"), &id1(32, "in", "out")),
+        id1(512, "in", "out")
+    );
+    assert_eq!(
+        prod(&id1(32, "in1", "out1"), &id1(16, "in2", "out2")),
+        tri(
+            &[
+                ("in1", &[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[16, 0]]),
+                ("in2", &[&[0, 1], &[0, 2], &[0, 4], &[0, 8]]),
+            ],
+            &["out1", "out2"]
+        )
+    );
+    assert_eq!(
+        prod(&LinearLayout::empty(), &id1(32, "in", "out")),
+        id1(32, "in", "out")
+    );
+    let z = |s, o| LinearLayout::zeros_1d(s, "in", o).unwrap();
+    assert_eq!(
+        prod(&id1(8, "in", "out"), &z(16, "out")),
+        tri_sized(
+            &[("in", &[&[1], &[2], &[4], &[0], &[0], &[0], &[0]])],
+            &[("out", 8)]
+        )
+    );
+    assert_eq!(
+        prod(&z(16, "out1"), &tri(&[("in", &[])], &["out2"])),
+        tri_sized(
+            &[("in", &[&[0, 0], &[0, 0], &[0, 0], &[0, 0]])],
+            &[("out1", 1), ("out2", 1)]
+        )
+    );
+    assert_eq!(
+        prod(&id1(4, "in", "out1"), &id1(8, "in", "out2")),
+        tri(
+            &[("in", &[&[1, 0], &[2, 0], &[0, 1], &[0, 2], &[0, 4]])],
+            &["out1", "out2"]
+        )
+    );
+    // The result's dimensions in the supremum of both orders, not the first's then the
+    // second's: (x, z) times (x, y, z) is (x, y, z).
+    let a = prod(&id1(2, "x", "x"), &id1(2, "z", "z"));
+    let b = prod(
+        &prod(&id1(2, "x", "x"), &id1(2, "y", "y")),
+        &id1(2, "z", "z"),
+    );
+    let names = |l: &LinearLayout| -> Vec<String> {
+        l.ins().map(|d| d.name.as_str().to_string()).collect()
+    };
+    assert_eq!(names(&prod(&a, &b)), ["x", "y", "z"]);
+    // Shared dimensions in different orders.
+    let c = prod(&id1(2, "z", "z"), &id1(2, "x", "x"));
+    let e = LinearLayout::product(&a, &c).unwrap_err();
+    assert_eq!(e.code(), "dim_mismatch", "{e}");
+}

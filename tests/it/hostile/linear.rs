@@ -419,21 +419,21 @@ fn composition(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
     let Ok(o) = outer.build() else {
         return;
     };
+    // By name, in any order (Triton's `compose`).
     let fits = outer.ins.len() == a.outs.len()
-        && outer
-            .ins
+        && a.outs
             .iter()
-            .zip(&a.outs)
-            .all(|(p, q)| p.0 == q.0 && q.1 <= p.1);
+            .all(|q| outer.ins.iter().any(|p| p.0 == q.0 && q.1 <= p.1));
     let r = LinearLayout::compose(&o, l);
     assert_eq!(r.is_ok(), fits, "compose({o:?}, {l:?}): {r:?}");
     if let Ok(r) = r {
         for x in inputs(&a.ins) {
-            let mid = a.eval(&x);
-            let mid: Vec<i64> = mid
-                .into_iter()
-                .chain(std::iter::repeat(0))
-                .take(outer.ins.len())
+            let y = a.eval(&x);
+            // `l`'s outputs by name in `outer`'s input order.
+            let mid: Vec<i64> = outer
+                .ins
+                .iter()
+                .map(|p| a.outs.iter().position(|q| q.0 == p.0).map_or(0, |k| y[k]))
                 .collect();
             assert_eq!(
                 apply(&r, &x),
@@ -450,18 +450,52 @@ fn product(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
     let Ok(lc) = c.build() else {
         return;
     };
-    // Merged by name in bits (a shared dimension's size may pass i64 before the check).
-    let merged = |p: &[(String, i64)], q: &[(String, i64)]| {
-        let mut m: Vec<(String, usize)> = p.iter().map(|d| (d.0.clone(), bits(d.1))).collect();
-        for (n, s) in q {
-            match m.iter_mut().find(|d| &d.0 == n) {
-                Some(d) => d.1 += bits(*s),
-                None => m.push((n.clone(), bits(*s))),
+    // Merged by name in bits (a shared dimension's size may pass i64 before the check), in the
+    // supremum of both orders: between consecutive shared dimensions, `p`'s own then `q`'s own;
+    // `None` when the shared dimensions come in different orders.
+    let merged = |p: &[(String, i64)], q: &[(String, i64)]| -> Option<Vec<(String, usize)>> {
+        let shared = |x: &[(String, i64)], y: &[(String, i64)]| -> Vec<String> {
+            x.iter()
+                .filter(|d| y.iter().any(|e| e.0 == d.0))
+                .map(|d| d.0.clone())
+                .collect()
+        };
+        let common = shared(p, q);
+        if common != shared(q, p) {
+            return None;
+        }
+        let segment = |x: &[(String, i64)], k: usize| -> Vec<(String, usize)> {
+            // The dimensions of `x` between shared dimension k-1 and shared dimension k.
+            let mut seen = 0;
+            x.iter()
+                .filter(|d| {
+                    let is_shared = common.contains(&d.0);
+                    let here = seen == k && !is_shared;
+                    seen += usize::from(is_shared);
+                    here
+                })
+                .map(|d| (d.0.clone(), bits(d.1)))
+                .collect()
+        };
+        let mut m = Vec::new();
+        for k in 0..=common.len() {
+            m.extend(segment(p, k));
+            m.extend(segment(q, k));
+            if let Some(n) = common.get(k) {
+                let b = |x: &[(String, i64)]| x.iter().find(|d| &d.0 == n).map_or(0, |d| bits(d.1));
+                m.push((n.clone(), b(p) + b(q)));
             }
         }
-        m
+        Some(m)
     };
-    let (ins, outs) = (merged(&a.ins, &c.ins), merged(&a.outs, &c.outs));
+    let (Some(ins), Some(outs)) = (merged(&a.ins, &c.ins), merged(&a.outs, &c.outs)) else {
+        let r = LinearLayout::product(l, &lc);
+        assert!(
+            r.is_err(),
+            "product({l:?}, {lc:?}) of orders that disagree: {r:?}"
+        );
+        return;
+    };
     let total = |d: &[(String, usize)]| d.iter().map(|x| x.1).sum::<usize>();
     let fits = ins.len() <= MAX_DIMS
         && outs.len() <= MAX_DIMS
