@@ -131,7 +131,8 @@ impl LinearLayout {
             .map_err(|e| Error::new(Op::Invert, [Some(self.into()), None], e.kind))
     }
 
-    /// A left inverse of an injective `L` (Triton's pseudo-inverse): outputs become inputs, an
+    /// A left inverse of an injective `L` (not Triton's `pseudoinvert`, a right inverse: see
+    /// [`LinearLayout::right_inverse`]): outputs become inputs, an
     /// output outside the image maps to the input of its component in the image along the unit
     /// vectors that complete the image to the whole space.
     ///
@@ -155,7 +156,8 @@ impl LinearLayout {
         self.reversed(&basis[..n], Op::LeftInverse)
     }
 
-    /// A right inverse of a surjective `L`: `L(R(y)) == y` for every output `y`.
+    /// A right inverse of a surjective `L`: `L(R(y)) == y` for every output `y` (Triton's
+    /// `pseudoinvert`).
     ///
     /// # Preconditions
     /// `L` is surjective ([`ErrorKind::NotInvertibleF2`]).
