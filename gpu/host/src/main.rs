@@ -73,6 +73,31 @@ struct Case {
 }
 
 impl Case {
+    /// A kernel over a runtime `m x n` matrix, a block of `threads` per tile of `tile`, not
+    /// proven zero-cost by `check.sh`.
+    fn sized(
+        name: &'static str,
+        (m, n): (i64, i64),
+        tile: (u32, u32),
+        threads: u32,
+        src: Vec<f32>,
+        expected: Vec<f32>,
+    ) -> Self {
+        let blocks = |x: i64, t: u32| u32::try_from(x).unwrap_or(u32::MAX).div_ceil(t);
+        Case {
+            name,
+            label: format!("{m}x{n}"),
+            launch: Launch {
+                grid: (blocks(m, tile.0), blocks(n, tile.1)),
+                block: threads,
+                sizes: Some((m, n)),
+            },
+            src,
+            expected,
+            proven: false,
+        }
+    }
+
     /// A kernel over a grid of tiles of `tile` elements, one block of `threads` a tile.
     fn tiles(
         name: &'static str,
@@ -196,18 +221,8 @@ fn cases(runtime: bool) -> Result<Vec<Case>> {
         // A runtime matrix by 16x8 tiles: sizes the tiles divide and sizes they do not.
         for (m, n) in [(8192, 4096), (8191, 4093)] {
             let src = data((m * n) as usize);
-            cases.push(Case {
-                name: "tile_copy",
-                label: format!("{m}x{n}"),
-                launch: Launch {
-                    grid: ((m as u32).div_ceil(16), (n as u32).div_ceil(8)),
-                    block: 32,
-                    sizes: Some((m, n)),
-                },
-                expected: src.clone(),
-                src,
-                proven: false,
-            });
+            let expected = src.clone();
+            cases.push(Case::sized("tile_copy", (m, n), (16, 8), 32, src, expected));
         }
         // The transpose through a swizzled shared tile: 32x32 tiles, 256 threads a block.
         for (m, n) in [(8192, 4096), (8191, 4093)] {
@@ -218,18 +233,14 @@ fn cases(runtime: bool) -> Result<Vec<Case>> {
                     expected[j * m as usize + i] = src[i * n as usize + j];
                 }
             }
-            cases.push(Case {
-                name: "smem_transpose",
-                label: format!("{m}x{n}"),
-                launch: Launch {
-                    grid: ((m as u32).div_ceil(32), (n as u32).div_ceil(32)),
-                    block: 256,
-                    sizes: Some((m, n)),
-                },
-                expected,
+            cases.push(Case::sized(
+                "smem_transpose",
+                (m, n),
+                (32, 32),
+                256,
                 src,
-                proven: false,
-            });
+                expected,
+            ));
         }
     }
     Ok(cases)
