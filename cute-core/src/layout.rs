@@ -23,7 +23,7 @@ use crate::stride::{compact_left, compact_right, crd2idx_view, eval_flat};
 /// assert_eq!(l.eval(5).unwrap(), 3);
 /// assert_eq!(l.to_string(), "(4,(2,2)):(2,(1,8))");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Layout {
     shape: IntTuple,
     stride: IntTuple,

@@ -34,7 +34,7 @@
 //! algebra::complement algebra::leaf_walk algebra::verify tensor::view morphism::composition
 //! algebra::walk algebra::by_mode algebra::coalesce algebra::nullspace tensor::engine
 //! morphism::ops morphism::weak morphism::constant — morphism operations; refining; in const context
-//! algebra algebra::trace algebra::recast tiler morphism::object fragment tensor::layout linear::layout
+//! algebra algebra::trace algebra::recast tiler modes morphism::object fragment tensor::layout linear::layout
 //! layout morphism::refinement — layouts; the mutual refinement of tuples
 //! stride — compact strides, crd2idx, idx2crd, flat evaluation
 //! int_tuple — integer tuples, re-exported
@@ -63,6 +63,7 @@ pub mod isl;
 pub mod layout;
 pub mod limits;
 pub mod linear;
+mod modes;
 pub mod morphism;
 pub mod parse;
 pub mod stride;

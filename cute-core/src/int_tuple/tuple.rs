@@ -399,6 +399,21 @@ impl PartialEq for IntTuple {
 
 impl Eq for IntTuple {}
 
+impl core::hash::Hash for IntTuple {
+    /// Equal tuples print alike (both go through the view), so the notation is what is hashed.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        struct Feed<'a, H>(&'a mut H);
+        impl<H: core::hash::Hasher> fmt::Write for Feed<'_, H> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0.write(s.as_bytes());
+                Ok(())
+            }
+        }
+        // Writing into a hasher cannot fail.
+        let _ = fmt::write(&mut Feed(state), format_args!("{self}"));
+    }
+}
+
 impl fmt::Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.view(), f)
