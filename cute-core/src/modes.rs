@@ -21,19 +21,17 @@ impl Layout {
     /// ```
     pub fn select(&self, modes: &[usize]) -> Result<Layout, Error> {
         let err = |k| Error::new(Op::Select, [Some(self.into()), None], k);
-        let mut picked = [Layout::trivial(); MAX_LEAVES];
-        if modes.len() > MAX_LEAVES {
-            return Err(err(ErrorKind::Capacity));
-        }
-        for (p, &m) in picked.iter_mut().zip(modes) {
-            *p = self.mode(m).ok_or_else(|| {
+        let mut out = Layout::concat(&[]).map_err(|e| e.within(Op::Select))?;
+        for &m in modes {
+            let mode = self.mode(m).ok_or_else(|| {
                 err(ErrorKind::IndexOutOfRange {
                     index: i64::try_from(m).unwrap_or(i64::MAX),
                     size: self.rank() as i64,
                 })
             })?;
+            out = out.append(&mode).map_err(|e| e.within(Op::Select))?;
         }
-        Layout::concat(&picked[..modes.len()]).map_err(|e| e.within(Op::Select))
+        Ok(out)
     }
 
     /// `take<B, E>(L)`: the modes `B..E` of `L` as a tuple.
@@ -50,7 +48,7 @@ impl Layout {
     pub fn take(&self, b: usize, e: usize) -> Result<Layout, Error> {
         self.range(Op::Take, b, e)?;
         let modes: [usize; MAX_LEAVES] = core::array::from_fn(|k| b + k);
-        self.select(&modes[..e - b]).map_err(|mut x| {
+        self.select(&modes[..(e - b).min(MAX_LEAVES)]).map_err(|mut x| {
             x.op = Op::Take;
             x
         })
@@ -71,19 +69,13 @@ impl Layout {
     pub fn group_modes(&self, b: usize, e: usize) -> Result<Layout, Error> {
         self.range(Op::GroupModes, b, e)?;
         let within = |x: Error| x.within(Op::GroupModes);
-        let mut parts = [Layout::trivial(); MAX_LEAVES];
-        let mut n = 0;
-        for m in 0..b {
-            parts[n] = self.mode(m).unwrap_or(Layout::trivial());
-            n += 1;
-        }
-        parts[n] = self.take(b, e).map_err(within)?;
-        n += 1;
+        let mut out = self.take(0, b).map_err(within)?;
+        out = out.append(&self.take(b, e).map_err(within)?).map_err(within)?;
         for m in e..self.rank() {
-            parts[n] = self.mode(m).unwrap_or(Layout::trivial());
-            n += 1;
+            let mode = self.mode(m).unwrap_or(Layout::trivial());
+            out = out.append(&mode).map_err(within)?;
         }
-        Layout::concat(&parts[..n]).map_err(within)
+        Ok(out)
     }
 
     /// `Ok` when `b <= e <= rank`, else `op`'s error naming the range.
