@@ -48,10 +48,11 @@ impl Layout {
     pub fn take(&self, b: usize, e: usize) -> Result<Layout, Error> {
         self.range(Op::Take, b, e)?;
         let modes: [usize; MAX_LEAVES] = core::array::from_fn(|k| b + k);
-        self.select(&modes[..(e - b).min(MAX_LEAVES)]).map_err(|mut x| {
-            x.op = Op::Take;
-            x
-        })
+        self.select(&modes[..(e - b).min(MAX_LEAVES)])
+            .map_err(|mut x| {
+                x.op = Op::Take;
+                x
+            })
     }
 
     /// `group<B, E>(L)`: `L` with its modes `B..E` grouped into one mode (a tuple of them), the
@@ -70,7 +71,9 @@ impl Layout {
         self.range(Op::GroupModes, b, e)?;
         let within = |x: Error| x.within(Op::GroupModes);
         let mut out = self.take(0, b).map_err(within)?;
-        out = out.append(&self.take(b, e).map_err(within)?).map_err(within)?;
+        out = out
+            .append(&self.take(b, e).map_err(within)?)
+            .map_err(within)?;
         for m in e..self.rank() {
             let mode = self.mode(m).unwrap_or(Layout::trivial());
             out = out.append(&mode).map_err(within)?;
