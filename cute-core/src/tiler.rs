@@ -6,6 +6,7 @@
 use core::fmt;
 
 use crate::error::{ErrorKind, Operand};
+use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, LayoutBuilder};
 use crate::tokens::{CLOSE, LEAF, OPEN};
 
@@ -187,6 +188,55 @@ impl Tiler {
     pub fn leaf_count(&self) -> usize {
         self.nelems as usize
     }
+}
+
+impl Tile {
+    /// A shape as a tiler, as CuTe takes one: an integer `n` is the tile `n:1`, a tuple the
+    /// tiler of its modes taken the same way (`(32,16)` is `<32:1,16:1>`, `((4,2),8)` is
+    /// `<<4:1,2:1>,8:1>`).
+    ///
+    /// # Errors
+    /// [`ErrorKind::NegativeShape`] for a negative integer, [`ErrorKind::InvalidParameters`]
+    /// for a `_`, [`ErrorKind::Capacity`] past the tiler's capacity.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_core::{IntTuple, Tile};
+    /// let t = Tile::from_shape(&"(32,16)".parse::<IntTuple>().unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "<32:1,16:1>");
+    /// ```
+    pub fn from_shape(shape: &IntTuple) -> Result<Tile, ErrorKind> {
+        let v = shape.view();
+        if let Some(n) = v.as_int() {
+            return Ok(Tile::Layout(unit_tile(n)?));
+        }
+        let mut b = TilerBuilder::new();
+        shape_tiles(&mut b, v)?;
+        Ok(Tile::Tiler(b.finish()?))
+    }
+}
+
+/// The tile `n:1` of an integer `n >= 0`.
+fn unit_tile(n: i64) -> Result<Layout, ErrorKind> {
+    if n < 0 {
+        return Err(ErrorKind::NegativeShape { value: n });
+    }
+    Layout::int(n, 1).map_err(|e| e.kind)
+}
+
+/// The tiler of the shape `v` (a tuple) into `b`: `n:1` per integer, a nested tiler per tuple.
+fn shape_tiles(b: &mut TilerBuilder, v: crate::int_tuple::View<'_>) -> Result<(), ErrorKind> {
+    if let Some(n) = v.as_int() {
+        return b.layout(&unit_tile(n)?);
+    }
+    if !v.is_tuple() {
+        return Err(ErrorKind::InvalidParameters);
+    }
+    b.open()?;
+    for m in v.children() {
+        shape_tiles(b, m)?;
+    }
+    b.close()
 }
 
 impl From<Layout> for Tile {

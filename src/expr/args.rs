@@ -2,7 +2,9 @@
 //! lists an expression produces.
 
 use cute_core::morphism::Morphism;
-use cute_core::{ComposedLayout, CoordLayout, Error, F2Layout, IntTuple, Layout, Tile};
+use cute_core::{
+    ComposedLayout, CoordLayout, Error, F2Layout, IntTuple, Layout, Op, Operand, Tile,
+};
 
 use super::error::ExprError;
 use super::value::Value;
@@ -68,7 +70,19 @@ impl Args<'_> {
         match &self.values[i].0 {
             Value::Layout(l) => Ok(Tile::Layout(*l)),
             Value::Tiler(t) => Ok(Tile::Tiler(*t)),
-            _ => Err(self.kind_err(i, "a layout or a tiler")),
+            // A shape is a tiler too, as in CuTe: `(32,16)` is `<32:1,16:1>`.
+            Value::Int(_) | Value::Tuple(_) => {
+                let shape = self.tuple(i)?;
+                Tile::from_shape(&shape).map_err(|k| ExprError::Op {
+                    pos: self.pos,
+                    error: Box::new(Error::new(
+                        Op::from_name(self.op).unwrap_or(Op::MakeLayout),
+                        [Some(Operand::from(&shape)), None],
+                        k,
+                    )),
+                })
+            }
+            _ => Err(self.kind_err(i, "a layout, a tiler or a shape")),
         }
     }
 

@@ -145,3 +145,29 @@ fn every_operation_with_a_signature_is_evaluated_at_each_of_its_arities() {
     }
     assert_eq!(eval("parse(4:1)").unwrap_err().code(), "unknown_op");
 }
+
+#[test]
+fn a_shape_is_a_tiler_as_in_cute() {
+    let same = |a: &str, b: &str| {
+        assert_eq!(
+            eval(a).unwrap().to_string(),
+            eval(b).unwrap().to_string(),
+            "{a} vs {b}"
+        );
+    };
+    same(
+        "zipped_divide((128,64):(1,128), (32,16))",
+        "zipped_divide((128,64):(1,128), <32:1,16:1>)",
+    );
+    same("logical_divide(24:1, 4)", "logical_divide(24:1, 4:1)");
+    same(
+        "logical_product((4,2):(1,4), (2,3))",
+        "logical_product((4,2):(1,4), <2:1,3:1>)",
+    );
+    same(
+        "logical_divide(((4,3),32):((1,4),12), ((2,3),8))",
+        "logical_divide(((4,3),32):((1,4),12), <<2:1,3:1>,8:1>)",
+    );
+    let e = eval("zipped_divide((8,6):(1,8), (-4,2))").unwrap_err();
+    assert!(e.to_string().contains("negative"), "{e}");
+}
