@@ -119,7 +119,7 @@ for arch in ("sm_80", "sm_90"):
         if c["stack"] > known.get("stack", 0):
             faults.append(f"a {c['stack']}-byte stack frame"
                           + (f" (KNOWN: {known['stack']})" if known.get("stack") else ""))
-        if "local memory" in faults and c["stack"] <= known.get("stack", 0):
+        if "local memory" in faults and "stack" in known and c["stack"] <= known["stack"]:
             faults.remove("local memory")
         allowed = known["sass"]
         if c["registers"] > max(h["registers"] * 1.05, h["registers"] + known["registers"]):

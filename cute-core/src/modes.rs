@@ -56,7 +56,7 @@ impl Layout {
     }
 
     /// `group<B, E>(L)`: `L` with its modes `B..E` grouped into one mode (a tuple of them), the
-    /// others as they are: `(L0, ..., (LB, ..., LE-1), ..., Ln-1)`.
+    /// others as they are: `(L0, ..., (LB, ..., LE-1), ..., Ln-1)`; `L` itself for `B == E`.
     ///
     /// # Errors
     /// As [`Layout::take`].
@@ -69,6 +69,10 @@ impl Layout {
     /// ```
     pub fn group_modes(&self, b: usize, e: usize) -> Result<Layout, Error> {
         self.range(Op::GroupModes, b, e)?;
+        // CuTe groups nothing for an empty range: no empty mode is inserted.
+        if b == e {
+            return Ok(*self);
+        }
         let within = |x: Error| x.within(Op::GroupModes);
         let mut out = self.take(0, b).map_err(within)?;
         out = out
@@ -121,6 +125,7 @@ mod tests {
             a.group_modes(2, 3).unwrap(),
             l("(4,(2,2),(8)):(2,(1,8),(32))")
         );
+        assert_eq!(a.group_modes(1, 1).unwrap(), a);
         // A depth-0 layout is its own mode 0.
         assert_eq!(l("8:2").select(&[0, 0]).unwrap(), l("(8,8):(2,2)"));
         // Every offset of the grouped layout is the layout's: grouping changes no function.
@@ -168,5 +173,6 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(h(&a), h(&b));
         assert_ne!(h(&a), h(&l("(4,(2,2)):(2,(1,4))")));
+        assert_ne!(h(&l("12:3")), h(&l("1:23")));
     }
 }

@@ -27,7 +27,11 @@ unsafe fn block_tile<const TILE: usize>(src: *const f32, dst: *mut f32) -> (*con
 ///
 /// # Safety
 /// Each call declares a tile of its own (its asm is not `pure`, so two calls are not merged),
-/// shared by the block's threads.
+/// shared by the block's threads: call it unconditionally at the kernel's entry, where every
+/// thread runs the same declaration (a copy of the asm on another path would be another tile).
+/// Each thread then views the whole tile as a slice while the others write it; the block's
+/// barriers order those accesses, but Rust's aliasing rules for `&mut` do not know them: a
+/// raw-pointer engine would be the sound form.
 #[inline(always)]
 unsafe fn shared_tile<const N: usize>() -> *mut f32 {
     let p: u64;

@@ -510,8 +510,14 @@ unsafe fn at<T: Copy>(p: *const T, o: i64) -> T {
 
 /// The most multiply-adds a static GEMM runs with each `C(m,n)` summed over all of `k` at
 /// once, the whole product unrolled; past it the `k` loop runs outermost (CuTe's order, a rank-1
-/// update of `C` per `k`), so that `C` stays in registers while `A` and `B` stream.
-const UNROLLED_PRODUCTS: i64 = 512;
+/// update of `C` per `k`), so that `C` stays in registers while `A` and `B` stream. On a GPU
+/// always CuTe's order: the unrolled product reads `A` and `B` once per `C(m,n)`, and a thread's
+/// `8 x 8 x 8` from shared memory spilled 304 bytes in `gpu/src/sgemm.rs` (128 in CuTe's order).
+const UNROLLED_PRODUCTS: i64 = if cfg!(target_arch = "nvptx64") {
+    0
+} else {
+    512
+};
 
 /// Runs `step(ci, k0, k1)` (add the products `k0 <= k < k1` into element `ci` of `C`) over
 /// every element of `C` and every `k`: `C`'s loop outside for a small product, `k`'s outside for

@@ -409,8 +409,10 @@ impl core::hash::Hash for IntTuple {
                 Ok(())
             }
         }
-        // Writing into a hasher cannot fail.
-        let _ = fmt::write(&mut Feed(state), format_args!("{self}"));
+        // Writing into a hasher cannot fail. The end marked, as `str` does, so that a shape and
+        // a stride hashed one after the other do not run together (`12:3` and `1:23`).
+        let _ = fmt::write(&mut Feed(&mut *state), format_args!("{self}"));
+        state.write_u8(0xff);
     }
 }
 

@@ -119,7 +119,8 @@ impl LinearLayout {
     /// size 1 (Triton's `zeros1D`); [`LinearLayout::empty`] for `size == 0`.
     ///
     /// # Preconditions
-    /// `size` is 0 or a power of two ([`ErrorKind::NotPowerOfTwo`]); valid names.
+    /// `size` is 0 or a power of two ([`ErrorKind::NotPowerOfTwo`]); valid names (not looked at
+    /// for `size == 0`, as in Triton).
     pub fn zeros_1d(size: i64, name: &str, out: &str) -> Result<LinearLayout, Error> {
         if size == 0 {
             return Ok(LinearLayout::empty());

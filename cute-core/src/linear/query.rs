@@ -31,7 +31,7 @@ impl LinearLayout {
             .iter()
             .fold(0u64, |acc, b| acc | (b & low));
         let zeros = if other == 0 {
-            31
+            64
         } else {
             other.trailing_zeros()
         };

@@ -17,7 +17,8 @@ impl LinearLayout {
     /// The same map with its input dimensions in the order `order` (Triton's `transposeIns`).
     ///
     /// # Preconditions
-    /// `order` names each input dimension once ([`ErrorKind::DimMismatch`]).
+    /// `order` names each input dimension once ([`ErrorKind::DimMismatch`]; a name that is no
+    /// valid name at all is [`ErrorKind::InvalidName`]).
     ///
     /// # Postconditions
     /// `R` maps the input whose dimension named `n` has value `v` where `L` does, for every
@@ -42,7 +43,8 @@ impl LinearLayout {
     /// `transposeOuts`).
     ///
     /// # Preconditions
-    /// `order` names each output dimension once ([`ErrorKind::DimMismatch`]).
+    /// `order` names each output dimension once ([`ErrorKind::DimMismatch`]; a name that is no
+    /// valid name at all is [`ErrorKind::InvalidName`]).
     ///
     /// # Postconditions
     /// For every input, `R`'s output dimension named `n` has the value of `L`'s.

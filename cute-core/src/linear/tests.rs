@@ -354,6 +354,8 @@ fn triton_num_consecutive_in_out() {
     );
     assert_eq!(n(&l), 2);
     assert_eq!(n(&LinearLayout::empty()), 1);
+    // The largest input: every one of its 2^32 inputs in a run.
+    assert_eq!(n(&id1(1 << 32, "in", "out")), 1 << 32);
 }
 
 #[test]

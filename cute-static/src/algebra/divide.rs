@@ -218,7 +218,8 @@ impl<S: IntTupleType, ST: IntTupleType, DT: IntTupleType> UnitTile<S, ST, DT> {
 
 /// `logical_divide(s:d, n:1)` of the one leaf `s:d` of `a` for a runtime `s` (CuTe's
 /// `((n, ⌈s/n⌉):(d, n·d))`, a grid of one tile for `s <= n` and of none for `s = 0`): what the
-/// walk gives, without it. `None` where the walk normalizes a grid leaf of size 1 (`width > 1`);
+/// walk gives, without it. `None` where the walk would normalize a grid leaf of size 1
+/// (`width > 1`, a guard: a one-leaf `A` walks one slot a leaf);
 /// `Some(Err(overflow))` for a result past `i64`, whose error the walk names.
 #[inline(always)]
 fn unit_tile<S, D, OS, OD>(
