@@ -4,7 +4,7 @@ use super::dims::Dims;
 use super::echelon::Echelon;
 use super::layout::LinearLayout;
 use crate::error::{Error, ErrorKind, Op};
-use crate::limits::{MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
+use crate::limits::{MAX_BITS, MAX_OUT_BITS};
 
 impl LinearLayout {
     /// `outer ∘ inner`: `inner`'s outputs feed `outer`'s inputs, dimension by dimension by name
@@ -19,15 +19,9 @@ impl LinearLayout {
     pub fn compose(outer: &LinearLayout, inner: &LinearLayout) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::Composition, [Some(outer.into()), Some(inner.into())], k);
         let (o, i) = (&outer.ins, &inner.outs);
-        // Where each of inner's outputs is among outer's inputs.
-        let mut at = [0usize; MAX_DIMS];
         let same = o.n == i.n
-            && i.iter().zip(&mut at).all(|(d, at)| {
-                o.find(d.name).is_some_and(|k| {
-                    *at = o.start(k);
-                    o.d[k].is_some_and(|e| d.bits <= e.bits)
-                })
-            });
+            && i.iter()
+                .all(|d| o.iter().any(|e| e.name == d.name && d.bits <= e.bits));
         if !same {
             return Err(err(ErrorKind::DimMismatch {
                 why: "the inner layout's outputs must be the outer's inputs, by name, each no \
@@ -35,13 +29,8 @@ impl LinearLayout {
             }));
         }
         let mut bases = [0u64; MAX_BITS];
-        for (k, b) in bases.iter_mut().enumerate().take(inner.in_bits()) {
-            // Re-pack inner's output bits into outer's input bits, dimension by dimension.
-            let mut x = 0u64;
-            for (d, &start) in at.iter().enumerate().take(usize::from(i.n)) {
-                x |= (i.field(inner.bases[k], d) as u64) << start;
-            }
-            *b = outer.apply_bits(x);
+        for (b, &v) in bases.iter_mut().zip(&inner.bases[..inner.in_bits()]) {
+            *b = outer.apply_bits(i.repack(v, o));
         }
         Ok(LinearLayout {
             ins: inner.ins,
@@ -77,16 +66,8 @@ impl LinearLayout {
                     "both layouts must have the same outputs, by name, each no larger in the first",
             })
         };
-        let mut names = [""; MAX_DIMS];
-        for (n, d) in names
-            .iter_mut()
-            .zip(self.outs.d[..usize::from(self.outs.n)].iter())
-        {
-            *n = d.as_ref().map_or("", |d| d.name.as_str());
-        }
-        let o = outer
-            .transpose_outs(&names[..usize::from(self.outs.n)])
-            .map_err(|_| mismatch())?;
+        let (names, n) = self.outs.names_except(&[]);
+        let o = outer.transpose_outs(&names[..n]).map_err(|_| mismatch())?;
         if self
             .outs
             .iter()
@@ -101,13 +82,9 @@ impl LinearLayout {
         let e = Echelon::of(&o.bases[..o.in_bits()]);
         let mut bases = [0u64; MAX_BITS];
         for (b, &v) in bases.iter_mut().zip(&self.bases[..self.in_bits()]) {
-            // `self`'s output bits re-packed at `outer`'s sizes.
-            let mut y = 0u64;
-            for d in 0..usize::from(self.outs.n) {
-                y |= (self.outs.field(v, d) as u64) << o.outs.start(d);
-            }
-            // `outer` is surjective, so every `y` has a preimage.
-            *b = e.solve(y).unwrap_or(0);
+            // `self`'s output bits re-packed at `outer`'s sizes; `outer` is surjective, so every
+            // one has a preimage.
+            *b = e.solve(self.outs.repack(v, &o.outs)).unwrap_or(0);
         }
         Ok(LinearLayout::from_packed(
             self.ins,
@@ -238,13 +215,7 @@ impl LinearLayout {
         for (k, d) in new_ins.iter().enumerate() {
             let from = self.ins.start(self.ins.find(d.name).unwrap_or(0));
             for j in 0..usize::from(d.bits) {
-                let v = self.bases[from + j];
-                let mut y = 0u64;
-                for (m, o) in new_outs.iter().enumerate() {
-                    let of = self.outs.find(o.name).unwrap_or(0);
-                    y |= (self.outs.field(v, of) as u64) << new_outs.start(m);
-                }
-                bases[new_ins.start(k) + j] = y;
+                bases[new_ins.start(k) + j] = self.outs.repack(self.bases[from + j], &new_outs);
             }
         }
         Ok(LinearLayout {

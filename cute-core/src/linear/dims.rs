@@ -237,6 +237,32 @@ impl Dims {
         Ok(x)
     }
 
+    /// The packed bits `x` of these dimensions re-packed as `to`'s, dimension by dimension by
+    /// name (each value moved to its dimension's place in `to`; a dimension `to` lacks
+    /// dropped). Every value must fit its dimension in `to`.
+    pub(super) fn repack(&self, x: u64, to: &Dims) -> u64 {
+        let mut y = 0u64;
+        for (k, d) in self.iter().enumerate() {
+            if let Some(p) = to.find(d.name) {
+                y |= (self.field(x, k) as u64) << to.start(p);
+            }
+        }
+        y
+    }
+
+    /// The names of the dimensions not in `names`, in order, and their number.
+    pub(super) fn names_except<'a>(&'a self, names: &[&str]) -> ([&'a str; MAX_DIMS], usize) {
+        let mut out = [""; MAX_DIMS];
+        let mut n = 0;
+        for d in self.d[..usize::from(self.n)].iter().flatten() {
+            if !names.contains(&d.name.as_str()) {
+                out[n] = d.name.as_str();
+                n += 1;
+            }
+        }
+        (out, n)
+    }
+
     /// The value of dimension `k` in the packed bits `x`.
     pub(super) fn field(&self, x: u64, k: usize) -> i64 {
         let d = self.d[k].map_or(0, |d| d.bits);

@@ -1,7 +1,7 @@
 //! What a linear layout's bases say about it, Triton's queries: `getNumConsecutiveInOut`,
 //! `getFreeVariableMasks`, `equalIgnoringOutDimSizes` and `quotient`.
 
-use super::dims::{Dims, NOT_A_DIM};
+use super::dims::NOT_A_DIM;
 use super::echelon::Echelon;
 use super::layout::{mask, LinearLayout};
 use crate::error::{Error, ErrorKind, Op};
@@ -91,8 +91,8 @@ impl LinearLayout {
     pub fn quotient(&self, names: &[&str]) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::Quotient, [Some(self.into()), None], k);
         let not_trivial = |why| err(ErrorKind::DimMismatch { why });
-        let (rest_ins, ni) = rest(&self.ins, names);
-        let (rest_outs, no) = rest(&self.outs, names);
+        let (rest_ins, ni) = self.ins.names_except(names);
+        let (rest_outs, no) = self.outs.names_except(names);
         let on = self.sublayout(names, names).map_err(|e| err(e.kind))?;
         let (n_in, n_out) = (usize::from(on.ins.n), usize::from(on.outs.n));
         if n_in != names.len() || n_out != names.len() {
@@ -117,17 +117,4 @@ impl LinearLayout {
         self.sublayout(&rest_ins[..ni], &rest_outs[..no])
             .map_err(|e| err(e.kind))
     }
-}
-
-/// The names of the dimensions of `side` not in `names`, in order, and their number.
-fn rest<'a>(side: &'a Dims, names: &[&str]) -> ([&'a str; MAX_DIMS], usize) {
-    let mut out = [""; MAX_DIMS];
-    let mut n = 0;
-    for d in side.d[..usize::from(side.n)].iter().flatten() {
-        if !names.contains(&d.name.as_str()) {
-            out[n] = d.name.as_str();
-            n += 1;
-        }
-    }
-    (out, n)
 }

@@ -50,12 +50,10 @@ impl LinearLayout {
     /// For every input, `R`'s output dimension named `n` has the value of `L`'s.
     pub fn transpose_outs(&self, order: &[&str]) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::TransposeOuts, [Some(self.into()), None], k);
-        let (outs, from) = permuted(&self.outs, order, MAX_OUT_BITS).map_err(err)?;
+        let (outs, _) = permuted(&self.outs, order, MAX_OUT_BITS).map_err(err)?;
         let mut bases = [0u64; MAX_BITS];
         for (b, &v) in bases.iter_mut().zip(&self.bases[..self.in_bits()]) {
-            for (p, &k) in from.iter().enumerate().take(usize::from(outs.n)) {
-                *b |= (self.outs.field(v, k) as u64) << outs.start(p);
-            }
+            *b = self.outs.repack(v, &outs);
         }
         Ok(LinearLayout::from_packed(
             self.ins,
