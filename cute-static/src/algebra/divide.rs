@@ -113,10 +113,12 @@ where
     >;
     #[inline(always)]
     fn logical_divide(a: &Self, t: &Layout<ST, DT>) -> Result<Self::Output, Error> {
-        // CuTe's walk, with the conditions it cannot show decided by `cute_core`.
+        // The conditions the walk cannot show decided by `cute_core`, and the error of one it
+        // shows (see `finish`).
+        let cold = || cold_result(cute_core::logical_divide(&a.to_dynamic(), t.to_dynamic()));
+        let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, t, kind);
+        // CuTe's walk.
         let walked = || -> Result<Self::Output, Error> {
-            let cold = || cold_result(cute_core::logical_divide(&a.to_dynamic(), t.to_dynamic()));
-            let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, t, kind);
             // T* = complement(T, shape(coalesce(A))), the cotarget taken at run time as
             // `cute_core`.
             let (as_, ad) = a.leaves();
@@ -186,12 +188,10 @@ where
             }
             return match tile {
                 Some(Ok(r)) => Ok(r),
-                // On a GPU, where an error keeps no operand, the overflow is the error; on a
-                // host the walk names it as `cute_core` does.
-                Some(Err(kind)) if !cute_core::Operand::KEPT => {
-                    Err(lowered_error(cute_core::Op::LogicalDivide, a, t, kind))
-                }
-                _ => out_of_line(walked),
+                // The walk fails with the same condition (checked above in debug builds): its
+                // error as the walk's failure gives it, without the walk.
+                Some(Err(kind)) => finish(Outcome::Failed(kind), S::LEAVES, cold, err),
+                None => out_of_line(walked),
             };
         }
         walked()
