@@ -128,7 +128,15 @@ pub fn expression(record: &Json) -> Option<String> {
             other => other.to_string(),
         })
         .collect();
-    Some(format!("{}({})", record["op"].as_str()?, args.join(",")))
+    let op = record["op"].as_str()?;
+    let call = format!("{op}({})", args.join(","));
+    // The corpus gives a swizzle and a swizzled layout by their offsets; an expression gives the
+    // value itself (`Sw<B,M,S>`, `Sw<B,M,S>o0oL`), whose offsets are `eval` of it.
+    Some(if matches!(op, "swizzle" | "swizzle_layout") {
+        format!("eval({call})")
+    } else {
+        call
+    })
 }
 
 fn expected_text(result: &Json) -> String {

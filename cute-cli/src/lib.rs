@@ -1,4 +1,4 @@
-//! The library behind the `cute` command: grids of layouts as text, SVG and PNG, the
+//! The library behind the `cute` command: grids of layouts as text, SVG, PNG and LaTeX, the
 //! step-by-step trace of an operation, morphism diagrams, bank-conflict reports and the corpus checker. The command itself
 //! (`src/main.rs`) only parses arguments.
 
@@ -7,5 +7,6 @@ pub mod check;
 pub mod draw;
 pub mod explain;
 pub mod grid;
+pub mod latex;
 pub mod morphism;
 pub mod show;

@@ -3,11 +3,12 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use cute::expr::{eval, eval_mapping, ExprError, Value};
+use cute::expr::{eval, ExprError, Value};
 use cute::isl::Domain;
 use cute::{IntTuple, Swizzle};
 use cute_cli::grid::{grids, linear_grids, swizzled_grids, tv_grid, Grid};
-use cute_cli::{check, draw, explain, show};
+use cute_cli::latex::Fill;
+use cute_cli::{check, draw, explain, latex, show};
 
 /// Writes to standard output. A reader that closed the pipe (`cute show … | head -1`) ends the
 /// command quietly, as a Unix filter does, where `print!` would panic.
@@ -43,24 +44,30 @@ USAGE:
                                       print the layout as a table of offsets
     cute svg     EXPR [-o FILE.svg] [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
                                       draw it, coloured by offset (by thread with --tv)
+    cute latex   EXPR [-o FILE.tex] [--tv SHAPE | --swizzle B,M,S]
+                                      a standalone TikZ document, as CuTe's print_latex (greys
+                                      by offset % 8) and print_latex_tv (by thread with --tv)
     cute explain EXPR                 trace a composition, complement, inverse, divide or product
     cute linear  EXPR                 print the layout or swizzled layout as a linear layout over
-                                      F2 (seed 004): its bases table, or why it is not linear;
+                                      F2 (as Triton's): its bases table, or why it is not linear;
                                       EXPR may be a LinearLayout(crd=..., idx=..., vals=[...])
-    cute isl     EXPR [--index]       print the layout as an ISL map (seed 004): from its flattened
+    cute isl     EXPR [--index]       print the layout as an ISL map (\"Modeling Layout Abstractions
+                                      Using Integer Set Relations\"): from its flattened
                                       natural coordinates [c0, ..., ck] to its offset [o], or
                                       with --index from its 1-D index [i]; a LinearLayout(...)
                                       maps its input dimensions [c0, ...] to its outputs; a
                                       layout may have F2 strides, (8,8):(f1,f9)
     cute morphism EXPR [--tikz]       the standard form of a tractable layout (or a morphism
                                       S-[a1,...]->T itself) and its diagram; --tikz a standalone
-                                      TikZ picture (tractable layouts and morphisms: seed 003)
+                                      TikZ picture (tractable layouts and morphisms, from
+                                      \"Fundamentals of CuTe Layout Algebra and Category-theoretic
+                                      Interpretation\")
     cute tractable EXPR               yes, with the standard form, or no, with the condition that
                                       fails (exit status 1)
     cute banks   S T ELEM_BYTES       the shared-memory wavefronts of the access T (threads,
                                       values) -> index of S, phase by phase: each lane's bytes,
                                       banks and words, the total against the conflict-free
-                                      minimum; S may be swizzle_layout(B, M, S, L)
+                                      minimum; S may be composition(swizzle(B, M, S), L)
     cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
     cute ops                          list the operations EXPR may call, with their arguments
 
@@ -68,6 +75,9 @@ EXPR is a value in CuTe notation or a call op(arg, ...), as in CuTe:
     12   (4,(2,2))   (4,(2,2)):(2,(1,8))   <4:1,8:2>   (8,8):(e0,e1)
     composition(A, B)  complement(L, N)  logical_divide(A, T)  zipped_divide(A, T)
     blocked_product(A, B)  right_inverse(L)  coalesce(L)  crd2idx(c, S, D)  ...
+    swizzle(B, M, S) is the swizzle Sw<B,M,S>; composition(swizzle(3,3,3), (8,64):(64,1)) the
+    swizzled layout Sw<3,3,3>o0o(8,64):(64,1), which the divides, products, coalesce, slice and
+    the inverses take; eval(X) lists the offsets of any of them.
 
 Rows are mode 0, columns mode 1; a layout of rank 3 or more is a series of slices (_,_,k),
 printed one after another and drawn stacked.
@@ -88,6 +98,7 @@ EXAMPLES:
     cute show --tv \"(8,8)\" \"((4,8),2):((16,1),8)\"
     cute show --swizzle 3,3,3 \"(8,64):(64,1)\"
     cute svg \"blocked_product((3,4):(4,1), (2,5):(1,2))\" -o blocked.svg --png blocked.png
+    cute latex --tv \"(8,8)\" \"((4,8),2):((16,1),8)\" -o tv.tex
     cute explain \"composition((4,6,8):(2,3,5), 6:3)\"
     cute explain \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
     cute isl \"swizzle_layout(1, 2, 1, (4,4):(4,1))\"
@@ -229,11 +240,12 @@ fn run(args: &[String]) -> Result<(), Failure> {
         return Ok(());
     }
     if args[1..].iter().any(|a| a == "-h" || a == "--help") {
-        out!("{}", command_help(cmd));
+        let help = command_help(cmd).ok_or_else(|| unknown(cmd))?;
+        out!("{help}");
         return Ok(());
     }
     let o = opts(&args[1..])?;
-    let drawing = ["show", "svg"].contains(&cmd.as_str());
+    let drawing = ["show", "svg", "latex"].contains(&cmd.as_str());
     let flags = [
         ("-o", &o.out),
         ("--png", &o.png),
@@ -242,7 +254,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     ];
     if let Some((flag, _)) = flags.iter().find(|(_, v)| v.is_some() && !drawing) {
         return Err(Failure::Usage(format!(
-            "{flag} applies to `cute show` and `cute svg`, not `cute {cmd}`"
+            "{flag} applies to `cute show`, `cute svg` and `cute latex`, not `cute {cmd}`"
         )));
     }
     if o.index && cmd != "isl" {
@@ -272,29 +284,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 out!("{}", show::table(&g));
             }
         }
-        "svg" => {
-            let text = one_expr(&o, "svg")?;
-            if o.out.is_none() && o.png.is_none() {
-                return Err(Failure::Usage(
-                    "`cute svg` needs -o FILE.svg, --png FILE.png or both".into(),
-                ));
-            }
-            let gs = pictures(&text, &o)?;
-            // The PNG may be refused as too large: draw it before writing either file.
-            let png = match &o.png {
-                Some(png) => Some((
-                    png,
-                    draw::png(&gs).map_err(|e| Failure::Other(e.to_string()))?,
-                )),
-                None => None,
-            };
-            if let Some(path) = &o.out {
-                write(path, draw::svg(&gs).as_bytes())?;
-            }
-            if let Some((png, bytes)) = png {
-                write(png, &bytes)?;
-            }
-        }
+        "svg" => svg(&o)?,
+        "latex" => latex_document(&o)?,
         "explain" => {
             let text = one_expr(&o, "explain")?;
             let (trace, err) =
@@ -311,8 +302,49 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "linear" => linear(&o)?,
         "check" => check_corpus(&o)?,
         "ops" => ops(),
-        other => return Err(Failure::Usage(format!("unknown command `{other}`"))),
+        other => return Err(unknown(other)),
     }
+    Ok(())
+}
+
+/// `cute svg`: the picture as SVG and/or PNG files.
+fn svg(o: &Opts) -> Result<(), Failure> {
+    let text = one_expr(o, "svg")?;
+    if o.out.is_none() && o.png.is_none() {
+        return Err(Failure::Usage(
+            "`cute svg` needs -o FILE.svg, --png FILE.png or both".into(),
+        ));
+    }
+    let gs = pictures(&text, o)?;
+    // The PNG may be refused as too large: draw it before writing either file.
+    let png = match &o.png {
+        Some(png) => Some((
+            png,
+            draw::png(&gs).map_err(|e| Failure::Other(e.to_string()))?,
+        )),
+        None => None,
+    };
+    if let Some(path) = &o.out {
+        write(path, draw::svg(&gs).as_bytes())?;
+    }
+    if let Some((png, bytes)) = png {
+        write(png, &bytes)?;
+    }
+    Ok(())
+}
+
+/// `cute latex`: the picture as a standalone `TikZ` document.
+fn latex_document(o: &Opts) -> Result<(), Failure> {
+    if o.png.is_some() {
+        return Err(Failure::Usage("--png belongs to `cute svg`".into()));
+    }
+    let how = if o.tv.is_some() {
+        Fill::Thread
+    } else {
+        Fill::Grey
+    };
+    let doc = latex::document(&pictures(&one_expr(o, "latex")?, o)?, how);
+    write(o.out.as_deref().unwrap_or("-"), doc.as_bytes())?;
     Ok(())
 }
 
@@ -355,7 +387,7 @@ fn banks(o: &Opts) -> Result<(), Failure> {
             "`cute banks` takes S, T and ELEM_BYTES; quote each".into(),
         ));
     };
-    let value = |text: &String| eval_mapping(text).map_err(|e| Failure::Expr(text.clone(), e));
+    let value = |text: &String| eval(text).map_err(|e| Failure::Expr(text.clone(), e));
     let s = match value(s)? {
         Value::Layout(l) => cute::ComposedLayout::new(cute::Swizzle::identity(), 0, l),
         Value::Composed(c) => c,
@@ -436,7 +468,7 @@ fn isl(o: &Opts) -> Result<(), Failure> {
         outln!("{}", h.isl());
         return Ok(());
     }
-    let map = match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+    let map = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
         Value::Layout(l) => l.isl(domain).to_string(),
         Value::Composed(c) => c.isl(domain).to_string(),
         Value::F2(a) => a.isl(domain).to_string(),
@@ -452,7 +484,7 @@ fn isl(o: &Opts) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A linear layout in seed 004's notation, `LinearLayout(crd=..., idx=..., vals=[...])`, when
+/// A linear layout in the notation of the integer-set-relations paper, `LinearLayout(crd=..., idx=..., vals=[...])`, when
 /// the text is one (`None` for an expression).
 fn linear_text(text: &str) -> Result<Option<cute::linear::LinearLayout>, Failure> {
     if !text.trim_start().starts_with("LinearLayout") {
@@ -468,7 +500,7 @@ fn linear(o: &Opts) -> Result<(), Failure> {
     let text = one_expr(o, "linear")?;
     let h = match linear_text(&text)? {
         Some(h) => Ok(h),
-        None => match eval_mapping(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+        None => match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
             Value::Layout(l) => cute::linear::LinearLayout::from_layout(&l),
             Value::Composed(c) => cute::linear::LinearLayout::from_swizzled(&c),
             other => {
@@ -511,13 +543,7 @@ fn pictures(text: &str, o: &Opts) -> Result<Vec<Grid>, Failure> {
         }
         return linear_grids(&h).map_err(|e| Failure::Other(e.to_string()));
     }
-    // A swizzle_layout(B, M, S, L) is drawn as the swizzled layout, not as its offsets.
-    let v = if o.tv.is_none() && o.swizzle.is_none() {
-        eval_mapping(text)
-    } else {
-        eval(text)
-    }
-    .map_err(|e| Failure::Expr(text.to_string(), e))?;
+    let v = eval(text).map_err(|e| Failure::Expr(text.to_string(), e))?;
     let layout = |v: Value, flag: &str| match v {
         Value::Layout(l) => Ok(l),
         other => Err(Failure::Other(format!(
@@ -570,18 +596,24 @@ fn write(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     std::fs::write(path, bytes).map_err(|e| Failure::Other(format!("{path}: {e}")))
 }
 
-/// The usage of one command: its lines of [`HELP`], or all of it for an unknown one.
-fn command_help(cmd: &str) -> String {
+/// The error of a command that does not exist.
+fn unknown(cmd: &str) -> Failure {
+    Failure::Usage(format!("unknown command `{cmd}`"))
+}
+
+/// The usage of one command: its lines of [`HELP`] (`None` for an unknown command).
+fn command_help(cmd: &str) -> Option<String> {
+    if matches!(cmd, "-h" | "--help" | "help") {
+        return Some(HELP.to_owned());
+    }
     let prefix = format!("    cute {cmd} ");
     let mut lines = HELP.lines().skip_while(|l| !l.starts_with(&prefix));
-    let Some(first) = lines.next() else {
-        return HELP.to_owned();
-    };
+    let first = lines.next()?;
     let mut out = format!("USAGE:\n{first}\n");
     for l in lines.take_while(|l| l.starts_with("      ")) {
         out.push_str(l);
         out.push('\n');
     }
     out.push_str("\nrun `cute --help` for EXPR's notation, the other commands and examples\n");
-    out
+    Some(out)
 }

@@ -167,6 +167,93 @@ fn each_command_has_help_and_the_version_prints() {
     );
     let o = cute(&["--version"]);
     assert_eq!(stdout(&o), format!("cute {}\n", env!("CARGO_PKG_VERSION")));
+    for cmd in [
+        "eval",
+        "show",
+        "svg",
+        "latex",
+        "explain",
+        "linear",
+        "isl",
+        "morphism",
+        "tractable",
+        "banks",
+        "check",
+        "ops",
+    ] {
+        let o = cute(&[cmd, "--help"]);
+        assert!(o.status.success(), "{cmd} --help: {}", stderr(&o));
+        assert!(
+            stdout(&o).starts_with(&format!("USAGE:\n    cute {cmd} ")),
+            "{cmd} --help: {}",
+            stdout(&o)
+        );
+    }
+    let o = cute(&["frobnicate", "--help"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown command `frobnicate`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `cute latex`: CuTe's `print_latex` picture as a standalone document, on standard output or
+/// in a file; `--tv` as `print_latex_tv`.
+#[test]
+fn latex_writes_a_tikz_document() {
+    let o = cute(&["latex", "(2,3):(3,1)"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let doc = stdout(&o);
+    assert!(doc.contains("\\begin{tikzpicture}") && doc.ends_with("\\end{document}\n"));
+    assert!(doc.contains("\\node[fill=black!10] at (2,1) {4};"), "{doc}");
+    let tv = stdout(&cute(&["latex", "--tv", "(4,2)", "(4,2):(1,4)"]));
+    assert!(tv.contains("{\\shortstack{T3 \\\\ V1}}"), "{tv}");
+    let dir = std::env::temp_dir().join(format!("cute-latex-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("l.tex");
+    let o = cute(&[
+        "latex",
+        "composition(swizzle(1,0,1), (2,2):(2,1))",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        o.status.success() && stdout(&o).is_empty(),
+        "{}",
+        stderr(&o)
+    );
+    let doc = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        doc.contains("% Sw<1,0,1>o0o(2,2):(2,1)") && doc.contains("{3};"),
+        "{doc}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let o = cute(&["latex", "8:1", "--png", "x.png"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// CuTe's spelling of a swizzled layout, `composition(Swizzle, L)`, and the operations on it.
+#[test]
+fn a_swizzle_composes_as_in_cute() {
+    let eval = |e: &str| stdout(&cute(&["eval", e])).trim().to_owned();
+    assert_eq!(
+        eval("composition(swizzle(3,3,3), (8,64):(64,1))"),
+        "Sw<3,3,3>o0o(8,64):(64,1)"
+    );
+    assert_eq!(eval("swizzle(3,3,3)"), "Sw<3,3,3>");
+    assert_eq!(
+        eval("swizzle_layout(3,3,3,(8,64):(64,1))"),
+        "Sw<3,3,3>o0o(8,64):(64,1)"
+    );
+    assert_eq!(
+        eval("zipped_divide(composition(swizzle(3,3,3), (8,64):(64,1)), (4,8))"),
+        "Sw<3,3,3>o0o((4,8),(2,8)):((64,1),(256,8))"
+    );
+    assert_eq!(
+        eval("zipped_divide((128,64):(1,128), (32,16))"),
+        eval("zipped_divide((128,64):(1,128), <32:1,16:1>)")
+    );
 }
 
 #[test]
@@ -175,7 +262,7 @@ fn a_closed_pipe_ends_the_command_quietly() {
     use std::process::Stdio;
     // A reader that takes one line and closes the pipe, as `head -1` does.
     let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
-        .args(["eval", "swizzle(7,0,7)"])
+        .args(["eval", "eval(swizzle(7,0,7))"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -256,7 +343,7 @@ fn a_swizzled_table_holds_the_swizzled_offsets() {
             .collect();
         let list = stdout(&cute(&[
             "eval",
-            &format!("swizzle_layout({bms}, {layout})"),
+            &format!("eval(swizzle_layout({bms}, {layout}))"),
         ]));
         let want: Vec<i64> = list
             .trim()

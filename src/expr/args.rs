@@ -3,7 +3,7 @@
 
 use cute_core::morphism::Morphism;
 use cute_core::{
-    ComposedLayout, CoordLayout, Error, F2Layout, IntTuple, Layout, Op, Operand, Tile,
+    ComposedLayout, CoordLayout, Error, F2Layout, IntTuple, Layout, Op, Operand, Swizzle, Tile,
 };
 
 use super::error::ExprError;
@@ -41,6 +41,17 @@ impl Args<'_> {
         match &self.values[i].0 {
             Value::Coord(c) => Ok(**c),
             _ => Err(self.kind_err(i, "a coordinate layout")),
+        }
+    }
+
+    pub(super) fn is_swizzle(&self, i: usize) -> bool {
+        matches!(self.values[i].0, Value::Swizzle(_))
+    }
+
+    pub(super) fn swizzle(&self, i: usize) -> Result<Swizzle, ExprError> {
+        match &self.values[i].0 {
+            Value::Swizzle(s) => Ok(*s),
+            _ => Err(self.kind_err(i, "a swizzle")),
         }
     }
 

@@ -21,7 +21,6 @@ pub use limits::{COORDS_LIMIT, F2_LIST_LIMIT, LIST_LIMIT, MAX_NESTING};
 pub use ops::OPS;
 pub use value::Value;
 
-use args::Args;
 use ops::call;
 
 /// Evaluates an expression.
@@ -33,45 +32,18 @@ use ops::call;
 /// assert_eq!(cute::expr::eval("eval(3:2)").unwrap().to_string(), "[0,2,4]");
 /// let e = cute::expr::eval("composition((4,6,8):(2,3,5), 6:3)").unwrap_err();
 /// assert_eq!(e.code(), "not_admissible");
-/// ```
-pub fn eval(text: &str) -> Result<Value, ExprError> {
-    match eval_mapping(text)? {
-        // `cute eval swizzle_layout(...)` prints the offsets, as CuTe's tests list them.
-        Value::Composed(c) if is_call_of(text, "swizzle_layout") => {
-            let a = Args {
-                op: "swizzle_layout",
-                pos: text.len() - text.trim_start().len(),
-                values: &[],
-            };
-            Ok(Value::List(a.list(c.size(), LIST_LIMIT, |i| c.eval(i))?))
-        }
-        v => Ok(v),
-    }
-}
-
-/// Whether `text` is a call of `name` at the top.
-fn is_call_of(text: &str, name: &str) -> bool {
-    let mut p = Parser::new(text);
-    p.peek();
-    p.ident() == Some(name)
-}
-
-/// [`eval`], except that a top-level `swizzle_layout(B, M, S, A[, C])` is the swizzled layout
-/// itself ([`Value::Composed`]) rather than its offsets: what `cute isl` and `cute show` of a
-/// swizzled layout need. Nested, `swizzle_layout` is the swizzled layout in both, which `size`,
-/// `eval`, `composition` (on the right), `right_inverse` and `left_inverse` take.
-///
-/// # Errors
-/// As [`eval`].
-///
-/// # Examples
-/// ```
-/// let v = cute::expr::eval_mapping("swizzle_layout(3, 3, 3, (8,64):(64,1))").unwrap();
+/// // A swizzle is a value; composed with a layout, a swizzled layout (CuTe's spelling).
+/// let v = cute::expr::eval("composition(swizzle(3,3,3), (8,64):(64,1))").unwrap();
 /// assert_eq!(v.to_string(), "Sw<3,3,3>o0o(8,64):(64,1)");
+/// assert_eq!(cute::expr::eval("eval(swizzle(1,0,1))").unwrap().to_string(), "[0,1,3,2]");
 /// let v = cute::expr::eval("right_inverse(swizzle_layout(3, 0, 3, (8,8):(8,1)))").unwrap();
 /// assert_eq!(v.to_string(), "Sw<3,0,-3>o0o(8,8):(8,1)");
 /// ```
-pub fn eval_mapping(text: &str) -> Result<Value, ExprError> {
+///
+/// # Errors
+/// [`ExprError`]: a syntax error, an unknown operation or arity, an argument of the wrong
+/// kind, or the operation's own error, each with the byte offset it concerns.
+pub fn eval(text: &str) -> Result<Value, ExprError> {
     let mut p = Parser::new(text);
     let v = expr(&mut p, 0)?;
     if p.peek().is_some() {

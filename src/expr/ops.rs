@@ -92,7 +92,47 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
             Value::Coords(a.list(c.size(), COORDS_LIMIT, |i| c.eval(i))?)
         }
         (Op::Eval, 2) if a.is_coord(0) => Value::from(a.op(a.coord(0)?.eval(a.int(1)?))?),
+        (Op::Composition, 2) if a.is_swizzle(0) => {
+            Value::Composed(ComposedLayout::new(a.swizzle(0)?, 0, a.layout(1)?))
+        }
+        (Op::Eval, 1) if a.is_swizzle(0) => {
+            let sw = a.swizzle(0)?;
+            Value::List(a.list(sw.period(), LIST_LIMIT, |x| Ok(sw.apply(x)))?)
+        }
+        (Op::Eval, 2) if a.is_swizzle(0) => Value::Int(a.swizzle(0)?.apply(a.int(1)?)),
         (Op::Size, 1) if a.is_composed(0) => Value::Int(a.composed(0)?.size()),
+        (Op::Coalesce, 1) if a.is_composed(0) => {
+            let c = a.composed(0)?;
+            let inner = a.op(coalesce(c.layout()))?;
+            Value::Composed(ComposedLayout::new(c.swizzle(), c.offset(), inner))
+        }
+        (Op::Slice, 2) if a.is_composed(1) => {
+            Value::Composed(a.op(a.composed(1)?.slice(&a.tuple(0)?))?)
+        }
+        (Op::LogicalDivide, 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.logical_divide(a.tile(1)?))?)
+        }
+        (Op::ZippedDivide, 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.zipped_divide(a.tile(1)?))?)
+        }
+        (Op::TiledDivide, 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.tiled_divide(a.tile(1)?))?)
+        }
+        (Op::FlatDivide, 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.flat_divide(a.tile(1)?))?)
+        }
+        (Op::LogicalProduct, 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.logical_product(a.tile(1)?))?)
+        }
+        (Op::ZippedProduct, 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.zipped_product(a.tile(1)?))?)
+        }
+        (Op::BlockedProduct, 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.blocked_product(&a.layout(1)?))?)
+        }
+        (Op::RakedProduct, 2) if a.is_composed(0) => {
+            Value::Composed(a.op(a.composed(0)?.raked_product(&a.layout(1)?))?)
+        }
         (Op::Composition, 2) if a.is_composed(0) => {
             Value::Composed(a.op(a.composed(0)?.compose(&a.layout(1)?))?)
         }
@@ -173,10 +213,7 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
             let l = a.layout(0)?;
             Value::Int(a.op(l.eval_crd(&a.tuple(1)?))?)
         }
-        (Op::Swizzle, 3) => {
-            let sw = a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?;
-            Value::List(a.list(sw.period(), LIST_LIMIT, |x| Ok(sw.apply(x)))?)
-        }
+        (Op::Swizzle, 3) => Value::Swizzle(a.op(Swizzle::new(a.int(0)?, a.int(1)?, a.int(2)?))?),
         (Op::SwizzleLayout, 4 | 5) => Value::Composed(swizzle_layout(&a)?),
         (Op::BankConflicts, 3) => {
             let s = if a.is_composed(0) {

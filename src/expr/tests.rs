@@ -171,3 +171,64 @@ fn a_shape_is_a_tiler_as_in_cute() {
     let e = eval("zipped_divide((8,6):(1,8), (-4,2))").unwrap_err();
     assert!(e.to_string().contains("negative"), "{e}");
 }
+
+/// CuTe's spellings of swizzled layouts: a swizzle is a value, `composition(Sw, L)` the swizzled
+/// layout, and the operations on swizzled layouts apply to it; each result's offsets are the
+/// swizzle of the same operation on the plain layout.
+#[test]
+fn swizzled_layouts_in_expressions() {
+    let e = |s: &str| eval(s).unwrap().to_string();
+    assert_eq!(e("swizzle(3,3,3)"), "Sw<3,3,3>");
+    assert_eq!(
+        e("composition(swizzle(3,3,3), (8,64):(64,1))"),
+        e("swizzle_layout(3,3,3,(8,64):(64,1))")
+    );
+    assert_eq!(
+        e("eval(swizzle(2,0,2))"),
+        "[0,1,2,3,5,4,7,6,10,11,8,9,15,14,13,12]"
+    );
+    assert_eq!(e("eval(swizzle(1,0,1), 2)"), "3");
+    let sw = cute_core::Swizzle::new(3, 3, 3).unwrap();
+    for (op, plain) in [
+        ("coalesce(S)", "coalesce(L)"),
+        (
+            "logical_divide(S, <4:1,8:1>)",
+            "logical_divide(L, <4:1,8:1>)",
+        ),
+        ("zipped_divide(S, (4,8))", "zipped_divide(L, (4,8))"),
+        ("tiled_divide(S, <2:1,16:1>)", "tiled_divide(L, <2:1,16:1>)"),
+        ("flat_divide(S, <2:1,16:1>)", "flat_divide(L, <2:1,16:1>)"),
+        ("logical_product(S, 2:1)", "logical_product(L, 2:1)"),
+        (
+            "zipped_product(S, <2:1,1:1>)",
+            "zipped_product(L, <2:1,1:1>)",
+        ),
+        (
+            "blocked_product(S, (2,1):(1,2))",
+            "blocked_product(L, (2,1):(1,2))",
+        ),
+        (
+            "raked_product(S, (2,1):(1,2))",
+            "raked_product(L, (2,1):(1,2))",
+        ),
+        ("slice((_,5), S)", "slice((_,5), L)"),
+    ] {
+        let s = op.replace('S', "composition(swizzle(3,3,3), (8,(8,8)):(64,(1,8)))");
+        let l = plain.replace('L', "(8,(8,8)):(64,(1,8))");
+        let Value::Composed(c) = eval(&s).unwrap() else {
+            panic!("{s} is not a swizzled layout");
+        };
+        let Value::Layout(p) = eval(&l).unwrap() else {
+            panic!("{l} is not a layout");
+        };
+        assert_eq!(c.size(), p.size(), "{s}");
+        for i in 0..p.size() {
+            let want = sw.apply(c.offset() + p.eval(i).unwrap());
+            assert_eq!(c.eval(i).unwrap(), want, "{s} at {i}");
+        }
+    }
+    assert_eq!(
+        eval("coalesce(swizzle(3,3,3))").unwrap_err().code(),
+        "arg_kind"
+    );
+}

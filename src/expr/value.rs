@@ -3,7 +3,7 @@
 use std::fmt;
 
 use cute_core::morphism::Morphism;
-use cute_core::{ComposedLayout, CoordLayout, F2Layout, IntTuple, Layout, Tiler};
+use cute_core::{ComposedLayout, CoordLayout, F2Layout, IntTuple, Layout, Swizzle, Tiler};
 
 /// The value of an expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,7 +18,9 @@ pub enum Value {
     Tiler(Tiler),
     /// A list of integers, e.g. the offsets of `eval`.
     List(Vec<i64>),
-    /// A swizzle composed with a layout.
+    /// A swizzle functor `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// A swizzle composed with a layout, `Sw<B,M,S>o0oL`.
     Composed(ComposedLayout),
     /// A coordinate layout (strides `e0`, `2e1`, ...).
     Coord(Box<CoordLayout>),
@@ -40,7 +42,8 @@ impl Value {
             Value::Layout(_) => "a layout",
             Value::Tiler(_) => "a tiler",
             Value::List(_) => "a list",
-            Value::Composed(_) => "a composed layout",
+            Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a swizzled layout",
             Value::Coord(_) => "a coordinate layout",
             Value::Coords(_) => "a list of coordinates",
             Value::F2(_) => "an F2 layout",
@@ -69,6 +72,7 @@ impl fmt::Display for Value {
             Value::Tuple(t) => write!(f, "{t}"),
             Value::Layout(l) => write!(f, "{l}"),
             Value::Tiler(t) => write!(f, "{t}"),
+            Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
             Value::Coord(c) => write!(f, "{c}"),
             Value::Coords(v) => write_list(f, v),

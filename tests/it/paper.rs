@@ -502,7 +502,7 @@ fn seed_000_f_strides_in_expressions() {
     // The swizzled layout it stands for, offset by offset.
     assert_eq!(
         cute::expr::eval("eval((8,8):(f1,f9))").unwrap().to_string(),
-        cute::expr::eval("swizzle_layout(3,0,3,(8,8):(1,8))")
+        cute::expr::eval("eval(swizzle_layout(3,0,3,(8,8):(1,8)))")
             .unwrap()
             .to_string()
     );

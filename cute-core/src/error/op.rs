@@ -66,7 +66,8 @@ operations! {
     Coalesce "coalesce" "(L) or (L, profile)"
         "The same function with the fewest modes (or mode by mode).",
     Filter "filter" "(L)" "Coalesce without the stride-0 and size-1 modes.",
-    Composition "composition" "(A, B) with B a layout or tiler; A may be a coordinate layout"
+    Composition "composition"
+        "(A, B) with B a layout or tiler; A may be a swizzle, a swizzled or a coordinate layout"
         "A ∘ B: A(B(i)) for every index of B.",
     Complement "complement" "(L) or (L, cotarget)"
         "The layout of the offsets a layout skips, up to a cotarget.",
@@ -97,7 +98,8 @@ operations! {
     Eval "eval"
         "(L) or (L, c); L may be a coordinate layout or have F2 strides (for F2, c is an index)"
         "The offsets of a layout, or the offset of one coordinate.",
-    Swizzle "swizzle" "(B, M, S)" "The offsets of the swizzle functor Sw<B,M,S>.",
+    Swizzle "swizzle" "(B, M, S): composition(swizzle(B, M, S), L) is Sw<B,M,S>o0oL"
+        "The swizzle functor Sw<B,M,S> (eval gives its offsets over one period).",
     SwizzleLayout "swizzle_layout" "(B, M, S, A) or (B, M, S, A, C)"
         "A layout composed with a swizzle: Sw ∘ A (∘ C).",
     IsTractable "is_tractable" "(L)" "Whether a layout is the layout of a morphism.",

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use cute::banks::{bank_phases, Wavefronts};
-use cute::expr::{eval_mapping, Value};
+use cute::expr::{eval, Value};
 use cute::swizzle_search::swizzle_search;
 use cute::{ComposedLayout, Layout, Swizzle};
 
@@ -98,7 +98,7 @@ pub(crate) fn check(data: &[u8]) {
     let (Some(s), Some(t), Some(b)) = (parts.next(), parts.next(), parts.next()) else {
         return;
     };
-    let s = match eval_mapping(s) {
+    let s = match eval(s) {
         Ok(Value::Layout(l)) => ComposedLayout::new(Swizzle::identity(), 0, l),
         Ok(Value::Composed(c)) => c,
         _ => return,

@@ -1,0 +1,201 @@
+//! `cute latex`: a grid as a standalone `TikZ` document in the style of CuTe's `print_latex` and
+//! `print_latex_tv` — one 1 cm node per cell, rows down and columns across, a thick grid,
+//! row and column indices outside it, the value as a caption below.
+
+use std::fmt::Write as _;
+
+use crate::grid::Grid;
+
+/// How the cells are filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fill {
+    /// CuTe's greys by `key % 8` (`TikzColor_BWx8`): offsets of a plain or swizzled layout.
+    Grey,
+    /// CuTe's pastels by `thread % 8` (`TikzColor_TV`): a thread-value picture.
+    Thread,
+}
+
+/// `TikzColor_BWx8`'s shades, in CuTe's order.
+const GREYS: [&str; 8] = [
+    "black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70",
+];
+
+/// `TikzColor_TV`'s pastels, in CuTe's order.
+const PASTELS: [(u8, u8, u8); 8] = [
+    (175, 175, 255),
+    (175, 255, 175),
+    (255, 255, 175),
+    (255, 175, 175),
+    (210, 210, 255),
+    (210, 255, 210),
+    (255, 255, 210),
+    (255, 210, 210),
+];
+
+/// The fill of a cell with colour key `key` (a negative key: a cell no index reaches, white).
+fn fill(how: Fill, key: i64) -> String {
+    let k = usize::try_from(key.rem_euclid(8)).unwrap_or(0);
+    match (how, key < 0) {
+        (_, true) => "white".to_owned(),
+        (Fill::Grey, false) => GREYS[k].to_owned(),
+        (Fill::Thread, false) => {
+            let (r, g, b) = PASTELS[k];
+            format!("{{rgb,255:red,{r};green,{g};blue,{b}}}")
+        }
+    }
+}
+
+/// `s` with LaTeX's special characters escaped, for a `\texttt` argument.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '#' | '$' | '%' | '&' | '_' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str("\\textasciicircum{}"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A cell's label: `T<t> V<v>` stacked on two lines as CuTe prints them, any other text as is.
+fn label(text: &str) -> String {
+    match text.split_once(' ') {
+        Some((t, v)) if t.starts_with('T') && v.starts_with('V') => {
+            format!("\\shortstack{{{} \\\\ {}}}", escape(t), escape(v))
+        }
+        _ => escape(text),
+    }
+}
+
+/// The page around the picture, in centimetres: the cells are 1 cm squares, a `\\texttt`
+/// character about 0.2 cm wide, and half a centimetre of margin on each side.
+#[allow(
+    clippy::cast_precision_loss,
+    reason = "grids hold at most 2^16 cells, texts a few hundred characters"
+)]
+fn page(grids: &[Grid]) -> (f64, f64) {
+    let chars = |s: &String| s.chars().count() as f64 * 0.2;
+    let (mut width, mut height) = (1.0f64, 1.0f64);
+    for g in grids {
+        let head = g.row_headers.iter().map(chars).fold(0.0, f64::max) + 0.6;
+        width = width.max(head + g.cols as f64).max(chars(&g.title) + 1.0);
+        height += (g.col_headers.len().max(1) + g.rows + 1) as f64;
+    }
+    (width + 1.5, height + 1.0)
+}
+
+/// The grids as one standalone LaTeX document with one `tikzpicture`, the grids stacked top to
+/// bottom (a layout of rank 3 or more gives one grid per slice).
+#[must_use]
+pub fn document(grids: &[Grid], how: Fill) -> String {
+    let (width, height) = page(grids);
+    let mut out = String::new();
+    // `standalone` (CuTe's class) is not in LaTeX's base packages: a page cut to the picture.
+    let _ = write!(
+        out,
+        "\\documentclass{{article}}\n\
+         \\usepackage[paperwidth={width:.1}cm,paperheight={height:.1}cm,margin=0.5cm]{{geometry}}\n\
+         \\usepackage{{tikz}}\n\
+         \\pagestyle{{empty}}\n\n\
+         \\begin{{document}}\n\
+         \\noindent\n\
+         \\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},\
+         every node/.style={{minimum size=1cm, outer sep=0pt}}]\n",
+    );
+    // Row coordinate where the next grid's first row goes: below the previous grid, its caption
+    // and the next grid's column headers.
+    let mut top = 0usize;
+    for g in grids {
+        let heads = g.col_headers.len().max(1);
+        top += heads;
+        let _ = writeln!(out, "\n% {}", g.title.replace('\n', " "));
+        for r in 0..g.rows {
+            for c in 0..g.cols {
+                let cell = &g.cells[r * g.cols + c];
+                let _ = writeln!(
+                    out,
+                    "\\node[fill={}] at ({},{}) {{{}}};",
+                    fill(how, cell.key),
+                    top + r,
+                    c,
+                    label(&cell.label)
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] ({top},0) grid ({},{});",
+            top + g.rows,
+            g.cols
+        );
+        for (r, head) in g.row_headers.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "\\node[anchor=east] at ({},-0.5) {{\\texttt{{{}}}}};",
+                top + r,
+                escape(head)
+            );
+        }
+        // Header lines above the columns, the index line nearest the grid.
+        for (k, line) in g.col_headers.iter().enumerate() {
+            let row = top - g.col_headers.len() + k;
+            for (c, head) in line.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "\\node at ({row},{c}) {{\\texttt{{{}}}}};",
+                    escape(head)
+                );
+            }
+        }
+        // The caption just below the grid's bottom edge (at row `rows - 0.5`).
+        let _ = writeln!(
+            out,
+            "\\node[anchor=north west] at ({}.8,-0.5) {{\\texttt{{{}}}}};",
+            top + g.rows - 1,
+            escape(&g.title)
+        );
+        top += g.rows + 1;
+    }
+    out.push_str("\\end{tikzpicture}\n\\end{document}\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::grids;
+
+    fn doc(text: &str, how: Fill) -> String {
+        document(&grids(&cute::expr::eval(text).unwrap()).unwrap(), how)
+    }
+
+    #[test]
+    fn a_layout_is_cutes_picture() {
+        let d = doc("(2,3):(3,1)", Fill::Grey);
+        assert!(d.starts_with("\\documentclass{article}"), "{d}");
+        assert!(d.contains("% (2,3):(3,1)\n"), "{d}");
+        assert!(d.contains("\\begin{tikzpicture}"));
+        assert!(d.ends_with("\\end{tikzpicture}\n\\end{document}\n"));
+        // Offset 4 at row 1, column 1 (below one header line), grey 4 % 8.
+        assert!(d.contains("\\node[fill=black!10] at (2,1) {4};"), "{d}");
+        assert_eq!(d.matches("\\node[fill=").count(), 6);
+        assert!(d.contains("grid (3,3);"), "{d}");
+    }
+
+    #[test]
+    fn specials_are_escaped_and_threads_stack() {
+        assert_eq!(escape("a_b{c}%"), "a\\_b\\{c\\}\\%");
+        assert_eq!(label("T3 V1"), "\\shortstack{T3 \\\\ V1}");
+        assert_eq!(
+            fill(Fill::Thread, 9),
+            "{rgb,255:red,175;green,255;blue,175}"
+        );
+        assert_eq!(fill(Fill::Grey, -1), "white");
+    }
+}
