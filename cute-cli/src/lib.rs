@@ -1,6 +1,6 @@
 //! The library behind the `cute` command: grids of layouts as text, SVG, PNG and LaTeX, the
 //! step-by-step trace of an operation, morphism diagrams, bank-conflict reports and the corpus checker. The command itself
-//! (`src/main.rs`) only parses arguments.
+//! (`src/main.rs`, its options in `src/cli.rs` for `clap`) only dispatches.
 
 pub mod banks;
 pub mod check;

@@ -10,6 +10,11 @@ use cute_cli::grid::{grids, linear_grids, swizzled_grids, tv_grid, Grid};
 use cute_cli::latex::Fill;
 use cute_cli::{check, draw, explain, latex, show};
 
+mod cli;
+
+use clap::Parser as _;
+use cli::{Cli, Command, Picture};
+
 /// Writes to standard output. A reader that closed the pipe (`cute show … | head -1`) ends the
 /// command quietly, as a Unix filter does, where `print!` would panic.
 macro_rules! out {
@@ -35,82 +40,6 @@ macro_rules! outln {
     }};
 }
 
-const HELP: &str = "\
-cute: evaluate, explain and draw CuTe layouts
-
-USAGE:
-    cute eval    EXPR                 print the canonical result
-    cute show    EXPR [--tv SHAPE | --swizzle B,M,S]
-                                      print the layout as a table of offsets
-    cute svg     EXPR [-o FILE.svg] [--png FILE.png] [--tv SHAPE | --swizzle B,M,S]
-                                      draw it, coloured by offset (by thread with --tv)
-    cute latex   EXPR [-o FILE.tex] [--tv SHAPE | --swizzle B,M,S]
-                                      a standalone TikZ document, as CuTe's print_latex (greys
-                                      by offset % 8) and print_latex_tv (by thread with --tv)
-    cute explain EXPR                 trace a composition, complement, inverse, divide or product
-    cute linear  EXPR                 print the layout or swizzled layout as a linear layout over
-                                      F2 (as Triton's): its bases table, or why it is not linear;
-                                      EXPR may be a LinearLayout(crd=..., idx=..., vals=[...])
-    cute isl     EXPR [--index]       print the layout as an ISL map (\"Modeling Layout Abstractions
-                                      Using Integer Set Relations\"): from its flattened
-                                      natural coordinates [c0, ..., ck] to its offset [o], or
-                                      with --index from its 1-D index [i]; a LinearLayout(...)
-                                      maps its input dimensions [c0, ...] to its outputs; a
-                                      layout may have F2 strides, (8,8):(f1,f9)
-    cute morphism EXPR [--tikz]       the standard form of a tractable layout (or a morphism
-                                      S-[a1,...]->T itself) and its diagram; --tikz a standalone
-                                      TikZ picture (tractable layouts and morphisms, from
-                                      \"Fundamentals of CuTe Layout Algebra and Category-theoretic
-                                      Interpretation\")
-    cute tractable EXPR               yes, with the standard form, or no, with the condition that
-                                      fails (exit status 1)
-    cute banks   S T ELEM_BYTES       the shared-memory wavefronts of the access T (threads,
-                                      values) -> index of S, phase by phase: each lane's bytes,
-                                      banks and words, the total against the conflict-free
-                                      minimum; S may be composition(swizzle(B, M, S), L)
-    cute check   FILE.jsonl           run an oracle corpus; ends with `N passed, M failed`
-    cute ops                          list the operations EXPR may call, with their arguments
-
-EXPR is a value in CuTe notation or a call op(arg, ...), as in CuTe:
-    12   (4,(2,2))   (4,(2,2)):(2,(1,8))   <4:1,8:2>   (8,8):(e0,e1)
-    composition(A, B)  complement(L, N)  logical_divide(A, T)  zipped_divide(A, T)
-    blocked_product(A, B)  right_inverse(L)  coalesce(L)  crd2idx(c, S, D)  ...
-    swizzle(B, M, S) is the swizzle Sw<B,M,S>; composition(swizzle(3,3,3), (8,64):(64,1)) the
-    swizzled layout Sw<3,3,3>o0o(8,64):(64,1), which the divides, products, coalesce, slice and
-    the inverses take; eval(X) lists the offsets of any of them.
-
-Rows are mode 0, columns mode 1; a layout of rank 3 or more is a series of slices (_,_,k),
-printed one after another and drawn stacked.
-
---tv SHAPE reads EXPR as a thread-value layout (thread, value) -> index into data of SHAPE
-(column-major) and shows, for each data coordinate, the T<thread> V<value> that owns it.
-
---swizzle B,M,S shows Sw<B,M,S> o EXPR, CuTe's composition(Swizzle<B,M,S>{}, L): each cell
-holds the swizzled offset, e.g. the shared-memory layout of a tile.
-
-`cute isl` takes a layout, a swizzled layout swizzle_layout(B, M, S, L) (or its inverses), a
-coordinate layout ((4,8):(e1,e0)), a linear layout or an F2 layout and prints one line in ISL's
-text syntax (isl_map_read_from_str, islpy.Map), the swizzle's XOR as sums mod 2.
-
-EXAMPLES:
-    cute eval \"composition((4,6,8,10):(2,3,5,7), 6:12)\"
-    cute show \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
-    cute show --tv \"(8,8)\" \"((4,8),2):((16,1),8)\"
-    cute show --swizzle 3,3,3 \"(8,64):(64,1)\"
-    cute svg \"blocked_product((3,4):(4,1), (2,5):(1,2))\" -o blocked.svg --png blocked.png
-    cute latex --tv \"(8,8)\" \"((4,8),2):((16,1),8)\" -o tv.tex
-    cute explain \"composition((4,6,8):(2,3,5), 6:3)\"
-    cute explain \"zipped_divide((8,16):(20,1), <4:1,8:2>)\"
-    cute isl \"swizzle_layout(1, 2, 1, (4,4):(4,1))\"
-    cute morphism \"(4,6):(1,8)\"
-    cute check ../shared/oracle/corpus.jsonl
-
-`cute COMMAND --help` prints one command's usage, `cute --version` the version; `-o -` writes
-the SVG to standard output.
-
-Exit status: 0 on success, 1 when the expression is rejected or a check fails, 2 on bad usage.
-";
-
 /// What went wrong, and the exit status it gives.
 enum Failure {
     Usage(String),
@@ -121,11 +50,22 @@ enum Failure {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` go to standard output, quietly into a closed pipe too.
+        Err(e) if !e.use_stderr() => {
+            out!("{}", e.render());
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
-            eprintln!("error: {msg}\n\nrun `cute --help` for usage");
+            eprintln!("error: {msg}\n\nFor more information, try '--help'.");
             ExitCode::from(2)
         }
         Err(Failure::Expr(text, e)) => {
@@ -180,171 +120,68 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The options after the subcommand: positional arguments, `-o`, `--png`, `--tv`, `--swizzle`.
-#[derive(Default)]
-struct Opts {
-    positional: Vec<String>,
-    out: Option<String>,
-    png: Option<String>,
-    tv: Option<String>,
-    swizzle: Option<String>,
-    index: bool,
-    tikz: bool,
-}
-
-fn opts(args: &[String]) -> Result<Opts, Failure> {
-    let mut o = Opts::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| Failure::Usage(format!("{name} needs a value")))
-        };
-        match a.as_str() {
-            "-o" | "--output" => o.out = Some(value(a)?),
-            "--png" => o.png = Some(value(a)?),
-            "--tv" => o.tv = Some(value(a)?),
-            "--swizzle" => o.swizzle = Some(value(a)?),
-            "--index" => o.index = true,
-            "--tikz" => o.tikz = true,
-            s if s.starts_with('-')
-                && s.len() > 1
-                && !s[1..].starts_with(|c: char| c.is_ascii_digit()) =>
-            {
-                return Err(Failure::Usage(format!("unknown option {s}")));
-            }
-            _ => o.positional.push(a.clone()),
-        }
-    }
-    Ok(o)
-}
-
-fn one_expr(o: &Opts, cmd: &str) -> Result<String, Failure> {
-    match o.positional.as_slice() {
-        [e] => Ok(e.clone()),
-        [] => Err(Failure::Usage(format!("`cute {cmd}` needs an expression"))),
-        _ => Err(Failure::Usage(format!(
-            "`cute {cmd}` takes one expression; quote it"
-        ))),
-    }
-}
-
-fn run(args: &[String]) -> Result<(), Failure> {
-    let Some(cmd) = args.first() else {
-        out!("{HELP}");
-        return Ok(());
-    };
-    if matches!(cmd.as_str(), "-V" | "--version") {
-        outln!("cute {}", env!("CARGO_PKG_VERSION"));
-        return Ok(());
-    }
-    if args[1..].iter().any(|a| a == "-h" || a == "--help") {
-        let help = command_help(cmd).ok_or_else(|| unknown(cmd))?;
-        out!("{help}");
-        return Ok(());
-    }
-    let o = opts(&args[1..])?;
-    let drawing = ["show", "svg", "latex"].contains(&cmd.as_str());
-    let flags = [
-        ("-o", &o.out),
-        ("--png", &o.png),
-        ("--tv", &o.tv),
-        ("--swizzle", &o.swizzle),
-    ];
-    if let Some((flag, _)) = flags.iter().find(|(_, v)| v.is_some() && !drawing) {
-        return Err(Failure::Usage(format!(
-            "{flag} applies to `cute show`, `cute svg` and `cute latex`, not `cute {cmd}`"
-        )));
-    }
-    if o.index && cmd != "isl" {
-        return Err(Failure::Usage(format!(
-            "--index applies to `cute isl`, not `cute {cmd}`"
-        )));
-    }
-    if o.tikz && cmd != "morphism" {
-        return Err(Failure::Usage(format!(
-            "--tikz applies to `cute morphism`, not `cute {cmd}`"
-        )));
-    }
-    if cmd == "show" && (o.out.is_some() || o.png.is_some()) {
-        return Err(Failure::Usage(
-            "`cute show` prints a table; -o and --png belong to `cute svg`".into(),
-        ));
-    }
-    match cmd.as_str() {
-        "-h" | "--help" | "help" => out!("{HELP}"),
-        "eval" => {
-            let text = one_expr(&o, "eval")?;
-            let v = eval(&text).map_err(|e| Failure::Expr(text.clone(), e))?;
+fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Eval { expr } => {
+            let v = eval(&expr).map_err(|e| Failure::Expr(expr.clone(), e))?;
             outln!("{v}");
         }
-        "show" => {
-            for g in pictures(&one_expr(&o, "show")?, &o)? {
+        Command::Show { expr, picture } => {
+            for g in pictures(&expr, &picture)? {
                 out!("{}", show::table(&g));
             }
         }
-        "svg" => svg(&o)?,
-        "latex" => latex_document(&o)?,
-        "explain" => {
-            let text = one_expr(&o, "explain")?;
+        Command::Svg {
+            expr,
+            out,
+            png,
+            picture,
+        } => svg(&expr, out.as_deref(), png.as_deref(), &picture)?,
+        Command::Latex { expr, out, picture } => {
+            let how = if picture.tv.is_some() {
+                Fill::Thread
+            } else {
+                Fill::Grey
+            };
+            let doc = latex::document(&pictures(&expr, &picture)?, how);
+            write(out.as_deref().unwrap_or("-"), doc.as_bytes())?;
+        }
+        Command::Explain { expr } => {
             let (trace, err) =
-                explain::explain(&text).map_err(|e| Failure::Expr(text.clone(), e))?;
+                explain::explain(&expr).map_err(|e| Failure::Expr(expr.clone(), e))?;
             out!("{trace}");
             if err.is_some() {
                 return Err(Failure::Reported);
             }
         }
-        "isl" => isl(&o)?,
-        "morphism" => morphism(&o)?,
-        "banks" => banks(&o)?,
-        "tractable" => tractable(&o)?,
-        "linear" => linear(&o)?,
-        "check" => check_corpus(&o)?,
-        "ops" => ops(),
-        other => return Err(unknown(other)),
+        Command::Isl { expr, index } => isl(&expr, index)?,
+        Command::Morphism { expr, tikz } => morphism(&expr, tikz)?,
+        Command::Banks { s, t, elem_bytes } => banks(&s, &t, &elem_bytes)?,
+        Command::Tractable { expr } => tractable(&expr)?,
+        Command::Linear { expr } => linear(&expr)?,
+        Command::Check { file } => check_corpus(&file)?,
+        Command::Ops => ops(),
     }
     Ok(())
 }
 
-/// `cute svg`: the picture as SVG and/or PNG files.
-fn svg(o: &Opts) -> Result<(), Failure> {
-    let text = one_expr(o, "svg")?;
-    if o.out.is_none() && o.png.is_none() {
-        return Err(Failure::Usage(
-            "`cute svg` needs -o FILE.svg, --png FILE.png or both".into(),
-        ));
-    }
-    let gs = pictures(&text, o)?;
+/// `cute svg`: the picture as SVG and/or PNG files (clap asks for one of the two).
+fn svg(text: &str, out: Option<&str>, png: Option<&str>, picture: &Picture) -> Result<(), Failure> {
+    let gs = pictures(text, picture)?;
     // The PNG may be refused as too large: draw it before writing either file.
-    let png = match &o.png {
-        Some(png) => Some((
-            png,
+    let png = match png {
+        Some(path) => Some((
+            path,
             draw::png(&gs).map_err(|e| Failure::Other(e.to_string()))?,
         )),
         None => None,
     };
-    if let Some(path) = &o.out {
+    if let Some(path) = out {
         write(path, draw::svg(&gs).as_bytes())?;
     }
-    if let Some((png, bytes)) = png {
-        write(png, &bytes)?;
+    if let Some((path, bytes)) = png {
+        write(path, &bytes)?;
     }
-    Ok(())
-}
-
-/// `cute latex`: the picture as a standalone `TikZ` document.
-fn latex_document(o: &Opts) -> Result<(), Failure> {
-    if o.png.is_some() {
-        return Err(Failure::Usage("--png belongs to `cute svg`".into()));
-    }
-    let how = if o.tv.is_some() {
-        Fill::Thread
-    } else {
-        Fill::Grey
-    };
-    let doc = latex::document(&pictures(&one_expr(o, "latex")?, o)?, how);
-    write(o.out.as_deref().unwrap_or("-"), doc.as_bytes())?;
     Ok(())
 }
 
@@ -361,10 +198,7 @@ fn ops() {
 }
 
 /// `cute check FILE.jsonl`: runs an oracle corpus, printing each failure and listed deviation.
-fn check_corpus(o: &Opts) -> Result<(), Failure> {
-    let [path] = o.positional.as_slice() else {
-        return Err(Failure::Usage("`cute check` takes one FILE.jsonl".into()));
-    };
+fn check_corpus(path: &str) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| Failure::Other(format!("{path}: {e}")))?;
     let report = check::run(&text);
     for f in &report.failures {
@@ -381,13 +215,8 @@ fn check_corpus(o: &Opts) -> Result<(), Failure> {
 }
 
 /// `cute banks S T ELEM_BYTES`: the bank report of an access.
-fn banks(o: &Opts) -> Result<(), Failure> {
-    let [s, t, bytes] = o.positional.as_slice() else {
-        return Err(Failure::Usage(
-            "`cute banks` takes S, T and ELEM_BYTES; quote each".into(),
-        ));
-    };
-    let value = |text: &String| eval(text).map_err(|e| Failure::Expr(text.clone(), e));
+fn banks(s: &str, t: &str, bytes: &str) -> Result<(), Failure> {
+    let value = |text: &str| eval(text).map_err(|e| Failure::Expr(text.to_owned(), e));
     let s = match value(s)? {
         Value::Layout(l) => cute::ComposedLayout::new(cute::Swizzle::identity(), 0, l),
         Value::Composed(c) => c,
@@ -412,9 +241,8 @@ fn banks(o: &Opts) -> Result<(), Failure> {
 }
 
 /// `cute tractable`: yes with the standard form, or no with the condition (exit status 1).
-fn tractable(o: &Opts) -> Result<(), Failure> {
-    let text = one_expr(o, "tractable")?;
-    let l = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+fn tractable(text: &str) -> Result<(), Failure> {
+    let l = match eval(text).map_err(|e| Failure::Expr(text.to_owned(), e))? {
         Value::Layout(l) => l,
         v => {
             return Err(Failure::Other(format!(
@@ -433,9 +261,8 @@ fn tractable(o: &Opts) -> Result<(), Failure> {
 
 /// `cute morphism`: a tractable layout's standard form (or a morphism as given) as its diagram or
 /// a `TikZ` picture.
-fn morphism(o: &Opts) -> Result<(), Failure> {
-    let text = one_expr(o, "morphism")?;
-    let f = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+fn morphism(text: &str, tikz: bool) -> Result<(), Failure> {
+    let f = match eval(text).map_err(|e| Failure::Expr(text.to_owned(), e))? {
         Value::Layout(l) => {
             cute::morphism::to_morphism(&l).map_err(|e| Failure::Other(e.to_string()))?
         }
@@ -446,7 +273,7 @@ fn morphism(o: &Opts) -> Result<(), Failure> {
             )))
         }
     };
-    if o.tikz {
+    if tikz {
         out!("{}", cute_cli::morphism::tikz(&f));
     } else {
         let d = cute_cli::morphism::diagram(&f).map_err(|e| Failure::Other(e.to_string()))?;
@@ -456,19 +283,18 @@ fn morphism(o: &Opts) -> Result<(), Failure> {
 }
 
 /// `cute isl`: the layout or swizzled layout as one ISL map.
-fn isl(o: &Opts) -> Result<(), Failure> {
-    let text = one_expr(o, "isl")?;
-    let domain = if o.index {
+fn isl(text: &str, index: bool) -> Result<(), Failure> {
+    let domain = if index {
         Domain::Index
     } else {
         Domain::Natural
     };
-    if let Some(h) = linear_text(&text)? {
+    if let Some(h) = linear_text(text)? {
         // One coordinate per input dimension already: there is no 1-D index form to choose.
         outln!("{}", h.isl());
         return Ok(());
     }
-    let map = match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+    let map = match eval(text).map_err(|e| Failure::Expr(text.to_owned(), e))? {
         Value::Layout(l) => l.isl(domain).to_string(),
         Value::Composed(c) => c.isl(domain).to_string(),
         Value::F2(a) => a.isl(domain).to_string(),
@@ -496,11 +322,10 @@ fn linear_text(text: &str) -> Result<Option<cute::linear::LinearLayout>, Failure
 }
 
 /// `cute linear`: the layout or swizzled layout as a linear layout over F2, its bases table, or why it is not one.
-fn linear(o: &Opts) -> Result<(), Failure> {
-    let text = one_expr(o, "linear")?;
-    let h = match linear_text(&text)? {
+fn linear(text: &str) -> Result<(), Failure> {
+    let h = match linear_text(text)? {
         Some(h) => Ok(h),
-        None => match eval(&text).map_err(|e| Failure::Expr(text.clone(), e))? {
+        None => match eval(text).map_err(|e| Failure::Expr(text.to_owned(), e))? {
             Value::Layout(l) => cute::linear::LinearLayout::from_layout(&l),
             Value::Composed(c) => cute::linear::LinearLayout::from_swizzled(&c),
             other => {
@@ -534,7 +359,7 @@ fn linear(o: &Opts) -> Result<(), Failure> {
 
 /// The grids of an expression: as it is, as a thread-value layout over `--tv` data, or swizzled
 /// by `--swizzle`.
-fn pictures(text: &str, o: &Opts) -> Result<Vec<Grid>, Failure> {
+fn pictures(text: &str, o: &Picture) -> Result<Vec<Grid>, Failure> {
     if let Some(h) = linear_text(text)? {
         if o.tv.is_some() || o.swizzle.is_some() {
             return Err(Failure::Usage(
@@ -594,26 +419,4 @@ fn write(path: &str, bytes: &[u8]) -> Result<(), Failure> {
         return Ok(());
     }
     std::fs::write(path, bytes).map_err(|e| Failure::Other(format!("{path}: {e}")))
-}
-
-/// The error of a command that does not exist.
-fn unknown(cmd: &str) -> Failure {
-    Failure::Usage(format!("unknown command `{cmd}`"))
-}
-
-/// The usage of one command: its lines of [`HELP`] (`None` for an unknown command).
-fn command_help(cmd: &str) -> Option<String> {
-    if matches!(cmd, "-h" | "--help" | "help") {
-        return Some(HELP.to_owned());
-    }
-    let prefix = format!("    cute {cmd} ");
-    let mut lines = HELP.lines().skip_while(|l| !l.starts_with(&prefix));
-    let first = lines.next()?;
-    let mut out = format!("USAGE:\n{first}\n");
-    for l in lines.take_while(|l| l.starts_with("      ")) {
-        out.push_str(l);
-        out.push('\n');
-    }
-    out.push_str("\nrun `cute --help` for EXPR's notation, the other commands and examples\n");
-    Some(out)
 }

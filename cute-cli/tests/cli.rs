@@ -114,43 +114,48 @@ fn a_misspelt_operation_gets_the_nearest_name() {
 #[test]
 fn the_readme_shows_the_usage_of_help() {
     let help = stdout(&cute(&["--help"]));
-    let usage: Vec<&str> = help
-        .split("USAGE:\n")
+    let commands = help
+        .split("Commands:\n")
         .nth(1)
         .unwrap()
         .split("\n\n")
         .next()
-        .unwrap()
-        .lines()
-        .map(|l| l.strip_prefix("    ").unwrap())
-        .collect();
+        .unwrap();
     let readme = readme();
     let start = readme.find("## The `cute` command").unwrap();
-    assert_eq!(
-        text_block(&readme[start..]).lines().collect::<Vec<_>>(),
-        usage
-    );
+    assert_eq!(text_block(&readme[start..]).trim_end(), commands.trim_end());
 }
 
 #[test]
 fn usage_errors_exit_2_and_help_shows_examples() {
     assert_eq!(cute(&["frobnicate"]).status.code(), Some(2));
-    assert_eq!(cute(&["svg", "8:1"]).status.code(), Some(2));
-    for args in [
-        ["eval", "8:1", "--tv", "(8)"],
-        ["explain", "8:1", "-o", "x.svg"],
-        ["show", "8:1", "--png", "x.png"],
+    let o = cute(&["evl", "8:1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("'eval'"), "{}", stderr(&o));
+    for (args, says) in [
+        (["eval", "8:1", "--tv", "(8)"], "unexpected argument '--tv'"),
+        (
+            ["explain", "8:1", "-o", "x.svg"],
+            "unexpected argument '-o'",
+        ),
+        (
+            ["show", "8:1", "--png", "x.png"],
+            "unexpected argument '--png'",
+        ),
+        (["show", "--tv", "(2)", "--swizzle"], "a value is required"),
     ] {
         let o = cute(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&o).contains("belong") || stderr(&o).contains("applies to"),
-            "{args:?}"
-        );
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
-    assert!(stderr(&cute(&["svg", "8:1"])).contains("needs -o FILE.svg, --png FILE.png or both"));
+    let o = cute(&["show", "--tv", "(2)", "--swizzle", "1,0,1", "2:1"]);
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+    let o = cute(&["svg", "8:1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--output <FILE.svg>"), "{}", stderr(&o));
     let help = stdout(&cute(&["--help"]));
-    assert!(help.contains("EXAMPLES:") && help.contains("cute explain"));
+    assert!(help.contains("Examples:") && help.contains("cute explain"));
+    assert!(!help.contains("seed"), "{help}");
 }
 
 #[test]
@@ -158,14 +163,15 @@ fn each_command_has_help_and_the_version_prints() {
     let o = cute(&["eval", "--help"]);
     assert!(o.status.success());
     let help = stdout(&o);
-    assert!(help.starts_with("USAGE:\n    cute eval    EXPR"), "{help}");
+    assert!(help.contains("Usage: cute eval <EXPR>"), "{help}");
     assert!(!help.contains("cute show"), "{help}");
     let help = stdout(&cute(&["svg", "8:1", "-h"]));
     assert!(
-        help.contains("--png FILE.png") && help.contains("draw it"),
+        help.contains("--png <FILE.png>") && help.contains("Draw the layout"),
         "{help}"
     );
     let o = cute(&["--version"]);
+    assert!(o.status.success());
     assert_eq!(stdout(&o), format!("cute {}\n", env!("CARGO_PKG_VERSION")));
     for cmd in [
         "eval",
@@ -184,7 +190,7 @@ fn each_command_has_help_and_the_version_prints() {
         let o = cute(&[cmd, "--help"]);
         assert!(o.status.success(), "{cmd} --help: {}", stderr(&o));
         assert!(
-            stdout(&o).starts_with(&format!("USAGE:\n    cute {cmd} ")),
+            stdout(&o).contains(&format!("Usage: cute {cmd}")),
             "{cmd} --help: {}",
             stdout(&o)
         );
@@ -192,7 +198,7 @@ fn each_command_has_help_and_the_version_prints() {
     let o = cute(&["frobnicate", "--help"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("unknown command `frobnicate`"),
+        stderr(&o).contains("unrecognized subcommand 'frobnicate'"),
         "{}",
         stderr(&o)
     );
