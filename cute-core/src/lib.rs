@@ -28,6 +28,7 @@
 //! algebra::inverse algorithm::copy linear::algebra linear::print linear::reshape — inverses; copy's dispatch
 //! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — swizzles; views
 //! tensor_access algorithm::copy_plan algorithm::fill algorithm::fold algorithm::gemm
+//! ordered — compact layouts to an order: make_ordered_layout, tile_to_shape
 //! algebra::product
 //! algebra::divide tensor — divides; tensors, re-exported
 //! algebra::composition tensor::identity morphism — composition's API; identity tensors; morphisms
@@ -43,7 +44,8 @@
 //! int_tuple::view linear::dims linear::echelon — a tuple's nodes; F2 dimensions, elimination
 //! arith — checked `i64` arithmetic
 //! error tokens — the error type; the packed structure of a tuple
-//! error::kind — the conditions and their messages
+//! error::message — the conditions' messages
+//! error::kind — the conditions
 //! error::op error::operand limits — operation names; operands in notation; capacities
 //! ```
 //! (`tests/module_dag.rs` checks it.)
@@ -65,6 +67,7 @@ pub mod limits;
 pub mod linear;
 mod modes;
 pub mod morphism;
+mod ordered;
 pub mod parse;
 pub mod stride;
 pub mod swizzle;
@@ -94,6 +97,7 @@ pub use fragment::make_fragment_like;
 pub use int_tuple::{ceil_div, shape_div, IntTuple};
 pub use layout::Layout;
 pub use limits::{MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
+pub use ordered::{make_ordered_layout, tile_to_shape};
 pub use stride::{crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
 pub use swizzle::{ComposedLayout, Swizzle, Swizzled};
 pub use tensor::{

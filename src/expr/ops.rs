@@ -11,10 +11,10 @@ use cute_core::swizzle_search::swizzle_search;
 use cute_core::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition,
     composition_tiler, crd2idx, crd2idx_shape, downcast, filter, flat_divide, flat_product,
-    idx2crd, idx2crd_strided, left_inverse, logical_divide, logical_product, max_common_layout,
-    max_common_vector, nullspace, raked_product, right_inverse, tiled_divide, tiled_product,
-    upcast, zipped_divide, zipped_product, ComposedLayout, CoordLayout, Error, IntTuple, Layout,
-    Op, Swizzle, Tile,
+    idx2crd, idx2crd_strided, left_inverse, logical_divide, logical_product, make_ordered_layout,
+    max_common_layout, max_common_vector, nullspace, raked_product, right_inverse, tile_to_shape,
+    tiled_divide, tiled_product, upcast, zipped_divide, zipped_product, ComposedLayout,
+    CoordLayout, Error, IntTuple, Layout, Op, Swizzle, Tile,
 };
 
 use super::args::Args;
@@ -230,6 +230,24 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
                 .collect::<Result<Vec<_>, _>>()?;
             let sw = a.op(swizzle_search(&s, &accesses, a.int(n - 1)?))?;
             Value::Composed(ComposedLayout::new(sw, 0, s))
+        }
+        (Op::MakeOrderedLayout, 2) => {
+            Value::Layout(a.op(make_ordered_layout(&a.tuple(0)?, &a.tuple(1)?))?)
+        }
+        (Op::TileToShape, 2 | 3) => {
+            let order = if n == 3 { Some(a.tuple(2)?) } else { None };
+            let tile = |l: &Layout| a.op(tile_to_shape(l, &a.tuple(1)?, order.as_ref()));
+            if a.is_composed(0) {
+                // CuTe tiles a swizzled block's layout and keeps its swizzle and offset.
+                let c = a.composed(0)?;
+                Value::Composed(ComposedLayout::new(
+                    c.swizzle(),
+                    c.offset(),
+                    tile(c.layout())?,
+                ))
+            } else {
+                Value::Layout(tile(&a.layout(0)?)?)
+            }
         }
         (Op::IsTractable, 1) => Value::Bool(is_tractable(&a.layout(0)?)),
         (Op::ToMorphism, 1) => Value::Morphism(Box::new(a.op(to_morphism(&a.layout(0)?))?)),

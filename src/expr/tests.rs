@@ -232,3 +232,25 @@ fn swizzled_layouts_in_expressions() {
         "arg_kind"
     );
 }
+
+/// CuTe's layout constructions by name: `make_ordered_layout` and `tile_to_shape` (a swizzled
+/// block keeps its swizzle, as CUTLASS's shared-memory layouts are built).
+#[test]
+fn ordered_constructions() {
+    let e = |s: &str| eval(s).unwrap().to_string();
+    assert_eq!(
+        e("make_ordered_layout((2,2,2,2), (0,2,3,1))"),
+        "(2,2,2,2):(1,4,8,2)"
+    );
+    assert_eq!(
+        e("tile_to_shape(composition(swizzle(3,3,3), (8,64):(64,1)), (128,64))"),
+        "Sw<3,3,3>o0o((8,16),(64,1)):((64,512),(1,0))"
+    );
+    assert_eq!(
+        e("tile_to_shape((2,2):(1,2), (4,6), (1,0))"),
+        "((2,2),(2,3)):((1,12),(2,4))"
+    );
+    let code = |s: &str| eval(s).unwrap_err().code();
+    assert_eq!(code("tile_to_shape((8,8):(8,1), (20,16))"), "block_divisibility");
+    assert_eq!(code("make_ordered_layout((2,3), (1,1))"), "order_tie");
+}

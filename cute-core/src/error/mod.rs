@@ -1,6 +1,7 @@
 //! The one error type: the operation, its operands in CuTe notation, and the violated condition.
 
 mod kind;
+mod message;
 mod op;
 mod operand;
 

@@ -102,6 +102,10 @@ operations! {
         "The swizzle functor Sw<B,M,S> (eval gives its offsets over one period).",
     SwizzleLayout "swizzle_layout" "(B, M, S, A) or (B, M, S, A, C)"
         "A layout composed with a swizzle: Sw ∘ A (∘ C).",
+    MakeOrderedLayout "make_ordered_layout" "(S, order): order congruent to S or coarser"
+        "The compact layout of a shape with its modes strided in the given order.",
+    TileToShape "tile_to_shape" "(block, S) or (block, S, order)"
+        "The block repeated to fill a shape, the blocks in column-major (or the given) order.",
     IsTractable "is_tractable" "(L)" "Whether a layout is the layout of a morphism.",
     ToMorphism "to_morphism" "(L)" "The standard form of a tractable layout.",
     FromMorphism "from_morphism" "(f)" "The layout of a morphism.",

@@ -8,5 +8,6 @@ mod inverse;
 mod max_common;
 mod morphism;
 mod nullspace;
+mod ordered;
 mod product;
 mod recast;

@@ -3,9 +3,11 @@
 //! path by the fuzz targets (`fuzz/fuzz_targets/*.rs`) and by the corpus replay in
 //! `tests/it/hostile/mod.rs`, so CI checks the same properties without a nightly toolchain.
 
+use std::fmt::Write as _;
+
 use cute::expr::{eval, parse_call, Value};
 use cute::morphism::to_morphism;
-use cute::{coalesce, ComposedLayout, Layout};
+use cute::{coalesce, ComposedLayout, IntTuple, Layout};
 
 /// The most points a property is checked at (the rest of a larger domain is sampled).
 const POINTS: i128 = 1 << 12;
@@ -239,6 +241,48 @@ impl Call<'_> {
 }
 
 /// `size` and `cosize` against their definitions.
+impl Call<'_> {
+    /// `make_ordered_layout`: a bijection onto `0..size` (checked whole up to 2^16 elements).
+    fn compact(&self) -> Result<(), String> {
+        let n = self.r.size();
+        if n > 1 << 16 {
+            return Ok(());
+        }
+        let mut seen = vec![false; usize::try_from(n).unwrap_or(0)];
+        for i in 0..n {
+            match self.r.eval(i).ok().and_then(|x| usize::try_from(x).ok()) {
+                Some(x) if x < seen.len() && !seen[x] => seen[x] = true,
+                _ => return self.fail(format_args!("not a bijection onto 0..{n} at {i}")),
+            }
+        }
+        Ok(())
+    }
+
+    /// `tile_to_shape(B, S)`: mode `i` of the result has the size of mode `i` of `S`.
+    fn tiles(&self) -> Result<(), String> {
+        let target: IntTuple = match self.args.get(1) {
+            Some(Value::Tuple(t)) => *t,
+            Some(Value::Int(n)) => IntTuple::int(*n),
+            _ => return Ok(()),
+        };
+        let modes = if target.is_int() { 1 } else { target.rank() };
+        for i in 0..modes {
+            let want = if target.is_int() {
+                target.product()
+            } else {
+                target.view().mode(i).unwrap().product()
+            };
+            let got = self.r.mode(i).map(|m| m.size());
+            if want.ok() != got {
+                return self.fail(format_args!(
+                    "mode {i} has size {got:?}, the target's {want:?}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 fn int_result(op: &str, l: &Layout, n: i64) -> Result<(), String> {
     let f = Flat::of(l);
     let want = match op {
@@ -270,7 +314,7 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
     };
     let args: Vec<&Value> = call.args.iter().map(|(v, _)| v).collect();
     if let (Value::Composed(g), Some(Value::Composed(f))) = (&value, args.first()) {
-        return composed_inverse(&call.op, f, g);
+        return composed_result(&call.op, &args, f, g);
     }
     if let Some(result) = morphism_result(&call.op, &args, &value) {
         return result;
@@ -290,6 +334,8 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
         "left_inverse" => c.left_inverse(),
         "complement" => c.complement(),
         "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => c.product(),
+        "make_ordered_layout" => c.compact(),
+        "tile_to_shape" => c.tiles(),
         _ => Ok(()),
     }
 }
@@ -360,6 +406,32 @@ impl Swizzled {
         };
         // Each of the `B` bits read at `hi + k` flips bit `lo + k`.
         Some((0..self.bits).fold(x, |x, k| x ^ (((x >> (hi + k)) & 1) << (lo + k))))
+    }
+}
+
+/// An operation on a swizzled layout `F = Sw ∘ o ∘ L`: the inverses as below; any other keeps
+/// the swizzle and offset and applies the operation to `L`, as CuTe does.
+fn composed_result(
+    op: &str,
+    args: &[&Value],
+    f: &ComposedLayout,
+    g: &ComposedLayout,
+) -> Result<(), String> {
+    if matches!(op, "right_inverse" | "left_inverse") {
+        return composed_inverse(op, f, g);
+    }
+    let rest = args[1..].iter().fold(String::new(), |mut out, v| {
+        let _ = write!(out, ", {v}");
+        out
+    });
+    let plain = format!("{op}({}{rest})", f.layout());
+    match eval(&plain) {
+        Ok(Value::Layout(l))
+            if g.swizzle() == f.swizzle() && g.offset() == f.offset() && *g.layout() == l =>
+        {
+            Ok(())
+        }
+        other => Err(format!("{op}({f}{rest}) = {g}, but {plain} = {other:?}")),
     }
 }
 

@@ -107,7 +107,7 @@ pub(crate) fn expression(b: &mut Bytes<'_>, depth: u32) -> String {
             l(b)
         }
     };
-    match b.below(32) {
+    match b.below(36) {
         0 => format!("size({})", l(b)),
         1 => format!("cosize({})", l(b)),
         2 => format!("coalesce({})", l(b)),
@@ -159,6 +159,32 @@ pub(crate) fn expression(b: &mut Bytes<'_>, depth: u32) -> String {
             b.below(4),
             b.below(11) as i64 - 5,
             l(b)
+        ),
+        32 => format!(
+            "make_ordered_layout({}, {})",
+            tuple(b, 2, false),
+            tuple(b, 2, false)
+        ),
+        33 => format!("tile_to_shape({}, {})", l(b), tuple(b, 1, false)),
+        34 => format!(
+            "tile_to_shape({}, {}, {})",
+            l(b),
+            tuple(b, 1, false),
+            tuple(b, 1, false)
+        ),
+        35 => format!(
+            "{}(composition(swizzle({}, {}, {}), {}), {})",
+            [
+                "logical_divide",
+                "zipped_divide",
+                "logical_product",
+                "tile_to_shape"
+            ][usize::from(b.byte() % 4)],
+            b.below(4),
+            b.below(4),
+            b.below(11) as i64 - 5,
+            l(b),
+            t(b)
         ),
         _ => format!("coalesce({}, {})", l(b), tuple(b, 1, false)),
     }
