@@ -138,7 +138,7 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         (Op::BlockedProduct | Op::RakedProduct, Tile::Layout(b)) => {
             trace_rank_sensitive(&a, &b, op == Op::RakedProduct, &mut p);
         }
-        (Op::BlockedProduct | Op::RakedProduct, Tile::Tiler(_)) => return false,
+        (Op::BlockedProduct | Op::RakedProduct, Tile::Tiler(_) | Tile::Under) => return false,
         _ => {
             let f: &ModeOp<'_> = match family {
                 Family::Divide => &|a, b, p| logical_divide_traced(a, b, p),
@@ -267,6 +267,12 @@ fn by_mode(a: &Layout, t: &Tile, path: &str, p: &mut Printer<'_>, f: &ModeOp<'_>
                     None => p.line(format_args!("mode {sub}: {m}, past the tiler, is kept")),
                 }
             }
+            true
+        }
+        Tile::Under => {
+            p.line(format_args!(
+                "mode {path}: {a}, under `_`, is kept as it is"
+            ));
             true
         }
     }

@@ -223,6 +223,9 @@ impl<'a> Parser<'a> {
             let pos = self.pos;
             if self.peek() == Some(b'<') {
                 self.tiler_into(b)?;
+            } else if self.peek() == Some(b'_') {
+                self.pos += 1;
+                b.under().map_err(|k| at(pos, k))?;
             } else {
                 let shape = self.int_tuple(false)?;
                 let layout = if self.peek() == Some(b':') {

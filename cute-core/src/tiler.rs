@@ -8,11 +8,11 @@ use core::fmt;
 use crate::error::{ErrorKind, Operand};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, LayoutBuilder};
-use crate::tokens::{CLOSE, LEAF, OPEN};
+use crate::tokens::{CLOSE, LEAF, OPEN, UNDER};
 
 const MAX_TILER_TOKENS: usize = 48;
 
-/// A tuple of tiles, each a [`Layout`] or a nested [`Tiler`].
+/// A tuple of tiles, each a [`Layout`], a nested [`Tiler`] or `_` (the mode kept whole).
 ///
 /// # Examples
 /// ```
@@ -37,6 +37,9 @@ pub enum Tile {
     Layout(Layout),
     /// A nested tiler.
     Tiler(Tiler),
+    /// `_`, CuTe's `Underscore` in a tiler: the mode is kept as it is (composition, the divides
+    /// and the products leave it whole).
+    Under,
 }
 
 /// Builds a [`Tiler`].
@@ -93,6 +96,11 @@ impl TilerBuilder {
         self.push(LEAF)
     }
 
+    /// Appends `_`.
+    pub(crate) fn under(&mut self) -> Result<(), ErrorKind> {
+        self.push(UNDER)
+    }
+
     /// The finished tiler.
     pub(crate) fn finish(mut self) -> Result<Tiler, ErrorKind> {
         self.elems.close()?;
@@ -146,6 +154,10 @@ impl Tiler {
                     self.elems.mode(e - 1).expect("tile element exists"),
                 ));
             }
+            if tok[t] == UNDER {
+                t += 1;
+                return Some(Tile::Under);
+            }
             // A nested tiler: rebuild it from its span.
             let (t0, e0) = (t, e);
             let mut depth = 0usize;
@@ -153,6 +165,7 @@ impl Tiler {
                 match tok[t] {
                     OPEN => depth += 1,
                     CLOSE => depth -= 1,
+                    UNDER => {}
                     _ => e += 1,
                 }
                 t += 1;
@@ -166,6 +179,7 @@ impl Tiler {
                 match x {
                     OPEN => b.open().expect("sub-tiler fits"),
                     CLOSE => b.close().expect("sub-tiler fits"),
+                    UNDER => b.under().expect("sub-tiler fits"),
                     _ => {
                         b.layout(&self.elems.mode(k).expect("tile element exists"))
                             .expect("sub-tiler fits");
@@ -191,13 +205,13 @@ impl Tiler {
 }
 
 impl Tile {
-    /// A shape as a tiler, as CuTe takes one: an integer `n` is the tile `n:1`, a tuple the
-    /// tiler of its modes taken the same way (`(32,16)` is `<32:1,16:1>`, `((4,2),8)` is
-    /// `<<4:1,2:1>,8:1>`).
+    /// A shape as a tiler, as CuTe takes one: an integer `n` is the tile `n:1`, `_` keeps its
+    /// mode, a tuple the tiler of its modes taken the same way (`(32,16)` is `<32:1,16:1>`,
+    /// `((4,2),8)` is `<<4:1,2:1>,8:1>`, `(_,8)` is `<_,8:1>`).
     ///
     /// # Errors
-    /// [`ErrorKind::NegativeShape`] for a negative integer, [`ErrorKind::InvalidParameters`]
-    /// for a `_`, [`ErrorKind::Capacity`] past the tiler's capacity.
+    /// [`ErrorKind::NegativeShape`] for a negative integer, [`ErrorKind::Capacity`] past the
+    /// tiler's capacity.
     ///
     /// # Examples
     /// ```
@@ -209,6 +223,9 @@ impl Tile {
         let v = shape.view();
         if let Some(n) = v.as_int() {
             return Ok(Tile::Layout(unit_tile(n)?));
+        }
+        if v.is_under() {
+            return Ok(Tile::Under);
         }
         let mut b = TilerBuilder::new();
         shape_tiles(&mut b, v)?;
@@ -229,8 +246,8 @@ fn shape_tiles(b: &mut TilerBuilder, v: crate::int_tuple::View<'_>) -> Result<()
     if let Some(n) = v.as_int() {
         return b.layout(&unit_tile(n)?);
     }
-    if !v.is_tuple() {
-        return Err(ErrorKind::InvalidParameters);
+    if v.is_under() {
+        return b.under();
     }
     b.open()?;
     for m in v.children() {
@@ -270,6 +287,7 @@ impl Tile {
         match self {
             Tile::Layout(l) => Operand::from(l),
             Tile::Tiler(t) => Operand::from(t),
+            Tile::Under => Operand::of(&"_"),
         }
     }
 }
@@ -279,6 +297,7 @@ impl fmt::Display for Tile {
         match self {
             Tile::Layout(l) => write!(f, "{l}"),
             Tile::Tiler(t) => write!(f, "{t}"),
+            Tile::Under => f.write_str("_"),
         }
     }
 }

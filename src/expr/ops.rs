@@ -172,6 +172,7 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
         (Op::Composition, 2) => Value::Layout(match a.tile(1)? {
             Tile::Layout(b) => a.op(composition(&a.layout(0)?, &b))?,
             Tile::Tiler(t) => a.op(composition_tiler(&a.layout(0)?, &t))?,
+            Tile::Under => a.layout(0)?,
         }),
         (Op::Complement, 1) => Value::Layout(a.op(complement_cosize(&a.layout(0)?))?),
         (Op::Complement, 2) => Value::Layout(a.op(complement(&a.layout(0)?, &a.tuple(1)?))?),

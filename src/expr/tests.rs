@@ -251,6 +251,41 @@ fn ordered_constructions() {
         "((2,2),(2,3)):((1,12),(2,4))"
     );
     let code = |s: &str| eval(s).unwrap_err().code();
-    assert_eq!(code("tile_to_shape((8,8):(8,1), (20,16))"), "block_divisibility");
+    assert_eq!(
+        code("tile_to_shape((8,8):(8,1), (20,16))"),
+        "block_divisibility"
+    );
     assert_eq!(code("make_ordered_layout((2,3), (1,1))"), "order_tie");
+}
+
+/// CuTe's `_` in a tiler keeps its mode whole: in composition, the divides and the products;
+/// a zipped divide needs the kept mode split in two (CuTe's `zip2_by`) and says so otherwise.
+#[test]
+fn underscore_in_tilers() {
+    let e = |s: &str| eval(s).unwrap().to_string();
+    assert_eq!(e("<_,4:1,<_,2:2>>"), "<_,4:1,<_,2:2>>");
+    assert_eq!(
+        e("logical_divide((12,32):(1,12), <_,4:1>)"),
+        "(12,(4,8)):(1,(12,48))"
+    );
+    assert_eq!(e("composition((12,32):(1,12), <_,4:2>)"), "(12,4):(1,24)");
+    assert_eq!(
+        e("logical_product((3,4):(1,3), <_,2:1>)"),
+        "(3,(4,2)):(1,(3,1))"
+    );
+    assert_eq!(
+        e("logical_divide((128,64):(1,128), (_,16))"),
+        "(128,(16,4)):(1,(128,2048))"
+    );
+    // The kept mode (4,3) is split into tile 4 and rest 3, as CuTe's zip2_by splits it.
+    assert_eq!(
+        e("zipped_divide(((4,3),8):((1,4),12), <_,2:1>)"),
+        "((4,2),(3,4)):((1,12),(4,24))"
+    );
+    assert_eq!(
+        eval("zipped_divide((12,32):(1,12), <_,4:1>)")
+            .unwrap_err()
+            .code(),
+        "rank_mismatch"
+    );
 }

@@ -6,7 +6,8 @@ use crate::layout::{Layout, LayoutBuilder};
 use crate::tiler::{Tile, Tiler};
 
 /// Applies `f` tile by tile (`transform_layout` in CuTe): mode `i` of `a` with tile `i` of `t`,
-/// nested tilers recursively. Modes of `a` past `rank(t)` are kept when `keep_rest`.
+/// nested tilers recursively, a `_` tile keeping its mode. Modes of `a` past `rank(t)` are kept
+/// when `keep_rest`.
 pub(crate) fn by_mode(
     a: &Layout,
     t: &Tiler,
@@ -29,6 +30,8 @@ pub(crate) fn by_mode(
         let r = match tiles.next() {
             Some(Tile::Layout(tl)) => f(&m, &tl)?,
             Some(Tile::Tiler(sub)) => by_mode(&m, &sub, keep_rest, op, f)?,
+            // CuTe's `_`: the mode as it is.
+            Some(Tile::Under) => m,
             None if keep_rest => m,
             None => break,
         };

@@ -47,6 +47,7 @@ pub fn logical_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
     match t.into() {
         Tile::Layout(t) => divide_layout(a, &t),
         Tile::Tiler(t) => by_mode(a, &t, true, Op::LogicalDivide, &divide_layout),
+        Tile::Under => Ok(*a),
     }
 }
 

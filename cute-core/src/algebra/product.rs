@@ -41,6 +41,7 @@ pub fn logical_product(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> 
     match t.into() {
         Tile::Layout(b) => product_layout(a, &b),
         Tile::Tiler(t) => by_mode(a, &t, true, Op::LogicalProduct, &product_layout),
+        Tile::Under => Ok(*a),
     }
 }
 

@@ -70,6 +70,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         self.map_layout(Op::Composition, |l| match b {
             Tile::Layout(b) => composition(l, &b),
             Tile::Tiler(t) => crate::composition_tiler(l, &t),
+            Tile::Under => Ok(*l),
         })
     }
 

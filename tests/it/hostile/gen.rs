@@ -87,7 +87,16 @@ fn tuple(b: &mut Bytes<'_>, depth: u32, under: bool) -> String {
 
 fn tiler(b: &mut Bytes<'_>) -> String {
     let n = 1 + b.below(3);
-    let parts: Vec<String> = (0..n).map(|_| layout(b, 1)).collect();
+    // One tile in eight is CuTe's `_`, the mode kept whole.
+    let parts: Vec<String> = (0..n)
+        .map(|_| {
+            if b.byte() % 8 == 0 {
+                "_".to_owned()
+            } else {
+                layout(b, 1)
+            }
+        })
+        .collect();
     format!("<{}>", parts.join(","))
 }
 
