@@ -9,4 +9,5 @@ pub mod explain;
 pub mod grid;
 pub mod latex;
 pub mod morphism;
+pub mod notes;
 pub mod show;

@@ -125,11 +125,13 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Eval { expr } => {
             let v = eval(&expr).map_err(|e| Failure::Expr(expr.clone(), e))?;
             outln!("{v}");
+            note(&expr);
         }
         Command::Show { expr, picture } => {
             for g in pictures(&expr, &picture)? {
                 out!("{}", show::table(&g));
             }
+            note(&expr);
         }
         Command::Svg {
             expr,
@@ -150,6 +152,7 @@ fn run(command: Command) -> Result<(), Failure> {
             let (trace, err) =
                 explain::explain(&expr).map_err(|e| Failure::Expr(expr.clone(), e))?;
             out!("{trace}");
+            note(&expr);
             if err.is_some() {
                 return Err(Failure::Reported);
             }
@@ -163,6 +166,16 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Ops => ops(),
     }
     Ok(())
+}
+
+/// Writes the notes on `text` (a tiler that does not divide, a layout where a tiler was probably
+/// meant) to standard error.
+fn note(text: &str) {
+    use std::io::Write as _;
+    let mut err = std::io::stderr().lock();
+    for n in cute_cli::notes::notes(text) {
+        let _ = writeln!(err, "note: {n}");
+    }
 }
 
 /// `cute svg`: the picture as SVG and/or PNG files (clap asks for one of the two).

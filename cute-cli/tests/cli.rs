@@ -1107,3 +1107,27 @@ fn isl_and_show_of_f2_strides() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("F2 stride"), "{}", stderr(&o));
 }
+
+/// A tiler that does not divide the layout, and a layout where a by-mode tiler was probably
+/// meant, get a note on standard error; the result is still printed.
+#[test]
+fn traps_get_a_note() {
+    let o = cute(&["eval", "zipped_divide((8,6):(1,8), <4:1,4:1>)"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "((4,4),(2,2)):((1,8),(4,32))\n");
+    assert!(
+        stderr(&o).starts_with("note: the tile 4:1 (4 elements) does not divide mode 1"),
+        "{}",
+        stderr(&o)
+    );
+    let o = cute(&["show", "logical_divide((12,32):(1,12), (4,8):(1,4))"]);
+    assert!(
+        stderr(&o).contains("give a tiler: <4:1,8:1>"),
+        "{}",
+        stderr(&o)
+    );
+    let o = cute(&["explain", "logical_divide(12:1, 5:1)"]);
+    assert!(stderr(&o).contains("3 elements past it"), "{}", stderr(&o));
+    let o = cute(&["eval", "zipped_divide((8,6):(1,8), <4:1,3:1>)"]);
+    assert_eq!(stderr(&o), "");
+}
