@@ -18,6 +18,7 @@
 //!
 //! Modules, each importing only from the lines below it:
 //! ```text
+//! serde_notation — serde (feature `serde`): values as their notation
 //! isl — layouts as integer set relations
 //! f2 — F2 layouts and their notation
 //! arithmetic_tuple — coordinate layouts and their notation
@@ -35,7 +36,7 @@
 //! algebra::complement algebra::leaf_walk algebra::verify tensor::view morphism::composition
 //! algebra::walk algebra::by_mode algebra::coalesce algebra::nullspace tensor::engine
 //! morphism::ops morphism::weak morphism::constant — morphism operations; refining; in const context
-//! algebra algebra::trace algebra::recast tiler modes morphism::object fragment tensor::layout linear::layout
+//! algebra algebra::trace algebra::recast tiler modes from_tuples morphism::object fragment tensor::layout linear::layout
 //! layout morphism::refinement — layouts; the mutual refinement of tuples
 //! stride — compact strides, crd2idx, idx2crd, flat evaluation
 //! int_tuple — integer tuples, re-exported
@@ -60,6 +61,7 @@ pub mod banks;
 pub mod error;
 pub mod f2;
 pub mod fragment;
+mod from_tuples;
 pub mod int_tuple;
 pub mod isl;
 pub mod layout;
@@ -69,6 +71,8 @@ mod modes;
 pub mod morphism;
 mod ordered;
 pub mod parse;
+#[cfg(feature = "serde")]
+mod serde_notation;
 pub mod stride;
 pub mod swizzle;
 pub mod swizzle_search;
@@ -94,6 +98,7 @@ pub use arithmetic_tuple::{Basis, CoordLayout};
 pub use error::{Error, ErrorKind, Op, Operand};
 pub use f2::F2Layout;
 pub use fragment::make_fragment_like;
+pub use from_tuples::IntoIntTuple;
 pub use int_tuple::{ceil_div, shape_div, IntTuple};
 pub use layout::Layout;
 pub use limits::{MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};

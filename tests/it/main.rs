@@ -3,6 +3,7 @@
 mod algebra;
 mod algorithm;
 mod banks;
+mod construct;
 mod fragment;
 mod hostile;
 mod kernels;
