@@ -27,7 +27,7 @@
 //! linear algorithm banks — linear layouts and the algorithms, re-exported; bank conflicts
 //! linear::convert linear::query algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
 //! algebra::inverse algorithm::copy linear::algebra linear::print linear::reshape — inverses; copy's dispatch
-//! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — swizzles; views
+//! swizzle tensor::algebra tensor::print algorithm::copy_chunked algorithm::copy_static — swizzles; views; print_tensor
 //! tensor_access algorithm::copy_plan algorithm::fill algorithm::fold algorithm::gemm
 //! ordered — compact layouts to an order: make_ordered_layout, tile_to_shape
 //! algebra::product

@@ -20,9 +20,11 @@ mod algebra;
 mod engine;
 mod identity;
 mod layout;
+mod print;
 mod view;
 
 pub use engine::{Counting, Engine, EngineMut};
 pub use identity::{field_width, fields_admit, make_identity_tensor, Coordinates, IdentityTensor};
 pub use layout::{image, TensorLayout, BLOCK, UNROLL_MAX};
+pub use print::PrettyPrint;
 pub use view::{make_tensor, make_tensor_at, Tensor};
