@@ -27,12 +27,12 @@
 //! linear algorithm banks — linear layouts and the algorithms, re-exported; bank conflicts
 //! linear::convert linear::query algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
 //! algebra::inverse algorithm::copy linear::algebra linear::print linear::reshape — inverses; copy's dispatch
-//! swizzle tensor::algebra tensor::print algorithm::copy_chunked algorithm::copy_static — swizzles; views; print_tensor
+//! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — swizzles; views
 //! tensor_access algorithm::copy_plan algorithm::fill algorithm::fold algorithm::gemm
 //! ordered — compact layouts to an order: make_ordered_layout, tile_to_shape
 //! algebra::product
 //! algebra::divide tensor — divides; tensors, re-exported
-//! algebra::composition tensor::identity morphism — composition's API; identity tensors; morphisms
+//! algebra::composition tensor::identity tensor::print morphism — composition's API; identity tensors; print_tensor; morphisms
 //! algebra::complement algebra::leaf_walk algebra::verify tensor::view morphism::composition
 //! algebra::walk algebra::by_mode algebra::coalesce algebra::nullspace tensor::engine
 //! morphism::ops morphism::weak morphism::constant — morphism operations; refining; in const context
