@@ -160,6 +160,8 @@ operations! {
     ReshapeIns "reshape_ins" - "A linear layout with its input bits regrouped into dimensions.",
     ReshapeOuts "reshape_outs" - "A linear layout with its output bits regrouped into dimensions.",
     Quotient "quotient" - "A linear layout without dimensions it maps as the identity.",
+    DivideLeft "divide_left" - "The C with A = B * C for linear layouts A and B.",
+    DivideRight "divide_right" - "The C with A = C * B for linear layouts A and B.",
     InvertAndCompose "invert_and_compose" - "C with A(x) = B(C(x)) for linear layouts A and B.",
     Select "select" - "The layout of some of a layout's modes, in a given order.",
     Take "take" - "The layout of a range of a layout's modes.",

@@ -12,6 +12,7 @@
 mod algebra;
 mod convert;
 mod dims;
+mod divide;
 mod echelon;
 mod layout;
 mod print;

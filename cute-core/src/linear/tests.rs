@@ -605,3 +605,77 @@ fn triton_products() {
     let e = LinearLayout::product(&a, &c).unwrap_err();
     assert_eq!(e.code(), "dim_mismatch", "{e}");
 }
+
+/// A small random linear layout over the input names `ins` and output names `outs` (each
+/// present or not, of 1 to 8 elements; bases random within the outputs), from `seed`.
+fn random_layout(seed: &mut u64, ins: &[&str], outs: &[&str]) -> Option<LinearLayout> {
+    let mut next = |n: u64| {
+        *seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (*seed >> 33) % n
+    };
+    let pick = |names: &[&str], next: &mut dyn FnMut(u64) -> u64| -> Vec<Dim> {
+        let mut out = Vec::new();
+        for n in names {
+            if next(3) > 0 {
+                out.push(d(n, 1 << next(4)));
+            }
+        }
+        out
+    };
+    let i = pick(ins, &mut next);
+    let o = pick(outs, &mut next);
+    let bits: usize = i.iter().map(|x| x.size().trailing_zeros() as usize).sum();
+    let rows: Vec<Vec<i64>> = (0..bits)
+        .map(|_| o.iter().map(|x| next(x.size() as u64) as i64).collect())
+        .collect();
+    let refs: Vec<&[i64]> = rows.iter().map(Vec::as_slice).collect();
+    LinearLayout::new(&i, &o, &refs).ok()
+}
+
+/// Triton's `divideLeft`/`divideRight`: the quotient of a product by either factor gives the
+/// product back, and what is not a product is refused with the condition.
+#[test]
+fn divisions_undo_products() {
+    let reg = id1(4, "register", "dim0");
+    let lane = id1(8, "lane", "dim0");
+    let a = prod(&reg, &lane);
+    let c = LinearLayout::divide_left(&a, &reg).unwrap();
+    assert_eq!(
+        c.to_string(),
+        "LinearLayout(crd=(register:1,lane:8),idx=(dim0:8),vals=[(1),(2),(4)])"
+    );
+    assert_eq!(prod(&reg, &c), a);
+    let r = LinearLayout::divide_right(&a, &lane).unwrap();
+    assert_eq!(prod(&r, &lane), a);
+    assert_eq!(r.apply(&[3, 0]).unwrap()[0], 3);
+    // `lane` is not the low factor of `a`, nor `reg` its high one.
+    let e = LinearLayout::divide_left(&a, &lane).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::DimMismatch { .. }), "{e}");
+    assert!(LinearLayout::divide_right(&a, &reg).is_err());
+    // A divisor with a dimension `a` lacks.
+    let warp = id1(2, "warp", "dim0");
+    assert!(LinearLayout::divide_left(&a, &warp).is_err());
+    let mut seed = 7u64;
+    let (mut left, mut right) = (0, 0);
+    for _ in 0..4000 {
+        let (Some(b), Some(c)) = (
+            random_layout(&mut seed, &["r", "l", "w"], &["x", "y"]),
+            random_layout(&mut seed, &["r", "l", "w"], &["x", "y"]),
+        ) else {
+            continue;
+        };
+        let Ok(a) = LinearLayout::product(&b, &c) else {
+            continue;
+        };
+        // A product always has a quotient by each factor, and it gives the product back.
+        let q = LinearLayout::divide_left(&a, &b).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(prod(&b, &q), a, "{a} / {b}");
+        left += 1;
+        let q = LinearLayout::divide_right(&a, &c).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(prod(&q, &c), a, "{a} / {c}");
+        right += 1;
+    }
+    assert!(left > 1000 && right > 1000, "{left} {right}");
+}

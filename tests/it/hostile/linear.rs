@@ -537,6 +537,26 @@ fn product(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
             .collect();
         assert_eq!(apply(&r, &x), want, "product({l:?}, {lc:?}) at {x:?}");
     }
+    divided(&r, l, &lc);
+}
+
+/// A product `r = l * c` has a quotient by either factor (Triton's `divideLeft` and
+/// `divideRight`), and it gives the product back.
+fn divided(r: &LinearLayout, l: &LinearLayout, c: &LinearLayout) {
+    let q = LinearLayout::divide_left(r, l)
+        .unwrap_or_else(|e| panic!("divide_left(product({l:?}, {c:?}), {l:?}): {e}"));
+    assert_eq!(
+        LinearLayout::product(l, &q).ok(),
+        Some(*r),
+        "divide_left by {l:?}"
+    );
+    let q = LinearLayout::divide_right(r, c)
+        .unwrap_or_else(|e| panic!("divide_right(product({l:?}, {c:?}), {c:?}): {e}"));
+    assert_eq!(
+        LinearLayout::product(&q, c).ok(),
+        Some(*r),
+        "divide_right by {c:?}"
+    );
 }
 
 /// The restriction to some inputs and the projection on some outputs, names possibly wrong.
