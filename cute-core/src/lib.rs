@@ -1,5 +1,25 @@
 //! CuTe layouts and the exact layout algebra on runtime values.
 //!
+//! # Quick start
+//! ```
+//! use cute_core::{composition, logical_divide, make_tensor, Layout, Tiler};
+//! let a: Layout = "(4,6,8,10):(2,3,5,7)".parse()?;
+//! let b: Layout = "6:12".parse()?;
+//! assert_eq!(composition(&a, &b)?.to_string(), "(2,3):(9,5)");
+//! // Tiles of 4x8 over an 8x16 row-major layout, mode by mode.
+//! let t: Tiler = "<4:1,8:1>".parse()?;
+//! let tiled = logical_divide(&"(8,16):(16,1)".parse()?, t)?;
+//! assert_eq!(tiled.to_string(), "((4,2),(8,2)):((16,64),(1,8))");
+//! // A tensor: data composed with a layout, checked once against the data.
+//! let data: Vec<f32> = (0..128).map(|x| x as f32).collect();
+//! let m = make_tensor(data.as_slice(), Layout::from_rust((8, 16), (16, 1))?)?;
+//! assert_eq!(m.get_crd(&"(1,2)".parse()?)?, 18.0);
+//! // Bad input is a typed error naming the operation, operands and condition.
+//! let e = composition(&"(4,6,8):(2,3,5)".parse()?, &"6:3".parse()?).unwrap_err();
+//! assert_eq!(e.kind.code(), "not_admissible");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A layout `L = Shape:Stride` maps coordinates to offsets; the algebra (coalesce, composition,
 //! complement, inverses, divides, products) builds the layouts that tile data over threads and
 //! instructions. This crate is the semantic reference of the `cute` workspace: `#![no_std]`, no

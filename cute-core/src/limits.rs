@@ -21,8 +21,9 @@ pub(crate) const CAPACITY_NOTE: &str = "at most 32 leaves, 64 tokens and depth 8
 /// [`ErrorKind::VerificationLimit`](crate::ErrorKind::VerificationLimit).
 pub const VERIFY_LIMIT: i64 = 1 << 17;
 
-/// The most input or output dimensions of a linear layout ([`crate::linear`]).
-pub const MAX_DIMS: usize = 4;
+/// The most input or output dimensions of a linear layout ([`crate::linear`]): Triton's own
+/// tests reshape layouts of up to 9.
+pub const MAX_DIMS: usize = 9;
 /// The most input bits (basis vectors) of a linear layout: `2^32` inputs.
 pub const MAX_BITS: usize = 32;
 /// The most output bits of a linear layout: every output fits in `i64`.

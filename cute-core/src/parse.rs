@@ -311,8 +311,12 @@ impl<'a> Parser<'a> {
 
     /// Seed 004's notation of a linear layout (see `LinearLayout`'s `FromStr`).
     pub fn linear_layout(&mut self) -> Result<LinearLayout, Error> {
-        const INS: [&str; MAX_DIMS] = ["in0", "in1", "in2", "in3"];
-        const OUTS: [&str; MAX_DIMS] = ["out0", "out1", "out2", "out3"];
+        const INS: [&str; MAX_DIMS] = [
+            "in0", "in1", "in2", "in3", "in4", "in5", "in6", "in7", "in8",
+        ];
+        const OUTS: [&str; MAX_DIMS] = [
+            "out0", "out1", "out2", "out3", "out4", "out5", "out6", "out7", "out8",
+        ];
         if self.name() != Some("LinearLayout") {
             return Err(self.error("`LinearLayout`"));
         }

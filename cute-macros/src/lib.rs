@@ -2,6 +2,16 @@
 //! the facade (`cute::layout!`, `cute::Layout!`, `cute::shape!`, `cute::Shape!`, `cute::tiler!`,
 //! `cute::Tiler!`); the generated paths go through `::cute::__private`.
 //!
+//! # Quick start
+//! Through the facade (the package `cute-layout`, the library `cute`):
+//! ```text
+//! use cute::{layout, tiler, Layout};
+//! type Tile = Layout!((8,8):(8,1));             // a static layout type
+//! let l = layout!((4,(2,2)):(2,(1,8)));         // its zero-sized value
+//! let g = layout!(({m},{n}):({n},1))?;          // runtime leaves: a checked Result
+//! let t = tiler!(<4:1,8:2>);
+//! ```
+//!
 //! A leaf is an integer (static: a typenum type), a runtime leaf (`{expr}` in a value, `?` or
 //! `?{div=N}` in a type: a `Dyn`) or an identifier (a typenum type, e.g. a parameter of the
 //! surrounding function). A value with no runtime leaf is the zero-sized static value; with one,

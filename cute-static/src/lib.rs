@@ -1,5 +1,20 @@
 //! CuTe layouts whose shapes and strides are types.
 //!
+//! # Quick start
+//! ```
+//! use cute_static::typenum::consts::{U1, U2, U4, U8};
+//! use cute_static::{CompositionOf, Layout, StaticLayout};
+//! // (4,(2,2)):(2,(1,8)) as a type (the facade's `cute::Layout!` writes it from the notation).
+//! type L = Layout<(U4, (U2, U2)), (U2, (U1, U8))>;
+//! assert_eq!(L::LAYOUT.to_string(), "(4,(2,2)):(2,(1,8))");
+//! // The algebra at compile time: a composition that is not admissible does not compile.
+//! type C = CompositionOf<L, Layout<U8, U2>>;
+//! assert_eq!(C::LAYOUT, cute_core::composition(&L::LAYOUT, &"8:2".parse()?)?);
+//! // Evaluation folds to a constant.
+//! assert_eq!(L::default().eval(5)?, 3);
+//! # Ok::<(), cute_core::Error>(())
+//! ```
+//!
 //! A static layout is the zero-sized [`Layout<S, D>`] whose shape `S` and stride `D` are Rust
 //! tuples of typenum integers, e.g. `Layout<(U4, (U2, U2)), (U2, (U1, U8))>` for
 //! `(4,(2,2)):(2,(1,8))`; the `cute::Layout!` macro writes that type from the notation. Its

@@ -5,7 +5,7 @@
 use super::object::{chain_break, standard_form, Morphism};
 use crate::int_tuple::{IntTuple, MAX_LEAVES};
 use crate::layout::Layout;
-use crate::limits::{MAX_DEPTH, MAX_TOKENS};
+use crate::limits::{MAX_BITS, MAX_DEPTH, MAX_DIMS, MAX_OUT_BITS, MAX_TOKENS};
 use crate::tokens::{CLOSE, LEAF, OPEN, UNDER};
 
 /// A message written in const context (no formatting machinery there): whole pieces only, so it
@@ -172,7 +172,14 @@ pub const fn const_standard_form(l: &Layout) -> Result<Morphism, ConstMessage> {
             .str(" leaves, ")
             .int(MAX_TOKENS as i64)
             .str(" tokens or depth ")
-            .int(MAX_DEPTH as i64)),
+            .int(MAX_DEPTH as i64)
+            .str(" (a tuple or layout), or more than ")
+            .int(MAX_DIMS as i64)
+            .str(" dimensions a side, ")
+            .int(MAX_BITS as i64)
+            .str(" input bits or ")
+            .int(MAX_OUT_BITS as i64)
+            .str(" output bits (a linear layout)")),
     }
 }
 
