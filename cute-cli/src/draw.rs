@@ -1,6 +1,6 @@
 //! `cute svg` and `--png`: a grid as a picture, cells coloured by offset (or by thread for a
-//! thread-value layout), with labels. The PNG is rasterized here with a built-in 5x7 font, so
-//! no font or system library is needed.
+//! thread-value layout), with labels. The PNG is the SVG rasterised by `resvg`, its text in an
+//! embedded font, so no font or system library is needed.
 
 use std::fmt::Write as _;
 
@@ -151,172 +151,113 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize) {
     }
 }
 
-/// An RGB image being drawn.
-struct Canvas {
-    w: usize,
-    h: usize,
-    px: Vec<u8>,
-}
-
-impl Canvas {
-    fn new(w: usize, h: usize) -> Self {
-        Canvas {
-            w,
-            h,
-            px: vec![255; w * h * 3],
-        }
-    }
-
-    fn set(&mut self, x: usize, y: usize, c: [u8; 3]) {
-        if x < self.w && y < self.h {
-            let i = (y * self.w + x) * 3;
-            self.px[i..i + 3].copy_from_slice(&c);
-        }
-    }
-
-    fn rect(&mut self, x: usize, y: usize, w: usize, h: usize, fill: [u8; 3]) {
-        for yy in y..y + h {
-            for xx in x..x + w {
-                let edge = xx == x || yy == y || xx + 1 == x + w || yy + 1 == y + h;
-                self.set(xx, yy, if edge { [0, 0, 0] } else { fill });
-            }
-        }
-    }
-
-    /// Text with its left edge at `x` and its top at `y`.
-    fn text(&mut self, x: usize, y: usize, s: &str) {
-        for (i, ch) in s.chars().enumerate() {
-            let rows = glyph(ch);
-            for (dy, bits) in rows.iter().enumerate() {
-                for dx in 0..5 {
-                    if bits & (0b10000 >> dx) != 0 {
-                        self.set(x + i * CHAR_W + dx, y + dy, [0, 0, 0]);
-                    }
-                }
-            }
-        }
-    }
-
-    fn centered(&mut self, cx: usize, y: usize, s: &str) {
-        let w = s.len() * CHAR_W;
-        self.text(cx.saturating_sub(w / 2) + 1, y, s);
-    }
-}
-
-/// The most pixels a PNG holds (96 MiB of RGB).
+/// The most pixels a PNG holds (128 MiB of RGBA).
 pub const MAX_PIXELS: usize = 1 << 25;
 
-/// The grids as one PNG image (8-bit RGB), drawn like the SVG; at most [`MAX_PIXELS`] pixels.
+/// The font the PNG's text is drawn in: `DejaVu Sans Mono`, embedded (no system font is looked up,
+/// so the picture is the same on every machine).
+const FONT: &str = "DejaVu Sans Mono";
+
+/// The grids as one PNG image (8-bit RGBA): the SVG of [`svg`] itself rasterised by `resvg`,
+/// its text in [`FONT`] (any character it has, which is every character the pictures use); at
+/// most [`MAX_PIXELS`] pixels.
 pub fn png(gs: &[Grid]) -> Result<Vec<u8>, DrawError> {
+    use resvg::{tiny_skia, usvg};
     let (width, height) = extent(gs);
     if width.saturating_mul(height) > MAX_PIXELS {
         return Err(DrawError(format!(
             "the PNG would be {width}x{height} pixels; {MAX_PIXELS} at most are drawn (the SVG has no limit)"
         )));
     }
+    let (Ok(w), Ok(h)) = (u32::try_from(width), u32::try_from(height)) else {
+        return Err(DrawError(format!(
+            "{width}x{height} pixels do not fit a PNG"
+        )));
+    };
+    let mut opt = usvg::Options {
+        font_family: FONT.to_owned(),
+        ..usvg::Options::default()
+    };
+    let fonts = opt.fontdb_mut();
+    fonts.load_font_data(dejavu::sans_mono::regular().to_vec());
+    fonts.set_monospace_family(FONT);
+    let tree = usvg::Tree::from_str(&svg(gs), &opt)
+        .map_err(|e| DrawError(format!("the SVG does not parse: {e}")))?;
+    let mut pixmap = tiny_skia::Pixmap::new(w, h)
+        .ok_or_else(|| DrawError(format!("{width}x{height} pixels cannot be drawn")))?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    // The background is opaque white, so the premultiplied pixels are the plain ones.
     let encoding = |e: png::EncodingError| DrawError(format!("PNG encoding: {e}"));
-    let mut cv = Canvas::new(width, height);
-    let mut top = 0;
-    for g in gs {
-        let f = frame(g);
-        png_grid(&mut cv, g, &f, top);
-        top += f.height;
-    }
     let mut out = Vec::new();
     {
-        let (w, h) = (u32::try_from(width), u32::try_from(height));
-        let (Ok(w), Ok(h)) = (w, h) else {
-            return Err(DrawError(format!(
-                "{width}x{height} pixels do not fit a PNG"
-            )));
-        };
         let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(png::ColorType::Rgb);
+        enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
-        let mut w = enc.write_header().map_err(encoding)?;
-        w.write_image_data(&cv.px).map_err(encoding)?;
+        let mut writer = enc.write_header().map_err(encoding)?;
+        writer.write_image_data(pixmap.data()).map_err(encoding)?;
     }
     Ok(out)
-}
-
-/// One grid with its top edge at `top`.
-fn png_grid(cv: &mut Canvas, g: &Grid, f: &Frame, top: usize) {
-    cv.text(PAD, top + 8, &g.title);
-    for (line, labels) in g.col_headers.iter().enumerate() {
-        let y = top + f.title_h + line * CELL_H + 8;
-        for (c, h) in labels.iter().enumerate() {
-            cv.centered(f.head_w + c * f.cell_w + f.cell_w / 2, y, h);
-        }
-    }
-    for r in 0..g.rows {
-        let y = top + f.title_h + f.head_h + r * CELL_H;
-        let head = &g.row_headers[r];
-        cv.text(
-            (f.head_w - PAD).saturating_sub(head.len() * CHAR_W),
-            y + 8,
-            head,
-        );
-        for c in 0..g.cols {
-            let cell = &g.cells[r * g.cols + c];
-            let x = f.head_w + c * f.cell_w;
-            cv.rect(x, y, f.cell_w + 1, CELL_H + 1, colour(cell.key));
-            cv.centered(x + f.cell_w / 2, y + 8, &cell.label);
-        }
-    }
-}
-
-/// The characters the pictures' titles, headers and labels use: layouts, bases `e0`, slices
-/// `slice (_,_,k)`, thread-value titles `over`, `T<t> V<v>` and swizzles `Sw<B,M,S>o0o`.
-pub const DRAWN: &str = "0123456789()_,:-<> eoTVSwslicrv";
-
-/// 5x7 glyphs for the characters of [`DRAWN`]; others draw as a box outline.
-fn glyph(c: char) -> [u8; 7] {
-    match c {
-        '0' => [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E],
-        '1' => [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],
-        '2' => [0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F],
-        '3' => [0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E],
-        '4' => [0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02],
-        '5' => [0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E],
-        '6' => [0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E],
-        '7' => [0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
-        '8' => [0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E],
-        '9' => [0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C],
-        'S' => [0x0F, 0x10, 0x10, 0x0E, 0x01, 0x01, 0x1E],
-        'T' => [0x1F, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04],
-        'V' => [0x11, 0x11, 0x11, 0x11, 0x11, 0x0A, 0x04],
-        'e' => [0x00, 0x00, 0x0E, 0x11, 0x1F, 0x10, 0x0E],
-        'o' => [0x00, 0x00, 0x0E, 0x11, 0x11, 0x11, 0x0E],
-        'v' => [0x00, 0x00, 0x11, 0x11, 0x11, 0x0A, 0x04],
-        'w' => [0x00, 0x00, 0x11, 0x11, 0x15, 0x15, 0x0A],
-        'r' => [0x00, 0x00, 0x16, 0x19, 0x10, 0x10, 0x10],
-        'l' => [0x0C, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E],
-        'i' => [0x04, 0x00, 0x0C, 0x04, 0x04, 0x04, 0x0E],
-        'c' => [0x00, 0x00, 0x0E, 0x10, 0x10, 0x11, 0x0E],
-        's' => [0x00, 0x00, 0x0E, 0x10, 0x0E, 0x01, 0x1E],
-        '(' => [0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02],
-        ')' => [0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08],
-        ',' => [0x00, 0x00, 0x00, 0x00, 0x0C, 0x04, 0x08],
-        ':' => [0x00, 0x0C, 0x0C, 0x00, 0x0C, 0x0C, 0x00],
-        '-' => [0x00, 0x00, 0x00, 0x1F, 0x00, 0x00, 0x00],
-        '_' => [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1F],
-        '<' => [0x02, 0x04, 0x08, 0x10, 0x08, 0x04, 0x02],
-        '>' => [0x08, 0x04, 0x02, 0x01, 0x02, 0x04, 0x08],
-        ' ' => [0; 7],
-        _ => [0x1F, 0x11, 0x11, 0x11, 0x11, 0x11, 0x1F],
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{grids, linear_grids};
 
+    /// The PNG's pixels, RGBA, and its width.
+    fn pixels(gs: &[Grid]) -> (Vec<u8>, usize) {
+        let bytes = png(gs).unwrap();
+        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        (buf, info.width as usize)
+    }
+
+    /// Every character of a title is drawn, with a real font: in the title's band, each
+    /// character's advance (0.6 em of 12 px) holds dark pixels unless it is a space, and two
+    /// different characters are drawn differently. Titles of each kind of value: a layout, a
+    /// coordinate layout, an F2 layout, a swizzled layout, a linear layout.
     #[test]
-    fn every_drawn_character_has_a_glyph() {
-        let box_outline = glyph('\u{25A1}');
-        for c in DRAWN.chars().filter(|&c| c != ' ') {
-            assert_ne!(glyph(c), box_outline, "{c:?}");
-            assert_ne!(glyph(c), [0; 7], "{c:?}");
+    fn titles_of_every_kind_are_drawn_in_full() {
+        let mut all: Vec<Vec<Grid>> = [
+            "(4,(2,2)):(2,(1,8))",
+            "(8,8):(e1,e0)",
+            "(8,8):(f1,f9)",
+            "composition(swizzle(3,0,3), (8,8):(8,1))",
+        ]
+        .iter()
+        .map(|t| grids(&cute::expr::eval(t).unwrap()).unwrap())
+        .collect();
+        let h: cute::linear::LinearLayout =
+            "LinearLayout(crd=(register:4,lane:2),idx=(dim0:8),vals=[(1),(2),(4)])"
+                .parse()
+                .unwrap();
+        all.push(linear_grids(&h).unwrap());
+        for gs in &all {
+            let title = &gs[0].title;
+            let (px, w) = pixels(gs);
+            let dark = |x: usize, y: usize| px[(y * w + x) * 4] < 128;
+            // 0.602 em of 12 px, in thousandths of a pixel.
+            let advance = 7_224;
+            let columns = |k: usize| {
+                let x0 = PAD + advance * k / 1000;
+                let x1 = PAD + advance * (k + 1) / 1000;
+                (x0..x1.min(w)).map(move |x| (4..22).filter(|&y| dark(x, y)).count())
+            };
+            for (k, c) in title.chars().enumerate() {
+                let ink: usize = columns(k).sum();
+                assert_eq!(ink > 0, c != ' ', "{title:?}: character {k} {c:?}");
+            }
+            let shape = |k: usize| columns(k).collect::<Vec<_>>();
+            let (open, close) = (title.find('(').unwrap(), title.find(')').unwrap());
+            assert_ne!(shape(open), shape(close), "{title:?}: ( and ) drawn alike");
         }
     }
 }

@@ -914,37 +914,6 @@ fn awkward_pictures_are_errors_not_panics() {
 }
 
 #[test]
-fn every_character_a_picture_holds_has_a_glyph() {
-    use cute_cli::draw::DRAWN;
-    use cute_cli::grid::{grids, swizzled_grids, tv_grid, Grid};
-    let v = |e: &str| cute::expr::eval(e).unwrap();
-    let l = |e: &str| match v(e) {
-        cute::expr::Value::Layout(l) => l,
-        other => panic!("{other}"),
-    };
-    let mut all: Vec<Grid> = Vec::new();
-    for e in [
-        "(2,3,2):(1,-2,6)",
-        "zipped_divide((8,16):(20,1), <4:1,8:2>)",
-        "composition(make_identity_layout((8,8)), ((4,8),2):((16,1),8))",
-    ] {
-        all.extend(grids(&v(e)).unwrap());
-    }
-    all.push(tv_grid(&l("((4,8),2):((16,1),8)"), &"(8,8)".parse().unwrap()).unwrap());
-    let sw = cute::Swizzle::new(3, 0, 3).unwrap();
-    all.extend(swizzled_grids(&l("(8,8):(8,1)"), sw).unwrap());
-    for g in &all {
-        let texts = std::iter::once(&g.title)
-            .chain(&g.row_headers)
-            .chain(g.col_headers.iter().flatten())
-            .chain(g.cells.iter().map(|c| &c.label));
-        for t in texts {
-            assert!(t.chars().all(|c| DRAWN.contains(c)), "{t:?} in {}", g.title);
-        }
-    }
-}
-
-#[test]
 fn isl_prints_one_map_for_a_layout_and_a_swizzled_layout() {
     let o = cute(&["isl", "(4,(2,2)):(2,(1,8))"]);
     assert!(o.status.success(), "{}", stderr(&o));

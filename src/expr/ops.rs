@@ -109,23 +109,25 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
         (Op::Slice, 2) if a.is_composed(1) => {
             Value::Composed(a.op(a.composed(1)?.slice(&a.tuple(0)?))?)
         }
-        (Op::LogicalDivide, 2) if a.is_composed(0) => {
-            Value::Composed(a.op(a.composed(0)?.logical_divide(a.tile(1)?))?)
-        }
-        (Op::ZippedDivide, 2) if a.is_composed(0) => {
-            Value::Composed(a.op(a.composed(0)?.zipped_divide(a.tile(1)?))?)
-        }
-        (Op::TiledDivide, 2) if a.is_composed(0) => {
-            Value::Composed(a.op(a.composed(0)?.tiled_divide(a.tile(1)?))?)
-        }
-        (Op::FlatDivide, 2) if a.is_composed(0) => {
-            Value::Composed(a.op(a.composed(0)?.flat_divide(a.tile(1)?))?)
-        }
-        (Op::LogicalProduct, 2) if a.is_composed(0) => {
-            Value::Composed(a.op(a.composed(0)?.logical_product(a.tile(1)?))?)
-        }
-        (Op::ZippedProduct, 2) if a.is_composed(0) => {
-            Value::Composed(a.op(a.composed(0)?.zipped_product(a.tile(1)?))?)
+        (
+            Op::LogicalDivide
+            | Op::ZippedDivide
+            | Op::TiledDivide
+            | Op::FlatDivide
+            | Op::LogicalProduct
+            | Op::ZippedProduct,
+            2,
+        ) if a.is_composed(0) => {
+            // CuTe's divides and products of a swizzled layout: of its layout, under its swizzle.
+            let (c, t) = (a.composed(0)?, a.tile(1)?);
+            Value::Composed(a.op(match op {
+                Op::LogicalDivide => c.logical_divide(t),
+                Op::ZippedDivide => c.zipped_divide(t),
+                Op::TiledDivide => c.tiled_divide(t),
+                Op::FlatDivide => c.flat_divide(t),
+                Op::LogicalProduct => c.logical_product(t),
+                _ => c.zipped_product(t),
+            })?)
         }
         (Op::BlockedProduct, 2) if a.is_composed(0) => {
             Value::Composed(a.op(a.composed(0)?.blocked_product(&a.layout(1)?))?)
