@@ -5,6 +5,7 @@
 )]
 
 use clap::{Args, Parser, Subcommand};
+use cute_cli::colour::Colouring;
 
 /// What `cute --help` prints after the list of commands.
 const NOTATION: &str = "\
@@ -81,6 +82,11 @@ pub(crate) enum Command {
         png: Option<String>,
         #[command(flatten)]
         picture: Picture,
+        /// How cells are coloured: offset8 (CuTe's greys by offset mod 8, the default), thread
+        /// (the default with --tv), value, warp, row, col or bank[:BYTES] (the shared-memory bank
+        /// of the offset for BYTES-byte elements, 4 without)
+        #[arg(long, value_name = "SCHEME")]
+        color: Option<Colouring>,
     },
     /// Write the picture as a standalone TikZ document, as CuTe's print_latex and print_latex_tv
     #[command(
@@ -96,6 +102,9 @@ pub(crate) enum Command {
         out: Option<String>,
         #[command(flatten)]
         picture: Picture,
+        /// How cells are coloured, as `cute svg --color`
+        #[arg(long, value_name = "SCHEME")]
+        color: Option<Colouring>,
     },
     /// Trace a composition, complement, inverse, divide or product step by step
     Explain {

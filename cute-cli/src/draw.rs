@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use crate::colour::Colouring;
 use crate::grid::{DrawError, Grid};
 
 const CELL_H: usize = 24;
@@ -43,31 +44,6 @@ fn frame(g: &Grid) -> Frame {
     }
 }
 
-/// The colour of a key: hues spread by the golden ratio, pastel so that labels stay readable.
-#[must_use]
-pub fn colour(key: i64) -> [u8; 3] {
-    if key < 0 {
-        return [255, 255, 255];
-    }
-    // Golden-ratio hashing of the key spreads neighbouring keys over the hue circle.
-    let turn = key.unsigned_abs().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52;
-    let h = f64::from(u32::try_from(turn).unwrap_or(0)) / 4096.0 * 6.0;
-    let (s, v) = (0.35, 0.97);
-    let c = v * s;
-    let x = c * (1.0 - ((h % 2.0) - 1.0).abs());
-    let (r, g, b) = match h as u32 {
-        0 => (c, x, 0.0),
-        1 => (x, c, 0.0),
-        2 => (0.0, c, x),
-        3 => (0.0, x, c),
-        4 => (x, 0.0, c),
-        _ => (c, 0.0, x),
-    };
-    let m = v - c;
-    let to = |u: f64| ((u + m) * 255.0).round() as u8;
-    [to(r), to(g), to(b)]
-}
-
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -78,7 +54,7 @@ fn escape(s: &str) -> String {
 /// per slice). Cells are `<rect class="cell">` with a `<text class="label">` each; titles are
 /// `<text class="title">` and headers `<text class="header">`.
 #[must_use]
-pub fn svg(gs: &[Grid]) -> String {
+pub fn svg(gs: &[Grid], colouring: Option<Colouring>) -> String {
     let (width, height) = extent(gs);
     let mut s = String::new();
     let _ = writeln!(
@@ -89,7 +65,8 @@ pub fn svg(gs: &[Grid]) -> String {
     let mut top = 0;
     for g in gs {
         let f = frame(g);
-        svg_grid(&mut s, g, &f, top);
+        let how = colouring.unwrap_or_else(|| Colouring::default_for(&g.cells));
+        svg_grid(&mut s, g, &f, top, how);
         top += f.height;
     }
     s.push_str("</svg>\n");
@@ -103,8 +80,9 @@ fn extent(gs: &[Grid]) -> (usize, usize) {
         .fold((0, 0), |(w, h), f| (w.max(f.width), h + f.height))
 }
 
-/// One grid with its top edge at `top`.
-fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize) {
+/// One grid with its top edge at `top`; each cell has a tooltip (`<title>`) with its row,
+/// column and label.
+fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
     let _ = writeln!(
         s,
         r#"<text class="title" x="{PAD}" y="{}">{}</text>"#,
@@ -133,16 +111,24 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize) {
         );
         for c in 0..g.cols {
             let cell = &g.cells[r * g.cols + c];
-            let [cr, cg, cb] = colour(cell.key);
+            let [cr, cg, cb] = how.fill(cell, r, c).rgb();
             let x = f.head_w + c * f.cell_w;
             let _ = writeln!(
                 s,
-                r##"<rect class="cell" x="{x}" y="{y}" width="{}" height="{CELL_H}" fill="#{cr:02x}{cg:02x}{cb:02x}" stroke="black" stroke-width="1"/>"##,
-                f.cell_w
+                r##"<rect class="cell" x="{x}" y="{y}" width="{}" height="{CELL_H}" fill="#{cr:02x}{cg:02x}{cb:02x}" stroke="black" stroke-width="1"><title>row {} column {c}: {}</title></rect>"##,
+                f.cell_w,
+                escape(&g.row_headers[r]),
+                escape(&cell.label)
             );
+            // White letters on CuTe's darker greys, as on a dark cell they read better.
+            let ink = if u16::from(cr) + u16::from(cg) + u16::from(cb) < 3 * 128 {
+                " fill=\"white\""
+            } else {
+                ""
+            };
             let _ = writeln!(
                 s,
-                r#"<text class="label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+                r#"<text class="label" x="{}" y="{}" text-anchor="middle"{ink}>{}</text>"#,
                 x + f.cell_w / 2,
                 y + 16,
                 escape(&cell.label)
@@ -161,7 +147,7 @@ const FONT: &str = "DejaVu Sans Mono";
 /// The grids as one PNG image (8-bit RGBA): the SVG of [`svg`] itself rasterised by `resvg`,
 /// its text in [`FONT`] (any character it has, which is every character the pictures use); at
 /// most [`MAX_PIXELS`] pixels.
-pub fn png(gs: &[Grid]) -> Result<Vec<u8>, DrawError> {
+pub fn png(gs: &[Grid], colouring: Option<Colouring>) -> Result<Vec<u8>, DrawError> {
     use resvg::{tiny_skia, usvg};
     let (width, height) = extent(gs);
     if width.saturating_mul(height) > MAX_PIXELS {
@@ -181,7 +167,7 @@ pub fn png(gs: &[Grid]) -> Result<Vec<u8>, DrawError> {
     let fonts = opt.fontdb_mut();
     fonts.load_font_data(dejavu::sans_mono::regular().to_vec());
     fonts.set_monospace_family(FONT);
-    let tree = usvg::Tree::from_str(&svg(gs), &opt)
+    let tree = usvg::Tree::from_str(&svg(gs, colouring), &opt)
         .map_err(|e| DrawError(format!("the SVG does not parse: {e}")))?;
     let mut pixmap = tiny_skia::Pixmap::new(w, h)
         .ok_or_else(|| DrawError(format!("{width}x{height} pixels cannot be drawn")))?;
@@ -210,7 +196,7 @@ mod tests {
 
     /// The PNG's pixels, RGBA, and its width.
     fn pixels(gs: &[Grid]) -> (Vec<u8>, usize) {
-        let bytes = png(gs).unwrap();
+        let bytes = png(gs, None).unwrap();
         let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
             .read_info()
             .unwrap();

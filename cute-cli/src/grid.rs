@@ -27,8 +27,11 @@ pub struct Grid {
 pub struct Cell {
     /// The text in the cell: an offset, a coordinate, or `T<thread> V<value>`.
     pub label: String,
-    /// What the colour follows: the offset, or the thread.
+    /// What the colour follows by default: the offset (the index for a coordinate layout, the
+    /// packed outputs for a linear layout), or the thread; negative for a cell nothing reaches.
     pub key: i64,
+    /// The owner `(thread, value)` of a thread-value picture's cell.
+    pub owner: Option<(i64, i64)>,
 }
 
 /// Why a value cannot be drawn.
@@ -121,7 +124,11 @@ pub fn linear_grids(h: &LinearLayout) -> Result<Vec<Grid>, DrawError> {
             key |= v.wrapping_shl(shift);
             shift += u32::from(d.bits);
         }
-        Ok(Cell { label, key })
+        Ok(Cell {
+            label,
+            key,
+            owner: None,
+        })
     })
 }
 
@@ -129,6 +136,7 @@ fn cell_offset(offset: i64) -> Cell {
     Cell {
         label: offset.to_string(),
         key: offset,
+        owner: None,
     }
 }
 
@@ -156,6 +164,7 @@ fn coord_grids(c: &CoordLayout) -> Result<Vec<Grid>, DrawError> {
         Ok(Cell {
             label: v.to_string(),
             key: i,
+            owner: None,
         })
     };
     grids_of_shape(&shape, &c.to_string(), &|crd| at(crd))
@@ -316,7 +325,8 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
     let mut cells = vec![
         Cell {
             label: String::new(),
-            key: -1
+            key: -1,
+            owner: None,
         };
         ncells as usize
     ];
@@ -336,6 +346,7 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
                 *cell = Cell {
                     label: format!("T{t} V{v}"),
                     key: t,
+                    owner: Some((t, v)),
                 };
             }
         }

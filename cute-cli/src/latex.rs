@@ -4,46 +4,8 @@
 
 use std::fmt::Write as _;
 
+use crate::colour::Colouring;
 use crate::grid::Grid;
-
-/// How the cells are filled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fill {
-    /// CuTe's greys by `key % 8` (`TikzColor_BWx8`): offsets of a plain or swizzled layout.
-    Grey,
-    /// CuTe's pastels by `thread % 8` (`TikzColor_TV`): a thread-value picture.
-    Thread,
-}
-
-/// `TikzColor_BWx8`'s shades, in CuTe's order.
-const GREYS: [&str; 8] = [
-    "black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70",
-];
-
-/// `TikzColor_TV`'s pastels, in CuTe's order.
-const PASTELS: [(u8, u8, u8); 8] = [
-    (175, 175, 255),
-    (175, 255, 175),
-    (255, 255, 175),
-    (255, 175, 175),
-    (210, 210, 255),
-    (210, 255, 210),
-    (255, 255, 210),
-    (255, 210, 210),
-];
-
-/// The fill of a cell with colour key `key` (a negative key: a cell no index reaches, white).
-fn fill(how: Fill, key: i64) -> String {
-    let k = usize::try_from(key.rem_euclid(8)).unwrap_or(0);
-    match (how, key < 0) {
-        (_, true) => "white".to_owned(),
-        (Fill::Grey, false) => GREYS[k].to_owned(),
-        (Fill::Thread, false) => {
-            let (r, g, b) = PASTELS[k];
-            format!("{{rgb,255:red,{r};green,{g};blue,{b}}}")
-        }
-    }
-}
 
 /// `s` with LaTeX's special characters escaped, for a `\texttt` argument.
 fn escape(s: &str) -> String {
@@ -93,7 +55,7 @@ fn page(grids: &[Grid]) -> (f64, f64) {
 /// The grids as one standalone LaTeX document with one `tikzpicture`, the grids stacked top to
 /// bottom (a layout of rank 3 or more gives one grid per slice).
 #[must_use]
-pub fn document(grids: &[Grid], how: Fill) -> String {
+pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
     let (width, height) = page(grids);
     let mut out = String::new();
     // `standalone` (CuTe's class) is not in LaTeX's base packages: a page cut to the picture.
@@ -113,6 +75,7 @@ pub fn document(grids: &[Grid], how: Fill) -> String {
     let mut top = 0usize;
     for g in grids {
         let heads = g.col_headers.len().max(1);
+        let how = colouring.unwrap_or_else(|| Colouring::default_for(&g.cells));
         top += heads;
         let _ = writeln!(out, "\n% {}", g.title.replace('\n', " "));
         for r in 0..g.rows {
@@ -121,7 +84,7 @@ pub fn document(grids: &[Grid], how: Fill) -> String {
                 let _ = writeln!(
                     out,
                     "\\node[fill={}] at ({},{}) {{{}}};",
-                    fill(how, cell.key),
+                    how.fill(cell, r, c).tikz(),
                     top + r,
                     c,
                     label(&cell.label)
@@ -171,13 +134,13 @@ mod tests {
     use super::*;
     use crate::grid::grids;
 
-    fn doc(text: &str, how: Fill) -> String {
+    fn doc(text: &str, how: Option<Colouring>) -> String {
         document(&grids(&cute::expr::eval(text).unwrap()).unwrap(), how)
     }
 
     #[test]
     fn a_layout_is_cutes_picture() {
-        let d = doc("(2,3):(3,1)", Fill::Grey);
+        let d = doc("(2,3):(3,1)", None);
         assert!(d.starts_with("\\documentclass{article}"), "{d}");
         assert!(d.contains("% (2,3):(3,1)\n"), "{d}");
         assert!(d.contains("\\begin{tikzpicture}"));
@@ -186,6 +149,9 @@ mod tests {
         assert!(d.contains("\\node[fill=black!10] at (2,1) {4};"), "{d}");
         assert_eq!(d.matches("\\node[fill=").count(), 6);
         assert!(d.contains("grid (3,3);"), "{d}");
+        // By row: each row its own colour.
+        let d = doc("(2,3):(3,1)", Some(Colouring::Row));
+        assert!(d.contains("\\node[fill={rgb,255:red,"), "{d}");
     }
 
     #[test]
@@ -193,9 +159,8 @@ mod tests {
         assert_eq!(escape("a_b{c}%"), "a\\_b\\{c\\}\\%");
         assert_eq!(label("T3 V1"), "\\shortstack{T3 \\\\ V1}");
         assert_eq!(
-            fill(Fill::Thread, 9),
+            crate::colour::Fill::Pastel(1).tikz(),
             "{rgb,255:red,175;green,255;blue,175}"
         );
-        assert_eq!(fill(Fill::Grey, -1), "white");
     }
 }

@@ -17,6 +17,7 @@
 
 pub mod banks;
 pub mod check;
+pub mod colour;
 pub mod draw;
 pub mod explain;
 pub mod grid;

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use cute::expr::{eval, ExprError, Value};
 use cute::isl::Domain;
 use cute::{IntTuple, Swizzle};
+use cute_cli::colour::Colouring;
 use cute_cli::grid::{grids, linear_grids, swizzled_grids, tv_grid, Grid};
-use cute_cli::latex::Fill;
 use cute_cli::{check, draw, explain, latex, show};
 
 mod cli;
@@ -138,14 +138,15 @@ fn run(command: Command) -> Result<(), Failure> {
             out,
             png,
             picture,
-        } => svg(&expr, out.as_deref(), png.as_deref(), &picture)?,
-        Command::Latex { expr, out, picture } => {
-            let how = if picture.tv.is_some() {
-                Fill::Thread
-            } else {
-                Fill::Grey
-            };
-            let doc = latex::document(&pictures(&expr, &picture)?, how);
+            color,
+        } => svg(&expr, out.as_deref(), png.as_deref(), &picture, color)?,
+        Command::Latex {
+            expr,
+            out,
+            picture,
+            color,
+        } => {
+            let doc = latex::document(&pictures(&expr, &picture)?, color);
             write(out.as_deref().unwrap_or("-"), doc.as_bytes())?;
         }
         Command::Explain { expr } => {
@@ -179,18 +180,24 @@ fn note(text: &str) {
 }
 
 /// `cute svg`: the picture as SVG and/or PNG files (clap asks for one of the two).
-fn svg(text: &str, out: Option<&str>, png: Option<&str>, picture: &Picture) -> Result<(), Failure> {
+fn svg(
+    text: &str,
+    out: Option<&str>,
+    png: Option<&str>,
+    picture: &Picture,
+    color: Option<Colouring>,
+) -> Result<(), Failure> {
     let gs = pictures(text, picture)?;
     // The PNG may be refused as too large: draw it before writing either file.
     let png = match png {
         Some(path) => Some((
             path,
-            draw::png(&gs).map_err(|e| Failure::Other(e.to_string()))?,
+            draw::png(&gs, color).map_err(|e| Failure::Other(e.to_string()))?,
         )),
         None => None,
     };
     if let Some(path) = out {
-        write(path, draw::svg(&gs).as_bytes())?;
+        write(path, draw::svg(&gs, color).as_bytes())?;
     }
     if let Some((path, bytes)) = png {
         write(path, &bytes)?;

@@ -1100,3 +1100,45 @@ fn traps_get_a_note() {
     let o = cute(&["eval", "zipped_divide((8,6):(1,8), <4:1,3:1>)"]);
     assert_eq!(stderr(&o), "");
 }
+
+/// `--color`: CuTe's greys by offset mod 8 by default, its thread pastels with `--tv`, and the
+/// other schemes on request; each cell's tooltip names its row, column and label.
+#[test]
+fn colourings_fill_cells_as_asked() {
+    let fills = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["svg"];
+        all.extend_from_slice(args);
+        all.extend(["-o", "-"]);
+        let o = cute(&all);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+            .lines()
+            .filter(|l| l.starts_with("<rect class=\"cell\""))
+            .map(|l| l.split("fill=\"").nth(1).unwrap()[..7].to_owned())
+            .collect()
+    };
+    // Offsets 0..8 of 8:1 in CuTe's eight greys, then again.
+    let grey = fills(&["(16):(1)"]);
+    assert_eq!(grey[..3], ["#ffffff", "#999999", "#cccccc"]);
+    assert_eq!(grey[0], grey[8]);
+    // By row: the cells of a row alike, the rows apart.
+    let rows = fills(&["(2,3):(3,1)", "--color", "row"]);
+    assert!(rows[0] == rows[2] && rows[0] != rows[3], "{rows:?}");
+    let cols = fills(&["(2,3):(3,1)", "--color", "col"]);
+    assert!(cols[0] == cols[3] && cols[0] != cols[1], "{cols:?}");
+    // Banks of 4-byte elements: offsets 0 and 32 share bank 0; offset 1 is bank 1.
+    let banks = fills(&["(33):(1)", "--color", "bank:4"]);
+    assert!(banks[0] == banks[32] && banks[0] != banks[1], "{banks:?}");
+    // Thread-value pictures: pastels by thread (CuTe's first two), or by value.
+    let tv = ["--tv", "(8,8)", "((4,8),2):((16,1),8)"];
+    assert_eq!(fills(&tv)[..3], ["#afafff", "#afafff", "#afffaf"]);
+    let mut by_value = tv.to_vec();
+    by_value.extend(["--color", "value"]);
+    let v = fills(&by_value);
+    assert!(v[0] != v[1] && v[0] == v[2], "{v:?}");
+    let o = cute(&["svg", "8:1", "--color", "rainbow", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("offset8, thread"), "{}", stderr(&o));
+    let svg = stdout(&cute(&["svg", "(2,2):(2,1)", "-o", "-"]));
+    assert!(svg.contains("<title>row 1 column 0: 2</title>"), "{svg}");
+}
