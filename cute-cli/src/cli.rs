@@ -190,4 +190,7 @@ pub(crate) struct Picture {
     /// offset
     #[arg(long, value_name = "B,M,S")]
     pub(crate) swizzle: Option<String>,
+    /// With --tv, show only the elements thread T owns
+    #[arg(long, value_name = "T", requires = "tv")]
+    pub(crate) thread: Option<i64>,
 }

@@ -135,6 +135,24 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
             );
         }
     }
+    // Thick lines between the blocks of a nested mode.
+    let (x0, y0) = (f.head_w, top + f.title_h + f.head_h);
+    let (x1, y1) = (x0 + g.cols * f.cell_w, y0 + g.rows * CELL_H);
+    let (rb, cb) = g.blocks;
+    for r in (1..g.rows).filter(|r| rb > 0 && r % rb == 0) {
+        let y = y0 + r * CELL_H;
+        let _ = writeln!(
+            s,
+            r#"<line class="block" x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="black" stroke-width="3"/>"#
+        );
+    }
+    for c in (1..g.cols).filter(|c| cb > 0 && c % cb == 0) {
+        let x = x0 + c * f.cell_w;
+        let _ = writeln!(
+            s,
+            r#"<line class="block" x1="{x}" y1="{y0}" x2="{x}" y2="{y1}" stroke="black" stroke-width="3"/>"#
+        );
+    }
 }
 
 /// The most pixels a PNG holds (128 MiB of RGBA).

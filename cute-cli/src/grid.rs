@@ -20,6 +20,37 @@ pub struct Grid {
     pub col_headers: Vec<Vec<String>>,
     /// Row-major cells.
     pub cells: Vec<Cell>,
+    /// The sizes of the innermost leaves of a nested mode 0 and mode 1 (0 for an unnested
+    /// mode): the pictures draw a thick line every so many rows and columns, the boundaries of
+    /// the mode's blocks (a blocked product's blocks, a divide's tiles).
+    pub blocks: (usize, usize),
+}
+
+impl Grid {
+    /// The grid with only thread `t`'s cells of a thread-value picture left (`--thread T`):
+    /// the others emptied and white, so that one thread's elements stand out.
+    #[must_use]
+    pub fn only_thread(mut self, t: i64) -> Grid {
+        for c in &mut self.cells {
+            if c.owner.is_some_and(|(u, _)| u != t) {
+                *c = Cell {
+                    label: String::new(),
+                    key: -1,
+                    owner: None,
+                };
+            }
+        }
+        self.title = format!("{}  thread {t}", self.title);
+        self
+    }
+}
+
+/// The size of the innermost leaf of a nested mode, 0 for a mode that is one leaf.
+fn block(mode: &IntTuple) -> usize {
+    match mode.leaves() {
+        [first, _, ..] => usize::try_from(*first).unwrap_or(0),
+        _ => 0,
+    }
 }
 
 /// One cell.
@@ -225,6 +256,7 @@ fn grids_of_shape(
             row_headers: headers(&m0, rows)?,
             col_headers: col_header_lines(&m1, cols)?,
             cells,
+            blocks: (block(&m0), block(&m1)),
         });
     }
     Ok(out)
@@ -358,5 +390,6 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
         row_headers: headers(&ds[0], rows)?,
         col_headers: col_header_lines(&ds[1], cols)?,
         cells,
+        blocks: (block(&ds[0]), block(&ds[1])),
     })
 }

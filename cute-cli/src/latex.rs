@@ -97,6 +97,23 @@ pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
             top + g.rows,
             g.cols
         );
+        // Thick lines between the blocks of a nested mode.
+        let (rb, cb) = g.blocks;
+        for r in (1..g.rows).filter(|r| rb > 0 && r % rb == 0) {
+            let m = top + r;
+            let _ = writeln!(
+                out,
+                "\\draw[line width=2pt] ({m}.0-0.5,-0.5) -- ({m}.0-0.5,{}.5);",
+                g.cols - 1
+            );
+        }
+        for c in (1..g.cols).filter(|c| cb > 0 && c % cb == 0) {
+            let _ = writeln!(
+                out,
+                "\\draw[line width=2pt] ({top}.0-0.5,{c}.0-0.5) -- ({}.5,{c}.0-0.5);",
+                top + g.rows - 1
+            );
+        }
         for (r, head) in g.row_headers.iter().enumerate() {
             let _ = writeln!(
                 out,

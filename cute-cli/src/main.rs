@@ -412,7 +412,10 @@ fn pictures(text: &str, o: &Picture) -> Result<Vec<Grid>, Failure> {
                     )))
                 }
             };
-            tv_grid(&layout(v, "--tv")?, &shape).map(|g| vec![g])
+            tv_grid(&layout(v, "--tv")?, &shape).map(|g| match o.thread {
+                Some(t) => vec![g.only_thread(t)],
+                None => vec![g],
+            })
         }
         (None, Some(bms)) => swizzled_grids(&layout(v, "--swizzle")?, swizzle(bms)?),
     };

@@ -1142,3 +1142,28 @@ fn colourings_fill_cells_as_asked() {
     let svg = stdout(&cute(&["svg", "(2,2):(2,1)", "-o", "-"]));
     assert!(svg.contains("<title>row 1 column 0: 2</title>"), "{svg}");
 }
+
+/// `--thread T` leaves one thread's elements of a thread-value picture; nested modes get thick
+/// lines between their blocks in the SVG.
+#[test]
+fn one_thread_and_block_boundaries() {
+    let o = cute(&["show", "--tv", "(4,4)", "(8,2):(1,8)", "--thread", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert_eq!(table.matches("T3 V").count(), 2, "{table}");
+    assert!(!table.contains("T2 "), "{table}");
+    assert_eq!(
+        cute(&["show", "--thread", "3", "8:1"]).status.code(),
+        Some(2)
+    );
+    // A blocked product of 3x4 blocks over 2x5: lines after rows 3 and columns 4, 8, 12, 16.
+    let svg = stdout(&cute(&[
+        "svg",
+        "blocked_product((3,4):(4,1), (2,5):(1,2))",
+        "-o",
+        "-",
+    ]));
+    assert_eq!(svg.matches("<line class=\"block\"").count(), 1 + 4, "{svg}");
+    let plain = stdout(&cute(&["svg", "(4,4):(4,1)", "-o", "-"]));
+    assert!(!plain.contains("<line"), "{plain}");
+}
