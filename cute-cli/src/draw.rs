@@ -163,7 +163,7 @@ pub const MAX_PIXELS: usize = 1 << 25;
 const FONT: &str = "DejaVu Sans Mono";
 
 /// The grids as one PNG image (8-bit RGBA): the SVG of [`svg`] itself rasterised by `resvg`,
-/// its text in [`FONT`] (any character it has, which is every character the pictures use); at
+/// its text in `DejaVu Sans Mono` (any character it has, which is every character the pictures use); at
 /// most [`MAX_PIXELS`] pixels.
 pub fn png(gs: &[Grid], colouring: Option<Colouring>) -> Result<Vec<u8>, DrawError> {
     use resvg::{tiny_skia, usvg};

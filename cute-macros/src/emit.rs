@@ -1,38 +1,83 @@
-//! Trees to typenum types, through the facade's hidden re-export.
+//! Trees to typenum types, through the hidden re-exports of the crate the macro was called
+//! through: the facade's `::cute::__private`, or `$crate::__private` of a crate whose wrapper
+//! macro passes `@root $crate;` (cute-static's).
 
-use proc_macro2::TokenStream;
+use std::cell::RefCell;
+
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::parse::{Errors, Node};
 
-/// `::cute::__private::cute_static::Layout<S, D>`.
-pub(crate) fn layout(s: &Node, d: &Node) -> TokenStream {
-    let (s, d) = (tuple(s), tuple(d));
-    quote!(::cute::__private::cute_static::Layout<#s, #d>)
+thread_local! {
+    /// The path of the crate the macro was called through, while one expansion runs.
+    static ROOT: RefCell<Option<TokenStream>> = const { RefCell::new(None) };
 }
 
-/// `::cute::__private::cute_static::Tiler<(T0, T1, ...)>`.
+/// Runs `f` with the generated paths rooted at `root` (`None`: the facade, `::cute`).
+pub(crate) fn with_root<T>(root: Option<TokenStream>, f: impl FnOnce() -> T) -> T {
+    ROOT.with(|r| *r.borrow_mut() = root);
+    let out = f();
+    ROOT.with(|r| *r.borrow_mut() = None);
+    out
+}
+
+/// The label `'__cute` of the block [`fallible`] writes, at the macro's call site wherever it
+/// appears: a `break` quoted at a user's token (a runtime leaf) must name the same label, also
+/// when the macro is called through a wrapper whose hygiene differs from the user's tokens.
+fn label() -> TokenStream {
+    let mut apostrophe = Punct::new('\'', Spacing::Joint);
+    apostrophe.set_span(Span::call_site());
+    [
+        TokenTree::Punct(apostrophe),
+        TokenTree::Ident(Ident::new("__cute", Span::call_site())),
+    ]
+    .into_iter()
+    .collect()
+}
+
+/// `<root>::__private`, the module of re-exports the generated code names.
+fn private() -> TokenStream {
+    ROOT.with(|r| {
+        let root = r.borrow();
+        root.as_ref().map_or_else(
+            || quote!(::cute::__private),
+            |root| quote!(#root::__private),
+        )
+    })
+}
+
+/// `<root>::__private::cute_static::Layout<S, D>`.
+pub(crate) fn layout(s: &Node, d: &Node) -> TokenStream {
+    let p = private();
+    let (s, d) = (tuple(s), tuple(d));
+    quote!(#p::cute_static::Layout<#s, #d>)
+}
+
+/// `<root>::__private::cute_static::Tiler<(T0, T1, ...)>`.
 pub(crate) fn tiler(tiles: &[crate::parse::Tile]) -> TokenStream {
+    let p = private();
     let tiles = tiles.iter().map(|t| match t {
         crate::parse::Tile::Layout(s, d) => layout(s, d),
         crate::parse::Tile::Tiler(inner) => tiler(inner),
     });
-    quote!(::cute::__private::cute_static::Tiler<(#(#tiles,)*)>)
+    quote!(#p::cute_static::Tiler<(#(#tiles,)*)>)
 }
 
 /// A tuple as a Rust tuple type: an integer as a typenum type, `?` as `Dyn`, a parameter by
 /// name.
 pub(crate) fn tuple(n: &Node) -> TokenStream {
+    let p = private();
     match n {
         Node::Int(v, _) => int(*v),
         Node::Tuple(modes, _) => {
             let modes = modes.iter().map(tuple);
             quote!((#(#modes,)*))
         }
-        Node::Dyn(None, span) => quote_spanned!(*span=> ::cute::__private::cute_static::Dyn),
+        Node::Dyn(None, span) => quote_spanned!(*span=> #p::cute_static::Dyn),
         Node::Dyn(Some(m), span) => {
             let m = int(*m);
-            quote_spanned!(*span=> ::cute::__private::cute_static::Dyn<#m>)
+            quote_spanned!(*span=> #p::cute_static::Dyn<#m>)
         }
         Node::Param(id) => quote!(#id),
         // Rejected by `check::leaf_forms` before emission; a type that does not compile is the
@@ -46,6 +91,7 @@ pub(crate) fn tuple(n: &Node) -> TokenStream {
 /// A tuple as a value expression: static leaves by `Default`, `{expr}` converted to a runtime
 /// leaf, its error breaking out of the block that [`fallible`] writes.
 pub(crate) fn tuple_value(n: &Node) -> TokenStream {
+    let (p, l) = (private(), label());
     match n {
         Node::Tuple(modes, _) => {
             let modes = modes.iter().map(tuple_value);
@@ -53,12 +99,12 @@ pub(crate) fn tuple_value(n: &Node) -> TokenStream {
         }
         // An integer literal has no type of its own: it is the runtime leaf's `i64`.
         Node::Runtime(expr, span) if is_literal(expr) => {
-            quote_spanned!(*span=> ::cute::__private::cute_static::Dyn::new(#expr))
+            quote_spanned!(*span=> #p::cute_static::Dyn::new(#expr))
         }
         Node::Runtime(expr, span) => quote_spanned!(*span=>
-            match ::cute::__private::cute_static::IntoDyn::into_dyn(#expr) {
+            match #p::cute_static::IntoDyn::into_dyn(#expr) {
                 ::core::result::Result::Ok(v) => v,
-                ::core::result::Result::Err(e) => break '__cute ::core::result::Result::Err(e),
+                ::core::result::Result::Err(e) => break #l ::core::result::Result::Err(e),
             }
         ),
         leaf => {
@@ -87,8 +133,10 @@ fn is_literal(expr: &TokenStream) -> bool {
 /// `body` (a `Result<_, cute::Error>` whose leaves may break out with an error) as a labeled
 /// block: no closure, so nothing is captured and nothing more is type-checked.
 pub(crate) fn fallible(body: &TokenStream) -> TokenStream {
-    quote!('__cute: {
-        let r: ::core::result::Result<_, ::cute::__private::cute_core::Error> = #body;
+    let p = private();
+    let l = label();
+    quote!(#l: {
+        let r: ::core::result::Result<_, #p::cute_core::Error> = #body;
         r
     })
 }
@@ -96,23 +144,25 @@ pub(crate) fn fallible(body: &TokenStream) -> TokenStream {
 /// The value of a layout: the zero-sized static layout, or, with a runtime leaf, the checked
 /// `make_layout` of the leaves.
 pub(crate) fn layout_value(s: &Node, d: &Node) -> TokenStream {
+    let p = private();
     if !s.has_runtime() && !d.has_runtime() {
         let ty = layout(s, d);
         return quote!(<#ty as ::core::default::Default>::default());
     }
     let (s, d) = (tuple_value(s), tuple_value(d));
-    fallible(&quote!(::cute::__private::cute_static::make_layout(#s, #d)))
+    fallible(&quote!(#p::cute_static::make_layout(#s, #d)))
 }
 
 /// The value of a shape: the zero-sized static shape, or, with a runtime leaf, the checked
 /// `make_shape` of the leaves.
 pub(crate) fn shape_value(s: &Node) -> TokenStream {
+    let p = private();
     if !s.has_runtime() {
         let ty = tuple(s);
         return quote!(<#ty as ::core::default::Default>::default());
     }
     let s = tuple_value(s);
-    fallible(&quote!(::cute::__private::cute_static::make_shape(#s)))
+    fallible(&quote!(#p::cute_static::make_shape(#s)))
 }
 
 /// `true` when a tile of the tiler has a runtime leaf.
@@ -136,34 +186,36 @@ pub(crate) fn tiler_value(tiles: &[crate::parse::Tile]) -> TokenStream {
 
 /// `Tiler::from_tiles((t0, t1, ...))`, each tile checked with `?`.
 fn tiles_value(tiles: &[crate::parse::Tile]) -> TokenStream {
+    let (p, l) = (private(), label());
     let tiles = tiles.iter().map(|t| match t {
         crate::parse::Tile::Layout(s, d) => {
             let (s, d) = (tuple_value(s), tuple_value(d));
-            quote!(match ::cute::__private::cute_static::make_layout(#s, #d) {
+            quote!(match #p::cute_static::make_layout(#s, #d) {
                 ::core::result::Result::Ok(v) => v,
-                ::core::result::Result::Err(e) => break '__cute ::core::result::Result::Err(e),
+                ::core::result::Result::Err(e) => break #l ::core::result::Result::Err(e),
             })
         }
         crate::parse::Tile::Tiler(inner) => tiles_value(inner),
     });
-    quote!(::cute::__private::cute_static::Tiler::from_tiles((#(#tiles,)*)))
+    quote!(#p::cute_static::Tiler::from_tiles((#(#tiles,)*)))
 }
 
 /// `U4` where typenum names the value (0..=1024 and powers of two), else its binary `UInt`.
 fn int(v: i64) -> TokenStream {
+    let p = private();
     let v = v.unsigned_abs();
     if v <= 1024 || v.is_power_of_two() {
         let name = format_ident!("U{v}");
-        return quote!(::cute::__private::typenum::consts::#name);
+        return quote!(#p::typenum::consts::#name);
     }
-    let mut t = quote!(::cute::__private::typenum::UTerm);
+    let mut t = quote!(#p::typenum::UTerm);
     for bit in (0..64 - v.leading_zeros()).rev() {
         let b = if v >> bit & 1 == 1 {
-            quote!(::cute::__private::typenum::B1)
+            quote!(#p::typenum::B1)
         } else {
-            quote!(::cute::__private::typenum::B0)
+            quote!(#p::typenum::B0)
         };
-        t = quote!(::cute::__private::typenum::UInt<#t, #b>);
+        t = quote!(#p::typenum::UInt<#t, #b>);
     }
     t
 }

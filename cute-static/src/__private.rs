@@ -5,6 +5,12 @@
 //! isomorphism with Rust tuples is in `variadic.rs`, so a raw `TCons` never reaches a user
 //! signature.
 
+// What the notation macros' expansions name, `$crate::__private::…` (the facade has the same).
+pub use crate as cute_static;
+pub use cute_core;
+pub use cute_macros;
+pub use typenum;
+
 pub use crate::algebra::divide::GridComplement;
 pub use crate::fragment::{
     Before, ColMajor, CompactLeft, FilterZeros, FragmentCase, FragmentStrides, IsLess, Key, Keyed,

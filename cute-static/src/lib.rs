@@ -15,7 +15,7 @@
 //! # Ok::<(), cute_core::Error>(())
 //! ```
 //!
-//! A static layout is the zero-sized [`Layout<S, D>`] whose shape `S` and stride `D` are Rust
+//! A static layout is the zero-sized [`Layout<S, D>`](struct@Layout) whose shape `S` and stride `D` are Rust
 //! tuples of typenum integers, e.g. `Layout<(U4, (U2, U2)), (U2, (U1, U8))>` for
 //! `(4,(2,2)):(2,(1,8))`; the `cute::Layout!` macro writes that type from the notation. Its
 //! lowering to the runtime value is the associated constant [`StaticLayout::LAYOUT`], so every
@@ -28,7 +28,7 @@
 //! The algebra as type operators, one file per operation under [`algebra`], each checked against
 //! `cute-core` and the oracle corpus: [`CoalesceOf`], [`ComplementOf`], [`CompositionOf`] (with
 //! its exactness conditions as named trait bounds), [`RightInverseOf`], [`LeftInverseOf`], the
-//! logical, zipped, tiled and flat divides and products with a layout or a [`Tiler`] (mode by
+//! logical, zipped, tiled and flat divides and products with a layout or a [`Tiler`](struct@Tiler) (mode by
 //! mode), and [`BlockedProductOf`] and [`RakedProductOf`].
 //!
 //! Every layout, static or mixed, is also a `cute_core::TensorLayout`: a tensor over
@@ -38,6 +38,7 @@
 //!
 //! Modules, each importing only from the lines below it:
 //! ```text
+//! macros — the notation macros for crates without the facade
 //! __private variadic tile algebra::by_mode — helpers re-exported; per-arity impls; by tilers
 //! algebra::blocked_product — blocked and raked products
 //! algebra::product tensor — products; tiles and partitions of tensors
@@ -77,6 +78,7 @@ mod int;
 mod int_tuple;
 mod layout;
 mod list;
+mod macros;
 mod slice;
 pub mod tensor;
 mod tensor_layout;

@@ -14,6 +14,10 @@ export RUSTFLAGS="-D warnings"
 
 cargo build --manifest-path "$manifest" --target-dir "$out/no_std"
 echo "no_std: host build ok (no std linked)"
+# cute-static alone, its own notation macros, no facade (issue 32).
+static_manifest="$root/tests/no_std_static/Cargo.toml"
+cargo build --manifest-path "$static_manifest" --target-dir "$out/no_std"
+echo "no_std: cute-static alone, host build ok"
 
 # shellcheck source=../../gpu/toolchain.sh
 . "$root/gpu/toolchain.sh"
@@ -23,7 +27,9 @@ if ! rust_web "$out/rust-web"; then
 fi
 echo "no_std: $("$RUSTC" --version)"
 for target in aarch64-unknown-none nvptx64-nvidia-cuda; do
-    cargo build -Z build-std=core --target "$target" --manifest-path "$manifest" \
-        --target-dir "$out/no_std"
-    echo "no_std: $target build ok"
+    for m in "$manifest" "$static_manifest"; do
+        cargo build -Z build-std=core --target "$target" --manifest-path "$m" \
+            --target-dir "$out/no_std"
+    done
+    echo "no_std: $target build ok (the facade, and cute-static alone)"
 done
