@@ -54,12 +54,13 @@ pub(crate) enum Command {
     /// Print the canonical result of an expression
     Eval {
         /// A value in CuTe notation or a call, e.g. "composition((4,6):(1,4), 6:2)"
-        #[arg(allow_negative_numbers = true)]
+        #[arg(allow_hyphen_values = true)]
         expr: String,
     },
     /// Print the layout as a table of offsets
     Show {
         /// The layout (or swizzled, coordinate, F2 or linear layout)
+        #[arg(allow_negative_numbers = true)]
         expr: String,
         #[command(flatten)]
         picture: Picture,
@@ -68,6 +69,7 @@ pub(crate) enum Command {
     #[command(after_help = "`-o -` writes the SVG to standard output.")]
     Svg {
         /// The layout (or swizzled, coordinate, F2 or linear layout)
+        #[arg(allow_negative_numbers = true)]
         expr: String,
         /// The SVG file (`-` for standard output)
         #[arg(
@@ -96,6 +98,7 @@ pub(crate) enum Command {
     )]
     Latex {
         /// The layout (or swizzled, coordinate, F2 or linear layout)
+        #[arg(allow_negative_numbers = true)]
         expr: String,
         /// The .tex file (standard output without it, or with `-`)
         #[arg(short = 'o', long = "output", value_name = "FILE.tex")]
@@ -109,11 +112,13 @@ pub(crate) enum Command {
     /// Trace a composition, complement, inverse, divide or product step by step
     Explain {
         /// The call to trace, e.g. "composition((4,6,8):(2,3,5), 6:3)"
+        #[arg(allow_negative_numbers = true)]
         expr: String,
     },
     /// Print the layout as a linear layout over F2, as Triton's: its bases, or why it is not one
     Linear {
         /// A layout, a swizzled layout or LinearLayout(crd=..., idx=..., vals=[...])
+        #[arg(allow_negative_numbers = true)]
         expr: String,
     },
     /// Print the layout as one ISL map, as in "Modeling Layout Abstractions Using Integer Set
@@ -129,6 +134,7 @@ pub(crate) enum Command {
     )]
     Isl {
         /// The layout
+        #[arg(allow_negative_numbers = true)]
         expr: String,
         /// Map from the 1-D index instead of the natural coordinates
         #[arg(long)]
@@ -142,6 +148,7 @@ pub(crate) enum Command {
     )]
     Morphism {
         /// A tractable layout or a morphism
+        #[arg(allow_negative_numbers = true)]
         expr: String,
         /// A standalone TikZ picture instead of the text diagram
         #[arg(long)]
@@ -151,6 +158,7 @@ pub(crate) enum Command {
     /// (exit status 1)
     Tractable {
         /// The layout
+        #[arg(allow_negative_numbers = true)]
         expr: String,
     },
     /// The shared-memory wavefronts of an access, phase by phase, against the conflict-free
@@ -163,10 +171,13 @@ pub(crate) enum Command {
     )]
     Banks {
         /// The shared-memory layout: a layout or composition(swizzle(B, M, S), L)
+        #[arg(allow_negative_numbers = true)]
         s: String,
         /// The access: (threads, values) -> index of S
+        #[arg(allow_negative_numbers = true)]
         t: String,
         /// The bytes of one element: 1, 2, 4, 8 or 16
+        #[arg(allow_negative_numbers = true)]
         elem_bytes: String,
     },
     /// Run an oracle corpus; ends with `N passed, M failed`

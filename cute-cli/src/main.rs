@@ -395,14 +395,10 @@ fn pictures(text: &str, o: &Picture) -> Result<Vec<Grid>, Failure> {
             "{flag} needs a layout, got {other}"
         ))),
     };
+    // clap refuses --tv with --swizzle: at most one of them is here.
     let grids = match (o.tv.as_deref(), o.swizzle.as_deref()) {
-        (Some(_), Some(_)) => {
-            return Err(Failure::Usage(
-                "--tv and --swizzle draw different pictures; give one".into(),
-            ))
-        }
         (None, None) => grids(&v),
-        (Some(shape), None) => {
+        (Some(shape), _) => {
             let shape = match eval(shape).map_err(|e| Failure::Expr(shape.to_string(), e))? {
                 Value::Tuple(t) => t,
                 Value::Int(n) => IntTuple::int(n),
@@ -438,7 +434,14 @@ fn swizzle(bms: &str) -> Result<Swizzle, Failure> {
 /// Writes `bytes` to the file `path`, or to standard output for `-`.
 fn write(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     if path == "-" {
-        out!("{}", String::from_utf8_lossy(bytes));
+        use std::io::Write as _;
+        // Bytes as they are (a PNG is no text); a closed pipe ends quietly, as `out!` does.
+        if let Err(e) = std::io::stdout().lock().write_all(bytes) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            return Err(Failure::Other(format!("standard output: {e}")));
+        }
         return Ok(());
     }
     std::fs::write(path, bytes).map_err(|e| Failure::Other(format!("{path}: {e}")))

@@ -69,10 +69,11 @@ fn divides(a: &Layout, t: &Tile, path: &str, out: &mut Vec<String>) {
                 } else {
                     format!("mode {path} of the layout ({a})")
                 };
+                let past = k - n % k;
                 out.push(format!(
                     "the tile {t} ({k} elements) does not divide {whole} ({n} elements): the last \
-                     tile reaches {} elements past it",
-                    (n + k - 1) / k * k - n
+                     tile reaches {past} element{} past it",
+                    if past == 1 { "" } else { "s" }
                 ));
             }
         }

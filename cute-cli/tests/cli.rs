@@ -1167,3 +1167,19 @@ fn one_thread_and_block_boundaries() {
     let plain = stdout(&cute(&["svg", "(4,4):(4,1)", "-o", "-"]));
     assert!(!plain.contains("<line"), "{plain}");
 }
+
+/// `--png -` writes the PNG's bytes to standard output as they are; a trap note on a layout of
+/// `i64::MAX` elements neither overflows nor panics.
+#[test]
+fn a_png_on_standard_output_and_a_note_at_the_limit() {
+    let o = cute(&["svg", "(2,2):(2,1)", "--png", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(&o.stdout[..8], b"\x89PNG\r\n\x1a\n");
+    let info = png::Decoder::new(std::io::Cursor::new(o.stdout))
+        .read_info()
+        .unwrap();
+    assert!(info.info().width > 0);
+    let o = cute(&["explain", "logical_divide(9223372036854775807:1, 2:1)"]);
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 element past it"), "{}", stderr(&o));
+}

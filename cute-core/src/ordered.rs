@@ -6,6 +6,7 @@ use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{IntTuple, View};
 use crate::layout::Layout;
 use crate::limits::MAX_LEAVES;
+use crate::stride::compact_left;
 
 /// The pieces of a shape that an order governs, one per leaf of the order: its order and the
 /// leaves of the shape under it.
@@ -48,11 +49,13 @@ impl Groups {
 ///
 /// # Postconditions
 /// The result has shape `S` and is compact: a bijection onto `0..size(S)` (a mode of size 0
-/// aside); of two leaves, the one of smaller order has the smaller stride.
+/// aside); of two leaves of size > 1, the one of smaller order has the smaller stride; a leaf
+/// of size 1 has stride 0.
 ///
 /// # Errors
 /// [`ErrorKind::NotCongruent`] when `order` is finer than `S`; [`ErrorKind::OrderTie`] when two
-/// orders are equal (CuTe C++ gives both the same stride, a layout that is not compact);
+/// parts of more than one element have the same order (CuTe C++ gives both the same stride, a
+/// layout that is not compact);
 /// [`ErrorKind::Overflow`] past `i64`.
 ///
 /// # Examples
@@ -88,21 +91,22 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout,
     let mut strides = [0i64; MAX_LEAVES];
     for (k, group) in groups.iter().enumerate() {
         let (o, first, count) = *group;
-        if groups[..k].iter().any(|&(p, _, _)| p == o) {
-            return Err(err(ErrorKind::OrderTie { order: o }));
+        // Two groups of the same order overlap unless one of them holds a single element.
+        let own = size(group).map_err(err)?;
+        for other in groups[..k].iter().filter(|&&(p, _, _)| p == o) {
+            if own > 1 && size(other).map_err(err)? > 1 {
+                return Err(err(ErrorKind::OrderTie { order: o }));
+            }
         }
-        // The group starts past every group of a smaller order, column-major inside.
-        let mut stride = 1;
+        // The group starts past every group of a smaller order, column-major inside (a size-1
+        // leaf stride 0, as CuTe's `compact_col_major` and `Layout::left`).
+        let mut start = 1;
         for other in groups.iter().filter(|&&(p, _, _)| p < o) {
-            stride = mul(stride, size(other).map_err(err)?).map_err(err)?;
+            start = mul(start, size(other).map_err(err)?).map_err(err)?;
         }
-        for (d, &s) in strides[first..first + count]
-            .iter_mut()
-            .zip(&leaves[first..])
-        {
-            *d = stride;
-            stride = mul(stride, s).map_err(err)?;
-        }
+        let part = IntTuple::flat(&leaves[first..first + count]).map_err(err)?;
+        let d = compact_left(&part, start).map_err(err)?;
+        strides[first..first + count].copy_from_slice(d.leaves());
     }
     let stride = shape
         .with_leaves(&strides[..leaves.len()])
@@ -125,9 +129,9 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout,
 ///
 /// # Errors
 /// [`ErrorKind::RankMismatch`] when `block` has more modes than `S`;
-/// [`ErrorKind::BlockDivisibility`] when a mode of `block` does not divide the target's (CuTe C++
-/// rounds the tile count up, a layout larger than `S`); [`make_ordered_layout`]'s and
-/// [`blocked_product`]'s errors.
+/// [`ErrorKind::InvalidParameters`] for a `_` in `S`; [`ErrorKind::BlockDivisibility`] when a
+/// mode of `block` does not divide the target's, or is empty (CuTe C++ rounds the tile count
+/// up, a layout larger than `S`); [`make_ordered_layout`]'s and [`blocked_product`]'s errors.
 ///
 /// # Examples
 /// ```
@@ -149,6 +153,9 @@ pub fn tile_to_shape(
             k,
         )
     };
+    if target.view().has_under() {
+        return Err(err(ErrorKind::InvalidParameters));
+    }
     let r = if target.is_int() { 1 } else { target.rank() };
     if block.rank() > r {
         return Err(err(ErrorKind::RankMismatch {
@@ -168,7 +175,11 @@ pub fn tile_to_shape(
             target.view().mode(i).map_or(Ok(1), |m| m.product())
         }
         .map_err(err)?;
-        let (q, rem) = divmod(t, b).map_err(err)?;
+        let (q, rem) = if b > 0 {
+            divmod(t, b).map_err(err)?
+        } else {
+            (0, 1)
+        };
         if rem != 0 {
             return Err(err(ErrorKind::BlockDivisibility {
                 mode: i,
@@ -178,7 +189,11 @@ pub fn tile_to_shape(
         }
         *count = q;
     }
-    let counts = IntTuple::flat_or_int(&counts[..r]).map_err(err)?;
+    let counts = if target.is_int() {
+        IntTuple::int(counts[0])
+    } else {
+        IntTuple::flat(&counts[..r]).map_err(err)?
+    };
     let tiles = match order {
         Some(o) => make_ordered_layout(&counts, o).map_err(|e| e.within(Op::TileToShape))?,
         None => Layout::left(&counts).map_err(|e| e.within(Op::TileToShape))?,

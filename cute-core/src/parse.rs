@@ -207,7 +207,8 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// A tiler `<T0,T1,...>`: each element a layout, an integer `N` (meaning `N:1`) or a tiler.
+    /// A tiler `<T0,T1,...>`: each element a layout, an integer `N` (meaning `N:1`), `_` (the
+    /// mode kept whole) or a tiler.
     pub fn tiler(&mut self) -> Result<Tiler, Error> {
         let mut b = TilerBuilder::new();
         let pos = self.pos;

@@ -73,7 +73,8 @@ impl ErrorKind {
                 "no CuTe layout: the basis {basis} of input bit {bit} shares a bit with an \
                  earlier basis (a sum would carry where XOR does not; a swizzle?)"
             ),
-            _ => Ok(()),
+            // Each family helper is called for its own kinds only; never an empty message.
+            _ => write!(f, "{self:?}"),
         }
     }
 }
@@ -99,7 +100,8 @@ impl ErrorKind {
             ErrorKind::InvalidAccess { thread, why } => {
                 write!(f, "invalid access: thread {thread}: {why}")
             }
-            _ => Ok(()),
+            // Each family helper is called for its own kinds only; never an empty message.
+            _ => write!(f, "{self:?}"),
         }
     }
 
@@ -186,7 +188,8 @@ impl ErrorKind {
             ErrorKind::NotMutuallyRefinable { exceeds: true, .. } => f.write_str(
                 "not mutually refinable: the second tuple has no entry for the first's entries",
             ),
-            _ => Ok(()),
+            // Each family helper is called for its own kinds only; never an empty message.
+            _ => write!(f, "{self:?}"),
         }
     }
 }

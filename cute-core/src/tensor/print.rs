@@ -45,7 +45,14 @@ impl PrettyPrint for bool {
 /// least (`1.50e+00`), right-aligned in `W` columns.
 fn exponent(f: &mut fmt::Formatter<'_>, v: f64, width: usize, precision: usize) -> fmt::Result {
     if !v.is_finite() {
-        return write!(f, "{v:>width$}");
+        // C's spellings: `inf`, `-inf`, `nan`, `-nan`.
+        let text = match (v.is_nan(), v.is_sign_negative()) {
+            (true, false) => "nan",
+            (true, true) => "-nan",
+            (false, false) => "inf",
+            (false, true) => "-inf",
+        };
+        return write!(f, "{text:>width$}");
     }
     // Rust writes `1.50e0`; C writes `1.50e+00`. The mantissa is at most 1 + 1 + 1 + 17 bytes.
     let mut buf = [0u8; 48];
@@ -134,13 +141,18 @@ where
             return Ok(());
         }
         let [m, n, k, p] = sizes;
+        if size == 0 {
+            return Ok(());
+        }
+        // The separators are as wide as a row (at most as many columns as the tensor has values).
+        let rule = 5 * usize::try_from(n).unwrap_or(0);
         for pi in 0..p {
             if pi > 0 {
-                writeln!(f, "{:=<w$}", "", w = 5 * n as usize)?;
+                writeln!(f, "{:=<rule$}", "")?;
             }
             for ki in 0..k {
                 if ki > 0 {
-                    writeln!(f, "{:-<w$}", "", w = 5 * n as usize)?;
+                    writeln!(f, "{:-<rule$}", "")?;
                 }
                 for mi in 0..m {
                     for ni in 0..n {
@@ -181,9 +193,15 @@ mod tests {
         let f = [1.5f32, -0.000_25, f32::INFINITY];
         let t = make_tensor(&f[..], l("3:1")).unwrap();
         assert_eq!(t.to_string(), "3:1:\n  1.50e+00\n -2.50e-04\n       inf\n");
-        let g = [1.0f64];
-        let t = make_tensor(&g[..], l("1:1")).unwrap();
-        assert_eq!(t.to_string(), "1:1:\n  1.000e+00\n");
+        let g = [1.0f64, f64::NAN, -f64::INFINITY];
+        let t = make_tensor(&g[..], l("3:1")).unwrap();
+        assert_eq!(
+            t.to_string(),
+            "3:1:\n  1.000e+00\n        nan\n       -inf\n"
+        );
+        // An empty tensor of rank 3 prints its layout alone.
+        let t = make_tensor(&data[..], l("(0,4,2):(1,1,1)")).unwrap();
+        assert_eq!(t.to_string(), "(0,4,2):(1,1,1):\n");
     }
 
     #[test]

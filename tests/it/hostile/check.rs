@@ -240,7 +240,6 @@ impl Call<'_> {
     }
 }
 
-/// `size` and `cosize` against their definitions.
 impl Call<'_> {
     /// `make_ordered_layout`: a bijection onto `0..size` (checked whole up to 2^16 elements).
     fn compact(&self) -> Result<(), String> {
@@ -283,6 +282,7 @@ impl Call<'_> {
     }
 }
 
+/// `size` and `cosize` against their definitions.
 fn int_result(op: &str, l: &Layout, n: i64) -> Result<(), String> {
     let f = Flat::of(l);
     let want = match op {
