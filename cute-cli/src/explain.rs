@@ -95,6 +95,9 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
     let tile = |i: usize| match call.args.get(i) {
         Some((Value::Layout(l), _)) => Some(Tile::Layout(*l)),
         Some((Value::Tiler(t), _)) => Some(Tile::Tiler(*t)),
+        // A shape is a tiler, as in CuTe and `cute eval`.
+        Some((Value::Int(n), _)) => Tile::from_shape(&cute::IntTuple::int(*n)).ok(),
+        Some((Value::Tuple(t), _)) => Tile::from_shape(t).ok(),
         _ => None,
     };
     let mut p = Printer {

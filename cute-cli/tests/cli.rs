@@ -1183,3 +1183,16 @@ fn a_png_on_standard_output_and_a_note_at_the_limit() {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert!(stderr(&o).contains("1 element past it"), "{}", stderr(&o));
 }
+
+/// `explain` traces a divide by a shape, `_` included, as `eval` takes it.
+#[test]
+fn explain_takes_a_shape_as_a_tiler() {
+    let o = cute(&["explain", "logical_divide((12,32):(1,12),(_,16))"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("mode 0: 12:1, under `_`, is kept as it is"),
+        "{out}"
+    );
+    assert!(out.ends_with("= (12,(16,2)):(1,(12,192))\n"), "{out}");
+}
