@@ -29,8 +29,15 @@ impl Groups {
             self.leaves += count;
             return Ok(());
         }
-        if shape.is_int() || shape.rank() != order.rank() || order.has_under() {
-            return Err(ErrorKind::NotCongruent);
+        if order.has_under() {
+            return Err(ErrorKind::InvalidParameters);
+        }
+        let rank = if shape.is_int() { 1 } else { shape.rank() };
+        if shape.is_int() || rank != order.rank() {
+            return Err(ErrorKind::RankMismatch {
+                left: rank,
+                right: order.rank(),
+            });
         }
         for (s, o) in shape.children().zip(order.children()) {
             self.collect(s, o)?;
@@ -53,10 +60,11 @@ impl Groups {
 /// of size 1 has stride 0.
 ///
 /// # Errors
-/// [`ErrorKind::NotCongruent`] when `order` is finer than `S`; [`ErrorKind::OrderTie`] when two
-/// parts of more than one element have the same order (CuTe C++ gives both the same stride, a
-/// layout that is not compact);
-/// [`ErrorKind::Overflow`] past `i64`.
+/// [`ErrorKind::RankMismatch`] when `order` is finer than `S` (a tuple where `S` has a mode of
+/// another rank or an integer), [`ErrorKind::InvalidParameters`] for a `_` in it;
+/// [`ErrorKind::OrderTie`] when two parts of more than one element have the same order (CuTe C++
+/// gives both the same stride, a layout that is not compact); [`ErrorKind::Overflow`] past
+/// `i64`.
 ///
 /// # Examples
 /// ```

@@ -50,7 +50,15 @@ fn refused_as_cute_would_mislead() {
     );
     assert_eq!(
         code(make_ordered_layout(&t("(2,3)"), &t("((0,1),2)"))),
-        ErrorKind::NotCongruent
+        ErrorKind::RankMismatch { left: 1, right: 2 }
+    );
+    assert_eq!(
+        code(make_ordered_layout(&t("(2,3)"), &t("(0,1,2)"))),
+        ErrorKind::RankMismatch { left: 2, right: 3 }
+    );
+    assert_eq!(
+        code(make_ordered_layout(&t("(2,3)"), &t("(0,_)"))),
+        ErrorKind::InvalidParameters
     );
     let e = tile_to_shape(&l("(8,8):(8,1)"), &t("(20,16)"), None).unwrap_err();
     assert_eq!(
