@@ -8,8 +8,7 @@ use crate::{emit, parse};
 
 /// `layout!`: the value of a layout, or its errors as `compile_error!`s.
 pub(crate) fn layout_value(input: TokenStream) -> TokenStream {
-    let (root, input) = split_root(input);
-    emit::with_root(root, || {
+    rooted(input, |input| {
         parse::layout(input)
             .and_then(|(s, d)| check::layout(&s, &d, Form::Value).map(|()| (s, d)))
             .map_or_else(
@@ -21,8 +20,7 @@ pub(crate) fn layout_value(input: TokenStream) -> TokenStream {
 
 /// `Layout!`: the type of a layout.
 pub(crate) fn layout_type(input: TokenStream) -> TokenStream {
-    let (root, input) = split_root(input);
-    emit::with_root(root, || {
+    rooted(input, |input| {
         parse::layout(input)
             .and_then(|(s, d)| check::layout(&s, &d, Form::Type).map(|()| (s, d)))
             .map_or_else(
@@ -34,8 +32,7 @@ pub(crate) fn layout_type(input: TokenStream) -> TokenStream {
 
 /// `shape!`: the value of a shape.
 pub(crate) fn shape_value(input: TokenStream) -> TokenStream {
-    let (root, input) = split_root(input);
-    emit::with_root(root, || {
+    rooted(input, |input| {
         parse::tuple(input)
             .and_then(|s| check::shape(&s, Form::Value).map(|()| s))
             .map_or_else(|errors| emit::errors(&errors), |s| emit::shape_value(&s))
@@ -44,8 +41,7 @@ pub(crate) fn shape_value(input: TokenStream) -> TokenStream {
 
 /// `Shape!`: the type of a static shape.
 pub(crate) fn shape_type(input: TokenStream) -> TokenStream {
-    let (root, input) = split_root(input);
-    emit::with_root(root, || {
+    rooted(input, |input| {
         parse::tuple(input)
             .and_then(|s| check::shape(&s, Form::Type).map(|()| s))
             .map_or_else(|errors| emit::errors(&errors), |s| emit::tuple(&s))
@@ -54,8 +50,7 @@ pub(crate) fn shape_type(input: TokenStream) -> TokenStream {
 
 /// `tiler!`: the value of a tiler.
 pub(crate) fn tiler_value(input: TokenStream) -> TokenStream {
-    let (root, input) = split_root(input);
-    emit::with_root(root, || {
+    rooted(input, |input| {
         parse::tiler(input)
             .and_then(|t| check::tiler(&t, Form::Value).map(|()| t))
             .map_or_else(|errors| emit::errors(&errors), |t| emit::tiler_value(&t))
@@ -64,12 +59,17 @@ pub(crate) fn tiler_value(input: TokenStream) -> TokenStream {
 
 /// `Tiler!`: the type of a static tiler.
 pub(crate) fn tiler_type(input: TokenStream) -> TokenStream {
-    let (root, input) = split_root(input);
-    emit::with_root(root, || {
+    rooted(input, |input| {
         parse::tiler(input)
             .and_then(|t| check::tiler(&t, Form::Type).map(|()| t))
             .map_or_else(|errors| emit::errors(&errors), |t| emit::tiler(&t))
     })
+}
+
+/// `f` on the notation, its generated paths rooted where the caller's `@root PATH;` says.
+fn rooted(input: TokenStream, f: impl FnOnce(TokenStream) -> TokenStream) -> TokenStream {
+    let (root, input) = split_root(input);
+    emit::with_root(root, || f(input))
 }
 
 /// The `@root PATH;` a wrapper macro puts before the notation (cute-static's `layout!` passes
