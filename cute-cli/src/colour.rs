@@ -91,11 +91,12 @@ impl Colouring {
         }
     }
 
-    /// The fill of `cell` at row `r`, column `c`; a scheme that needs what the cell lacks (a
-    /// thread of a plain layout) falls back to the offset's grey.
+    /// The fill of `cell` at row `r`, column `c`. `thread`, `value` and `warp` need a
+    /// thread-value picture's owners; without them a cell takes its offset's grey. In a
+    /// thread-value picture, `offset8` and `bank` follow the data index.
     #[must_use]
     pub fn fill(self, cell: &Cell, r: usize, c: usize) -> Fill {
-        if cell.key < 0 && cell.owner.is_none() {
+        if !cell.reached {
             return Fill::White;
         }
         let eight = |k: i64| usize::try_from(k.rem_euclid(8)).unwrap_or(0);
@@ -105,9 +106,12 @@ impl Colouring {
             (Colouring::Warp, Some((t, _))) => Fill::Hue(t / 32),
             (Colouring::Row, _) => Fill::Hue(r as i64),
             (Colouring::Col, _) => Fill::Hue(c as i64),
-            (Colouring::Bank(bytes), None) => {
-                Fill::Hue(cell.key.saturating_mul(bytes).div_euclid(4).rem_euclid(32))
-            }
+            // The bank depends on the byte address mod 128 only.
+            (Colouring::Bank(bytes), _) => Fill::Hue(
+                (cell.key.rem_euclid(128) * bytes)
+                    .div_euclid(4)
+                    .rem_euclid(32),
+            ),
             _ => Fill::Grey(eight(cell.key)),
         }
     }
@@ -173,6 +177,7 @@ mod tests {
         Cell {
             label: String::new(),
             key,
+            reached: true,
             owner,
         }
     }
@@ -191,7 +196,20 @@ mod tests {
         assert_eq!(Colouring::Col.fill(&plain, 2, 5), Fill::Hue(5));
         // Offset 13 of 8-byte elements: bytes 104..111, bank 26.
         assert_eq!(Colouring::Bank(8).fill(&plain, 0, 0), Fill::Hue(26));
-        assert_eq!(Colouring::Offset8.fill(&cell(-1, None), 0, 0), Fill::White);
+        let empty = Cell {
+            reached: false,
+            ..cell(0, None)
+        };
+        assert_eq!(Colouring::Offset8.fill(&empty, 0, 0), Fill::White);
+        // A negative offset is reached: grey by its residue mod 8; banks of huge offsets wrap.
+        assert_eq!(
+            Colouring::Offset8.fill(&cell(-1, None), 0, 0),
+            Fill::Grey(7)
+        );
+        assert_eq!(
+            Colouring::Bank(8).fill(&cell(1 << 61, None), 0, 0),
+            Fill::Hue(0)
+        );
         assert_eq!("bank:2".parse(), Ok(Colouring::Bank(2)));
         assert!("bank:3".parse::<Colouring>().is_err());
         assert!("rainbow"

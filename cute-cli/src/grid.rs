@@ -20,35 +20,20 @@ pub struct Grid {
     pub col_headers: Vec<Vec<String>>,
     /// Row-major cells.
     pub cells: Vec<Cell>,
-    /// The sizes of the innermost leaves of a nested mode 0 and mode 1 (0 for an unnested
-    /// mode): the pictures draw a thick line every so many rows and columns, the boundaries of
-    /// the mode's blocks (a blocked product's blocks, a divide's tiles).
+    /// The sizes of the first parts of a nested mode 0 and mode 1 (0 for an unnested mode): the
+    /// pictures draw a thick line every so many rows and columns, the boundaries of the mode's
+    /// blocks (a blocked product's blocks, a logical divide's tiles).
     pub blocks: (usize, usize),
 }
 
-impl Grid {
-    /// The grid with only thread `t`'s cells of a thread-value picture left (`--thread T`):
-    /// the others emptied and white, so that one thread's elements stand out.
-    #[must_use]
-    pub fn only_thread(mut self, t: i64) -> Grid {
-        for c in &mut self.cells {
-            if c.owner.is_some_and(|(u, _)| u != t) {
-                *c = Cell {
-                    label: String::new(),
-                    key: -1,
-                    owner: None,
-                };
-            }
-        }
-        self.title = format!("{}  thread {t}", self.title);
-        self
-    }
-}
-
-/// The size of the innermost leaf of a nested mode, 0 for a mode that is one leaf.
+/// The size of the first top-level part of a nested mode (its blocks), 0 for a mode that is one
+/// leaf or whose first part is one element or the whole mode.
 fn block(mode: &IntTuple) -> usize {
-    match mode.leaves() {
-        [first, _, ..] => usize::try_from(*first).unwrap_or(0),
+    let (Some(first), Ok(total)) = (mode.mode(0).filter(|_| !mode.is_int()), mode.product()) else {
+        return 0;
+    };
+    match first.product() {
+        Ok(b) if b > 1 && b < total => usize::try_from(b).unwrap_or(0),
         _ => 0,
     }
 }
@@ -59,8 +44,10 @@ pub struct Cell {
     /// The text in the cell: an offset, a coordinate, or `T<thread> V<value>`.
     pub label: String,
     /// What the colour follows by default: the offset (the index for a coordinate layout, the
-    /// packed outputs for a linear layout), or the thread; negative for a cell nothing reaches.
+    /// packed outputs for a linear layout, the data index for a thread-value picture).
     pub key: i64,
+    /// Whether anything reaches the cell (a thread-value picture leaves unowned cells empty).
+    pub reached: bool,
     /// The owner `(thread, value)` of a thread-value picture's cell.
     pub owner: Option<(i64, i64)>,
 }
@@ -158,6 +145,7 @@ pub fn linear_grids(h: &LinearLayout) -> Result<Vec<Grid>, DrawError> {
         Ok(Cell {
             label,
             key,
+            reached: true,
             owner: None,
         })
     })
@@ -167,6 +155,7 @@ fn cell_offset(offset: i64) -> Cell {
     Cell {
         label: offset.to_string(),
         key: offset,
+        reached: true,
         owner: None,
     }
 }
@@ -195,6 +184,7 @@ fn coord_grids(c: &CoordLayout) -> Result<Vec<Grid>, DrawError> {
         Ok(Cell {
             label: v.to_string(),
             key: i,
+            reached: true,
             owner: None,
         })
     };
@@ -321,8 +311,9 @@ fn col_header_lines(mode: &IntTuple, n: i64) -> Result<Vec<Vec<String>>, DrawErr
 }
 
 /// The grid of a thread-value layout over data of shape `data`: each data coordinate shows the
-/// `T<thread> V<value>` that maps to it (seed 000 Figure 6), coloured by thread.
-pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
+/// `T<thread> V<value>` that maps to it (seed 000 Figure 6), coloured by thread; with `only`
+/// (`--thread T`), only thread `T`'s elements.
+pub fn tv_grid(tv: &Layout, data: &IntTuple, only: Option<i64>) -> Result<Grid, DrawError> {
     let ds = modes(data);
     if ds.len() != 2 {
         return Err(DrawError(format!(
@@ -346,6 +337,12 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
             )))
         }
     };
+    if let Some(t) = only.filter(|t| !(0..threads).contains(t)) {
+        return Err(DrawError(format!(
+            "--thread {t}: {tv} has threads 0 to {}",
+            threads - 1
+        )));
+    }
     if threads
         .checked_mul(values)
         .is_none_or(|n| !(0..=MAX_CELLS).contains(&n))
@@ -357,7 +354,8 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
     let mut cells = vec![
         Cell {
             label: String::new(),
-            key: -1,
+            key: 0,
+            reached: false,
             owner: None,
         };
         ncells as usize
@@ -374,17 +372,22 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple) -> Result<Grid, DrawError> {
             }
             let (r, c) = (idx % rows, idx / rows);
             let cell = &mut cells[(r * cols + c) as usize];
-            if cell.key < 0 {
+            // The first owner of an element, or with `--thread T` the first of `T`'s values.
+            if !cell.reached && only.is_none_or(|o| o == t) {
                 *cell = Cell {
                     label: format!("T{t} V{v}"),
-                    key: t,
+                    key: idx,
+                    reached: true,
                     owner: Some((t, v)),
                 };
             }
         }
     }
     Ok(Grid {
-        title: format!("{tv} over {data}"),
+        title: match only {
+            Some(t) => format!("{tv} over {data}  thread {t}"),
+            None => format!("{tv} over {data}"),
+        },
         rows: rows as usize,
         cols: cols as usize,
         row_headers: headers(&ds[0], rows)?,

@@ -104,14 +104,14 @@ pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
             let _ = writeln!(
                 out,
                 "\\draw[line width=2pt] ({m}.0-0.5,-0.5) -- ({m}.0-0.5,{}.5);",
-                g.cols - 1
+                g.cols.saturating_sub(1)
             );
         }
         for c in (1..g.cols).filter(|c| cb > 0 && c % cb == 0) {
             let _ = writeln!(
                 out,
                 "\\draw[line width=2pt] ({top}.0-0.5,{c}.0-0.5) -- ({}.5,{c}.0-0.5);",
-                top + g.rows - 1
+                (top + g.rows).saturating_sub(1)
             );
         }
         for (r, head) in g.row_headers.iter().enumerate() {
@@ -166,9 +166,14 @@ mod tests {
         assert!(d.contains("\\node[fill=black!10] at (2,1) {4};"), "{d}");
         assert_eq!(d.matches("\\node[fill=").count(), 6);
         assert!(d.contains("grid (3,3);"), "{d}");
-        // By row: each row its own colour.
+        // By row: the cells of a row alike, the two rows apart.
         let d = doc("(2,3):(3,1)", Some(Colouring::Row));
-        assert!(d.contains("\\node[fill={rgb,255:red,"), "{d}");
+        let fill = |cell: &str| {
+            let at = d.find(&format!("] at {cell} ")).unwrap();
+            d[..at].rsplit("fill=").next().unwrap().to_owned()
+        };
+        assert_eq!(fill("(1,0)"), fill("(1,2)"));
+        assert_ne!(fill("(1,0)"), fill("(2,0)"));
     }
 
     #[test]

@@ -187,6 +187,11 @@ fn svg(
     picture: &Picture,
     color: Option<Colouring>,
 ) -> Result<(), Failure> {
+    if out == Some("-") && png == Some("-") {
+        return Err(Failure::Usage(
+            "-o - and --png - would mix the SVG and the PNG on standard output; give one".into(),
+        ));
+    }
     let gs = pictures(text, picture)?;
     // The PNG may be refused as too large: draw it before writing either file.
     let png = match png {
@@ -408,10 +413,7 @@ fn pictures(text: &str, o: &Picture) -> Result<Vec<Grid>, Failure> {
                     )))
                 }
             };
-            tv_grid(&layout(v, "--tv")?, &shape).map(|g| match o.thread {
-                Some(t) => vec![g.only_thread(t)],
-                None => vec![g],
-            })
+            tv_grid(&layout(v, "--tv")?, &shape, o.thread).map(|g| vec![g])
         }
         (None, Some(bms)) => swizzled_grids(&layout(v, "--swizzle")?, swizzle(bms)?),
     };

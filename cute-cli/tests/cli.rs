@@ -1117,7 +1117,7 @@ fn colourings_fill_cells_as_asked() {
             .map(|l| l.split("fill=\"").nth(1).unwrap()[..7].to_owned())
             .collect()
     };
-    // Offsets 0..8 of 8:1 in CuTe's eight greys, then again.
+    // Offsets 0..16 of (16):(1) in CuTe's eight greys, twice.
     let grey = fills(&["(16):(1)"]);
     assert_eq!(grey[..3], ["#ffffff", "#999999", "#cccccc"]);
     assert_eq!(grey[0], grey[8]);
@@ -1136,6 +1136,11 @@ fn colourings_fill_cells_as_asked() {
     by_value.extend(["--color", "value"]);
     let v = fills(&by_value);
     assert!(v[0] != v[1] && v[0] == v[2], "{v:?}");
+    // A negative offset is reached: grey by its residue, not the white of an empty cell.
+    let negative = fills(&["4:-1"]);
+    assert_eq!(negative[1], "#4d4d4d", "{negative:?}");
+    let o = cute(&["svg", "8:1", "-o", "-", "--png", "-"]);
+    assert_eq!(o.status.code(), Some(2));
     let o = cute(&["svg", "8:1", "--color", "rainbow", "-o", "-"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("offset8, thread"), "{}", stderr(&o));
@@ -1156,6 +1161,13 @@ fn one_thread_and_block_boundaries() {
         cute(&["show", "--thread", "3", "8:1"]).status.code(),
         Some(2)
     );
+    // Threads that share elements (thread stride 0): thread 2 still sees both of its values.
+    let o = cute(&["show", "--tv", "(2,1)", "(4,2):(0,1)", "--thread", "2"]);
+    let table = stdout(&o);
+    assert_eq!(table.matches("T2 V").count(), 2, "{table}");
+    let o = cute(&["show", "--tv", "(4,4)", "(8,2):(1,8)", "--thread", "8"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("threads 0 to 7"), "{}", stderr(&o));
     // A blocked product of 3x4 blocks over 2x5: lines after rows 3 and columns 4, 8, 12, 16.
     let svg = stdout(&cute(&[
         "svg",
@@ -1166,6 +1178,12 @@ fn one_thread_and_block_boundaries() {
     assert_eq!(svg.matches("<line class=\"block\"").count(), 1 + 4, "{svg}");
     let plain = stdout(&cute(&["svg", "(4,4):(4,1)", "-o", "-"]));
     assert!(!plain.contains("<line"), "{plain}");
+    // Blocks of a deeper mode are its first part: ((2,2),3) rows split every 4; a first part of
+    // one element draws nothing.
+    let deep = stdout(&cute(&["svg", "(((2,2),3),2):(((1,2),4),12)", "-o", "-"]));
+    assert_eq!(deep.matches("<line class=\"block\"").count(), 2, "{deep}");
+    let unit = stdout(&cute(&["svg", "((1,8),2):((0,1),8)", "-o", "-"]));
+    assert!(!unit.contains("<line"), "{unit}");
 }
 
 /// `--png -` writes the PNG's bytes to standard output as they are; a trap note on a layout of

@@ -32,6 +32,10 @@ impl Groups {
         if order.has_under() {
             return Err(ErrorKind::InvalidParameters);
         }
+        // A rank-1 order over an integer shape is its one entry (`(0)` over `16`).
+        if let (true, Some(only)) = (shape.is_int() && order.rank() == 1, order.mode(0)) {
+            return self.collect(shape, only);
+        }
         let rank = if shape.is_int() { 1 } else { shape.rank() };
         if shape.is_int() || rank != order.rank() {
             return Err(ErrorKind::RankMismatch {
@@ -129,7 +133,8 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout,
 ///
 /// # Preconditions
 /// `rank(block) <= rank(S)`; each mode of `block` divides the same mode of `S` (sizes of the
-/// modes); `order`, when given, as [`make_ordered_layout`]'s for the flat tuple of tile counts.
+/// modes); `order`, when given, as [`make_ordered_layout`]'s for the tile counts (a flat tuple,
+/// or an integer for an integer `S`).
 ///
 /// # Postconditions
 /// Mode `i` of the result has the size of mode `i` of `S`; its first `size(block_i)` indices are

@@ -14,12 +14,18 @@ thread_local! {
     static ROOT: RefCell<Option<TokenStream>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` with the generated paths rooted at `root` (`None`: the facade, `::cute`).
+/// Runs `f` with the generated paths rooted at `root` (`None`: the facade, `::cute`); the root
+/// before it comes back when `f` returns or unwinds, so that no expansion sees another's.
 pub(crate) fn with_root<T>(root: Option<TokenStream>, f: impl FnOnce() -> T) -> T {
-    ROOT.with(|r| *r.borrow_mut() = root);
-    let out = f();
-    ROOT.with(|r| *r.borrow_mut() = None);
-    out
+    struct Restore(Option<TokenStream>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            ROOT.with(|r| *r.borrow_mut() = before);
+        }
+    }
+    let _restore = Restore(ROOT.with(|r| r.replace(root)));
+    f()
 }
 
 /// The label `'__cute` of the block [`fallible`] writes, at the macro's call site wherever it

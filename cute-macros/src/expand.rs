@@ -83,6 +83,10 @@ fn split_root(input: TokenStream) -> (Option<TokenStream>, TokenStream) {
     let Some(end) = tokens.iter().position(|t| t.to_string() == ";") else {
         return (None, input);
     };
+    if end == 2 {
+        // `@root ;` names no crate: read as it is, so the parser points at the `@`.
+        return (None, input);
+    }
     let root: TokenStream = tokens[2..end].iter().cloned().collect();
     (Some(root), tokens[end + 1..].iter().cloned().collect())
 }

@@ -1,6 +1,8 @@
 //! Procedural macros of `cute`: CuTe notation in, layout types and values out. Use them through
 //! the facade (`cute::layout!`, `cute::Layout!`, `cute::shape!`, `cute::Shape!`, `cute::tiler!`,
-//! `cute::Tiler!`); the generated paths go through `::cute::__private`.
+//! `cute::Tiler!`), or cute-static's wrappers (`cute_static::layout!`, …); the generated paths go
+//! through `::cute::__private`, or `$crate::__private` of the crate whose wrapper passes
+//! `@root $crate;`.
 //!
 //! # Quick start
 //! Through the facade (the package `cute-layout`, the library `cute`):

@@ -7,13 +7,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v pdflatex > /dev/null; then
-    install() {
+    install_tex() {
         DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
             texlive-latex-base texlive-pictures > /dev/null 2>&1
     }
     # A fresh machine's package lists may be missing or stale: update them once if needed.
     if [ "$(id -u)" != 0 ] || ! command -v apt-get > /dev/null \
-        || ! { install || { apt-get update -q > /dev/null 2>&1 && install; }; }; then
+        || ! { install_tex || { apt-get update -q > /dev/null 2>&1 && install_tex; }; }; then
         echo "tests/latex/run.sh: could not install pdflatex (apt-get install texlive-latex-base texlive-pictures); skipping the LaTeX check"
         exit 0
     fi

@@ -144,8 +144,8 @@ where
         if size == 0 {
             return Ok(());
         }
-        // The separators are as wide as a row (at most as many columns as the tensor has values).
-        let rule = 5 * usize::try_from(n).unwrap_or(0);
+        // CuTe's separators: five characters a column.
+        let rule = usize::try_from(n).unwrap_or(0).saturating_mul(5);
         for pi in 0..p {
             if pi > 0 {
                 writeln!(f, "{:=<rule$}", "")?;

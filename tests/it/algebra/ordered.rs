@@ -85,6 +85,19 @@ fn refused_as_cute_would_mislead() {
     // A tie with a single element overlaps nothing: allowed, the size-1 leaf of stride 0.
     let ordered = make_ordered_layout(&t("(2,1,4)"), &t("(0,0,1)")).unwrap();
     assert_eq!(ordered.to_string(), "(2,1,4):(1,0,2)");
+    // A rank-1 order over an integer shape is its one entry.
+    assert_eq!(
+        make_ordered_layout(&t("16"), &t("(0)"))
+            .unwrap()
+            .to_string(),
+        "16:1"
+    );
+    assert_eq!(
+        tile_to_shape(&l("4:1"), &t("16"), Some(&t("(0)")))
+            .unwrap()
+            .size(),
+        16
+    );
     // A rank-1 target keeps its rank for the order.
     let one = tile_to_shape(&l("(4):(1)"), &t("(16)"), Some(&t("(0)"))).unwrap();
     assert_eq!(one.size(), 16);

@@ -3,10 +3,21 @@
 #![no_std]
 
 use cute_core::{make_tensor, Error};
-use cute_static::{layout, tiler, Layout};
+use cute_static::{layout, shape, tiler, Layout, Shape, Tiler};
 
 /// A static tile type written in notation.
 pub type Tile = Layout!((4,8):(8,1));
+/// A static shape and a static tiler type, written in notation.
+pub type Grid = (Shape!((4,8)), Tiler!(<4:1,8:1>));
+
+/// A shape with a runtime leaf, checked, and the static grid's value.
+///
+/// # Errors
+/// When `m` is negative.
+pub fn shapes(m: i64) -> Result<Grid, Error> {
+    let _checked = shape!(({m},8))?;
+    Ok(Grid::default())
+}
 
 /// The sum of the elements of tile `(tm, tn)` of an `m x n` row-major matrix.
 ///
