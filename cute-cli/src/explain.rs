@@ -92,14 +92,8 @@ fn trace_call(call: &Call, out: &mut String) -> bool {
         Some((Value::Layout(l), _)) => Some(*l),
         _ => None,
     };
-    let tile = |i: usize| match call.args.get(i) {
-        Some((Value::Layout(l), _)) => Some(Tile::Layout(*l)),
-        Some((Value::Tiler(t), _)) => Some(Tile::Tiler(*t)),
-        // A shape is a tiler, as in CuTe and `cute eval`.
-        Some((Value::Int(n), _)) => Tile::from_shape(&cute::IntTuple::int(*n)).ok(),
-        Some((Value::Tuple(t), _)) => Tile::from_shape(t).ok(),
-        _ => None,
-    };
+    // A layout, a tiler or a shape, as `cute eval` takes it.
+    let tile = |i: usize| call.args.get(i).and_then(|(v, _)| v.tile()?.ok());
     let mut p = Printer {
         out,
         depth: 1,

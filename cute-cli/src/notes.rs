@@ -22,40 +22,24 @@ pub fn notes(text: &str) -> Vec<String> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    match tiler {
-        Value::Layout(t) => {
-            if a.rank() >= 2 && t.rank() == a.rank() {
-                out.push(format!(
-                    "{t} is one tile of the whole of {a}, its {} elements taken in index order; \
-                     for a tile per mode, give a tiler: <{}> (or the shape {})",
-                    t.size(),
-                    t.modes()
-                        .map(|m| format!("{}:1", m.to_layout().map_or(0, |m| m.size())))
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    t.shape()
-                ));
-            }
-            divides(a, &Tile::Layout(*t), "", &mut out);
+    if let Value::Layout(t) = tiler {
+        if a.rank() >= 2 && t.rank() == a.rank() {
+            out.push(format!(
+                "{t} is one tile of the whole of {a}, its {} elements taken in index order; \
+                 for a tile per mode, give a tiler: <{}> (or the shape {})",
+                t.size(),
+                t.modes()
+                    .map(|m| format!("{}:1", m.to_layout().map_or(0, |m| m.size())))
+                    .collect::<Vec<_>>()
+                    .join(","),
+                t.shape()
+            ));
         }
-        Value::Tiler(t) => divides(a, &Tile::Tiler(*t), "", &mut out),
-        Value::Int(_) | Value::Tuple(_) => {
-            if let Ok(t) = Tile::from_shape(&tuple(tiler)) {
-                divides(a, &t, "", &mut out);
-            }
-        }
-        _ => {}
+    }
+    if let Some(Ok(t)) = tiler.tile() {
+        divides(a, &t, "", &mut out);
     }
     out
-}
-
-/// The shape of an integer or tuple value.
-fn tuple(v: &Value) -> cute::IntTuple {
-    match v {
-        Value::Int(n) => cute::IntTuple::int(*n),
-        Value::Tuple(t) => *t,
-        _ => cute::IntTuple::int(0),
-    }
 }
 
 /// A note for each mode (`path`, dotted) whose tile does not divide it.

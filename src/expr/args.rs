@@ -78,22 +78,18 @@ impl Args<'_> {
     }
 
     pub(super) fn tile(&self, i: usize) -> Result<Tile, ExprError> {
-        match &self.values[i].0 {
-            Value::Layout(l) => Ok(Tile::Layout(*l)),
-            Value::Tiler(t) => Ok(Tile::Tiler(*t)),
-            // A shape is a tiler too, as in CuTe: `(32,16)` is `<32:1,16:1>`.
-            Value::Int(_) | Value::Tuple(_) => {
-                let shape = self.tuple(i)?;
-                Tile::from_shape(&shape).map_err(|k| ExprError::Op {
-                    pos: self.pos,
-                    error: Box::new(Error::new(
-                        Op::from_name(self.op).unwrap_or(Op::MakeLayout),
-                        [Some(Operand::from(&shape)), None],
-                        k,
-                    )),
-                })
-            }
-            _ => Err(self.kind_err(i, "a layout, a tiler or a shape")),
+        match self.values[i].0.tile() {
+            Some(Ok(t)) => Ok(t),
+            // A shape that is no tiler: the operation's error, the shape its operand.
+            Some(Err(k)) => Err(ExprError::Op {
+                pos: self.pos,
+                error: Box::new(Error::new(
+                    Op::from_name(self.op).unwrap_or(Op::MakeLayout),
+                    [Some(Operand::from(&self.tuple(i)?)), None],
+                    k,
+                )),
+            }),
+            None => Err(self.kind_err(i, "a layout, a tiler or a shape")),
         }
     }
 

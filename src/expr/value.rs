@@ -3,7 +3,9 @@
 use std::fmt;
 
 use cute_core::morphism::Morphism;
-use cute_core::{ComposedLayout, CoordLayout, F2Layout, IntTuple, Layout, Swizzle, Tiler};
+use cute_core::{
+    ComposedLayout, CoordLayout, ErrorKind, F2Layout, IntTuple, Layout, Swizzle, Tile, Tiler,
+};
 
 /// The value of an expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,6 +56,23 @@ impl Value {
 }
 
 impl Value {
+    /// The value as the tiler argument of a divide, product or composition: a layout, a tiler,
+    /// or a shape, as CuTe takes one (`(32,16)` is `<32:1,16:1>`, `(_,16)` is `<_,16:1>`);
+    /// `None` for a value of another kind.
+    ///
+    /// # Errors
+    /// The inner `Err` of [`Tile::from_shape`] for a shape that is no tiler (a negative size).
+    #[must_use]
+    pub fn tile(&self) -> Option<Result<Tile, ErrorKind>> {
+        match self {
+            Value::Layout(l) => Some(Ok(Tile::Layout(*l))),
+            Value::Tiler(t) => Some(Ok(Tile::Tiler(*t))),
+            Value::Int(n) => Some(Tile::from_shape(&IntTuple::int(*n))),
+            Value::Tuple(t) => Some(Tile::from_shape(t)),
+            _ => None,
+        }
+    }
+
     pub(super) fn coord(c: &CoordLayout) -> Value {
         Value::Coord(Box::new(*c))
     }
