@@ -44,6 +44,7 @@ pub use cute_core;
 pub use cute_core::*;
 pub use cute_macros::{layout, shape, tiler, Layout, Shape, Tiler};
 pub use cute_static;
+pub use cute_static::select;
 // What a kernel author calls, by CuTe's names: the static and mixed versions (they shadow the
 // dynamic ones of the glob above, which live on under `dynamic`).
 pub use cute_static::fragment::{make_fragment_like, make_fragment_like_as};

@@ -58,12 +58,20 @@ pub(crate) enum Command {
         expr: String,
     },
     /// Print the layout as a table of offsets
+    #[command(
+        after_help = "A cell marked * lies past the data that a divide or a composition reaches \
+                      (its tile does not divide the layout); a note on standard error says why."
+    )]
     Show {
         /// The layout (or swizzled, coordinate, F2 or linear layout)
         #[arg(allow_negative_numbers = true)]
         expr: String,
         #[command(flatten)]
         picture: Picture,
+        /// Colour the cells with ANSI escapes (24-bit colour), as `cute svg --color` fills them;
+        /// plain text without it
+        #[arg(long, value_name = "SCHEME")]
+        color: Option<Colouring>,
     },
     /// Draw the layout as SVG and/or PNG, coloured by offset (by thread with --tv)
     #[command(after_help = "`-o -` writes the SVG to standard output.")]

@@ -132,6 +132,13 @@ impl Fill {
         }
     }
 
+    /// Whether the fill is dark enough that letters on it read better light.
+    #[must_use]
+    pub fn is_dark(self) -> bool {
+        let [r, g, b] = self.rgb();
+        u16::from(r) + u16::from(g) + u16::from(b) < 3 * 128
+    }
+
     /// The fill as a `TikZ` colour.
     #[must_use]
     pub fn tikz(self) -> String {
@@ -179,6 +186,7 @@ mod tests {
             key,
             reached: true,
             owner,
+            past: false,
         }
     }
 

@@ -30,17 +30,28 @@ fn frame(g: &Grid) -> Frame {
         .unwrap_or(1)
         .max(2);
     let cell_w = longest * CHAR_W + 2 * PAD;
-    let head_w = g.row_headers.iter().map(String::len).max().unwrap_or(1) * CHAR_W + 2 * PAD;
+    let head_w = g
+        .row_headers
+        .iter()
+        .chain(&g.col_labels)
+        .map(String::len)
+        .max()
+        .unwrap_or(1)
+        * CHAR_W
+        + 2 * PAD;
     let title_h = CELL_H;
     let head_h = g.col_headers.len() * CELL_H;
-    let title_w = g.title.len() * CHAR_W + 2 * PAD;
+    let text_w = |s: &str| s.chars().count() * CHAR_W + 2 * PAD;
+    let legend_w = g.legend.as_deref().map_or(0, text_w);
     Frame {
         cell_w,
         head_w,
         title_h,
         head_h,
-        width: (head_w + g.cols * cell_w + PAD).max(title_w),
-        height: title_h + head_h + g.rows * CELL_H + PAD,
+        width: (head_w + g.cols * cell_w + PAD)
+            .max(text_w(&g.title))
+            .max(legend_w),
+        height: title_h + head_h + g.rows * CELL_H + PAD + usize::from(g.legend.is_some()) * CELL_H,
     }
 }
 
@@ -91,6 +102,14 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
     );
     for (line, labels) in g.col_headers.iter().enumerate() {
         let y = top + f.title_h + line * CELL_H + 16;
+        if let Some(label) = g.col_labels.get(line).filter(|l| !l.is_empty()) {
+            let _ = writeln!(
+                s,
+                r#"<text class="header-label" x="{}" y="{y}" text-anchor="end" font-style="italic">{}</text>"#,
+                f.head_w - PAD,
+                escape(label)
+            );
+        }
         for (c, h) in labels.iter().enumerate() {
             let x = f.head_w + c * f.cell_w + f.cell_w / 2;
             let _ = writeln!(
@@ -111,20 +130,32 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
         );
         for c in 0..g.cols {
             let cell = &g.cells[r * g.cols + c];
-            let [cr, cg, cb] = how.fill(cell, r, c).rgb();
+            let fill = how.fill(cell, r, c);
+            let [cr, cg, cb] = fill.rgb();
             let x = f.head_w + c * f.cell_w;
+            // A cell past the data: a red dashed edge, a red label and a word in its tooltip.
+            let (stroke, past) = if cell.past {
+                (
+                    r#"stroke="red" stroke-width="2" stroke-dasharray="4 2" data-past="true""#,
+                    " (past the data)",
+                )
+            } else {
+                (r#"stroke="black" stroke-width="1""#, "")
+            };
             let _ = writeln!(
                 s,
-                r##"<rect class="cell" x="{x}" y="{y}" width="{}" height="{CELL_H}" fill="#{cr:02x}{cg:02x}{cb:02x}" stroke="black" stroke-width="1"><title>row {} column {c}: {}</title></rect>"##,
+                r##"<rect class="cell" x="{x}" y="{y}" width="{}" height="{CELL_H}" fill="#{cr:02x}{cg:02x}{cb:02x}" {stroke}><title>row {} column {c}: {}{past}</title></rect>"##,
                 f.cell_w,
                 escape(&g.row_headers[r]),
                 escape(&cell.label)
             );
-            // White letters on CuTe's darker greys, as on a dark cell they read better.
-            let ink = if u16::from(cr) + u16::from(cg) + u16::from(cb) < 3 * 128 {
-                " fill=\"white\""
-            } else {
-                ""
+            // White letters on CuTe's darker greys; red ones on a cell past the data, light red
+            // on a dark grey.
+            let ink = match (cell.past, fill.is_dark()) {
+                (true, false) => " fill=\"red\"",
+                (true, true) => " fill=\"#ffaaaa\"",
+                (false, true) => " fill=\"white\"",
+                (false, false) => "",
             };
             let _ = writeln!(
                 s,
@@ -151,6 +182,14 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
         let _ = writeln!(
             s,
             r#"<line class="block" x1="{x}" y1="{y0}" x2="{x}" y2="{y1}" stroke="black" stroke-width="3"/>"#
+        );
+    }
+    if let Some(legend) = &g.legend {
+        let _ = writeln!(
+            s,
+            r#"<text class="legend" x="{PAD}" y="{}" fill="red">{}</text>"#,
+            y1 + 16,
+            escape(legend)
         );
     }
 }

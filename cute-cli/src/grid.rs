@@ -16,8 +16,15 @@ pub struct Grid {
     pub cols: usize,
     /// The header of each row: its index, then its natural coordinate for a nested mode.
     pub row_headers: Vec<String>,
-    /// Header lines above the columns: one per level of a nested mode 1, then the index.
+    /// Header lines above the columns: one per leaf of a nested mode 1 (outermost first), then
+    /// the index.
     pub col_headers: Vec<Vec<String>>,
+    /// What each header line shows, beside it: the leaf's mode path (`1.0`, `1.1.0`, ...) and
+    /// `index` for a nested mode 1; empty for a plain mode, whose one line is the index.
+    pub col_labels: Vec<String>,
+    /// What the marked cells mean, below the table, e.g. that they lie past the data (`None`
+    /// when no cell is marked).
+    pub legend: Option<String>,
     /// Row-major cells.
     pub cells: Vec<Cell>,
     /// The sizes of the first parts of a nested mode 0 and mode 1 (0 for an unnested mode): the
@@ -50,6 +57,9 @@ pub struct Cell {
     pub reached: bool,
     /// The owner `(thread, value)` of a thread-value picture's cell.
     pub owner: Option<(i64, i64)>,
+    /// Whether the cell's offset lies past the data the expression divides or composes (a tile
+    /// that does not divide it reaches there); see [`mark_past`].
+    pub past: bool,
 }
 
 /// Why a value cannot be drawn.
@@ -147,6 +157,7 @@ pub fn linear_grids(h: &LinearLayout) -> Result<Vec<Grid>, DrawError> {
             key,
             reached: true,
             owner: None,
+            past: false,
         })
     })
 }
@@ -157,6 +168,7 @@ fn cell_offset(offset: i64) -> Cell {
         key: offset,
         reached: true,
         owner: None,
+        past: false,
     }
 }
 
@@ -186,6 +198,7 @@ fn coord_grids(c: &CoordLayout) -> Result<Vec<Grid>, DrawError> {
             key: i,
             reached: true,
             owner: None,
+            past: false,
         })
     };
     grids_of_shape(&shape, &c.to_string(), &|crd| at(crd))
@@ -245,8 +258,10 @@ fn grids_of_shape(
             cols: cols as usize,
             row_headers: headers(&m0, rows)?,
             col_headers: col_header_lines(&m1, cols)?,
+            col_labels: col_labels(&m1, shape.is_int()),
             cells,
             blocks: (block(&m0), block(&m1)),
+            legend: None,
         });
     }
     Ok(out)
@@ -310,6 +325,67 @@ fn col_header_lines(mode: &IntTuple, n: i64) -> Result<Vec<Vec<String>>, DrawErr
     Ok(lines)
 }
 
+/// The labels of [`col_header_lines`]' lines for mode 1: each leaf's path in the layout
+/// (`1.0`, `1.1.0`, ...), outermost first, then `index`; nothing for a plain mode (one line, the
+/// index, as CuTe prints it). `whole` is set when mode 1 stands in for a depth-0 layout's column.
+fn col_labels(mode: &IntTuple, whole: bool) -> Vec<String> {
+    if whole || mode.is_int() || mode.leaves().len() < 2 {
+        return vec![String::new()];
+    }
+    let mut paths = Vec::new();
+    leaf_paths(mode, "1", &mut paths);
+    paths.reverse();
+    paths.push("index".to_owned());
+    paths
+}
+
+/// The dotted paths of the leaves of `t`, in order, each after `prefix`.
+fn leaf_paths(t: &IntTuple, prefix: &str, out: &mut Vec<String>) {
+    if t.is_int() {
+        out.push(prefix.to_owned());
+        return;
+    }
+    for i in 0..t.rank() {
+        if let Some(m) = t.mode(i) {
+            leaf_paths(&m, &format!("{prefix}.{i}"), out);
+        }
+    }
+}
+
+/// Marks the cells of `gs` whose offset lies outside the offsets of `data` (from its least to its
+/// greatest), the data an expression divides or composes: a tile that does not divide the data
+/// reaches past it there. Sets each grid's legend when a cell is marked; returns how many are.
+pub fn mark_past(gs: &mut [Grid], data: &Layout) -> usize {
+    // The least and greatest offsets of a layout, from its leaves: each adds its lowest and
+    // highest multiple of the stride. A range past i64 marks nothing.
+    let range = data
+        .shape()
+        .leaves()
+        .iter()
+        .zip(data.stride().leaves())
+        .try_fold((0i64, 0i64), |(lo, hi), (&s, &d)| {
+            let far = s.checked_sub(1)?.checked_mul(d)?;
+            Some((lo.checked_add(far.min(0))?, hi.checked_add(far.max(0))?))
+        });
+    let Some((lo, hi)) = range.filter(|_| data.size() > 0) else {
+        return 0;
+    };
+    let mut marked = 0;
+    for g in gs.iter_mut() {
+        let before = marked;
+        for cell in g.cells.iter_mut().filter(|c| c.reached) {
+            cell.past = !(lo..=hi).contains(&cell.key);
+            marked += usize::from(cell.past);
+        }
+        if marked > before {
+            g.legend = Some(format!(
+                "* past the data: {data} holds offsets {lo} to {hi}"
+            ));
+        }
+    }
+    marked
+}
+
 /// The grid of a thread-value layout over data of shape `data`: each data coordinate shows the
 /// `T<thread> V<value>` that maps to it (seed 000 Figure 6), coloured by thread; with `only`
 /// (`--thread T`), only thread `T`'s elements.
@@ -357,6 +433,7 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple, only: Option<i64>) -> Result<Grid, 
             key: 0,
             reached: false,
             owner: None,
+            past: false,
         };
         ncells as usize
     ];
@@ -379,6 +456,7 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple, only: Option<i64>) -> Result<Grid, 
                     key: idx,
                     reached: true,
                     owner: Some((t, v)),
+                    past: false,
                 };
             }
         }
@@ -392,7 +470,9 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple, only: Option<i64>) -> Result<Grid, 
         cols: cols as usize,
         row_headers: headers(&ds[0], rows)?,
         col_headers: col_header_lines(&ds[1], cols)?,
+        col_labels: col_labels(&ds[1], false),
         cells,
         blocks: (block(&ds[0]), block(&ds[1])),
+        legend: None,
     })
 }

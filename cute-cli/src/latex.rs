@@ -45,9 +45,20 @@ fn page(grids: &[Grid]) -> (f64, f64) {
     let chars = |s: &String| s.chars().count() as f64 * 0.2;
     let (mut width, mut height) = (1.0f64, 1.0f64);
     for g in grids {
-        let head = g.row_headers.iter().map(chars).fold(0.0, f64::max) + 0.6;
-        width = width.max(head + g.cols as f64).max(chars(&g.title) + 1.0);
-        height += (g.col_headers.len().max(1) + g.rows + 1) as f64;
+        let head = g
+            .row_headers
+            .iter()
+            .chain(&g.col_labels)
+            .map(chars)
+            .fold(0.0, f64::max)
+            + 0.6;
+        let legend = g.legend.as_ref().map_or(0.0, |l| chars(l) + 1.0);
+        width = width
+            .max(head + g.cols as f64)
+            .max(chars(&g.title) + 1.0)
+            .max(legend);
+        height +=
+            (g.col_headers.len().max(1) + g.rows + 1 + usize::from(g.legend.is_some())) as f64;
     }
     (width + 1.5, height + 1.0)
 }
@@ -74,76 +85,109 @@ pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
     // and the next grid's column headers.
     let mut top = 0usize;
     for g in grids {
-        let heads = g.col_headers.len().max(1);
         let how = colouring.unwrap_or_else(|| Colouring::default_for(&g.cells));
-        top += heads;
-        let _ = writeln!(out, "\n% {}", g.title.replace('\n', " "));
-        for r in 0..g.rows {
-            for c in 0..g.cols {
-                let cell = &g.cells[r * g.cols + c];
-                let _ = writeln!(
-                    out,
-                    "\\node[fill={}] at ({},{}) {{{}}};",
-                    how.fill(cell, r, c).tikz(),
-                    top + r,
-                    c,
-                    label(&cell.label)
-                );
-            }
-        }
-        let _ = writeln!(
-            out,
-            "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] ({top},0) grid ({},{});",
-            top + g.rows,
-            g.cols
-        );
-        // Thick lines between the blocks of a nested mode.
-        let (rb, cb) = g.blocks;
-        for r in (1..g.rows).filter(|r| rb > 0 && r % rb == 0) {
-            let m = top + r;
-            let _ = writeln!(
-                out,
-                "\\draw[line width=2pt] ({m}.0-0.5,-0.5) -- ({m}.0-0.5,{}.5);",
-                g.cols.saturating_sub(1)
-            );
-        }
-        for c in (1..g.cols).filter(|c| cb > 0 && c % cb == 0) {
-            let _ = writeln!(
-                out,
-                "\\draw[line width=2pt] ({top}.0-0.5,{c}.0-0.5) -- ({}.5,{c}.0-0.5);",
-                (top + g.rows).saturating_sub(1)
-            );
-        }
-        for (r, head) in g.row_headers.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "\\node[anchor=east] at ({},-0.5) {{\\texttt{{{}}}}};",
-                top + r,
-                escape(head)
-            );
-        }
-        // Header lines above the columns, the index line nearest the grid.
-        for (k, line) in g.col_headers.iter().enumerate() {
-            let row = top - g.col_headers.len() + k;
-            for (c, head) in line.iter().enumerate() {
-                let _ = writeln!(
-                    out,
-                    "\\node at ({row},{c}) {{\\texttt{{{}}}}};",
-                    escape(head)
-                );
-            }
-        }
-        // The caption just below the grid's bottom edge (at row `rows - 0.5`).
-        let _ = writeln!(
-            out,
-            "\\node[anchor=north west] at ({}.8,-0.5) {{\\texttt{{{}}}}};",
-            top + g.rows - 1,
-            escape(&g.title)
-        );
-        top += g.rows + 1;
+        top = picture(&mut out, g, top + g.col_headers.len().max(1), how);
     }
     out.push_str("\\end{tikzpicture}\n\\end{document}\n");
     out
+}
+
+/// One grid's nodes and lines, its first row at row `top`; returns the row below its caption (and
+/// legend).
+fn picture(out: &mut String, g: &Grid, mut top: usize, how: Colouring) -> usize {
+    let _ = writeln!(out, "\n% {}", g.title.replace('\n', " "));
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let cell = &g.cells[r * g.cols + c];
+            let _ = writeln!(
+                out,
+                "\\node[fill={}{}] at ({},{}) {{{}}};",
+                how.fill(cell, r, c).tikz(),
+                match (cell.past, how.fill(cell, r, c).is_dark()) {
+                    (true, true) => ",text=red!35",
+                    (true, false) => ",text=red",
+                    _ => "",
+                },
+                top + r,
+                c,
+                label(&cell.label)
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] ({top},0) grid ({},{});",
+        top + g.rows,
+        g.cols
+    );
+    // Thick lines between the blocks of a nested mode.
+    let (rb, cb) = g.blocks;
+    for r in (1..g.rows).filter(|r| rb > 0 && r % rb == 0) {
+        let m = top + r;
+        let _ = writeln!(
+            out,
+            "\\draw[line width=2pt] ({m}.0-0.5,-0.5) -- ({m}.0-0.5,{}.5);",
+            g.cols.saturating_sub(1)
+        );
+    }
+    for c in (1..g.cols).filter(|c| cb > 0 && c % cb == 0) {
+        let _ = writeln!(
+            out,
+            "\\draw[line width=2pt] ({top}.0-0.5,{c}.0-0.5) -- ({}.5,{c}.0-0.5);",
+            (top + g.rows).saturating_sub(1)
+        );
+    }
+    // Cells past the data: a red dashed square inside the cell, over the grid.
+    for (i, _) in g.cells.iter().enumerate().filter(|(_, c)| c.past) {
+        let (r, c) = (top + i / g.cols, i % g.cols);
+        let _ = writeln!(
+            out,
+            "\\draw[red,thick,dashed] ({r}.0-0.4,{c}.0-0.4) rectangle ({r}.4,{c}.4);"
+        );
+    }
+    for (r, head) in g.row_headers.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "\\node[anchor=east] at ({},-0.5) {{\\texttt{{{}}}}};",
+            top + r,
+            escape(head)
+        );
+    }
+    // Header lines above the columns, the index line nearest the grid.
+    for (k, line) in g.col_headers.iter().enumerate() {
+        let row = top - g.col_headers.len() + k;
+        if let Some(label) = g.col_labels.get(k).filter(|l| !l.is_empty()) {
+            let _ = writeln!(
+                out,
+                "\\node[anchor=east] at ({row},-0.5) {{\\textit{{\\texttt{{{}}}}}}};",
+                escape(label)
+            );
+        }
+        for (c, head) in line.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "\\node at ({row},{c}) {{\\texttt{{{}}}}};",
+                escape(head)
+            );
+        }
+    }
+    // The caption just below the grid's bottom edge (at row `rows - 0.5`).
+    let _ = writeln!(
+        out,
+        "\\node[anchor=north west] at ({}.8,-0.5) {{\\texttt{{{}}}}};",
+        top + g.rows - 1,
+        escape(&g.title)
+    );
+    if let Some(legend) = &g.legend {
+        let _ = writeln!(
+            out,
+            "\\node[anchor=north west,text=red] at ({}.6,-0.5) {{\\texttt{{{}}}}};",
+            top + g.rows,
+            escape(legend)
+        );
+        top += 1;
+    }
+    top + g.rows + 1
 }
 
 #[cfg(test)]

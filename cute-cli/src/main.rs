@@ -7,7 +7,7 @@ use cute::expr::{eval, ExprError, Value};
 use cute::isl::Domain;
 use cute::{IntTuple, Swizzle};
 use cute_cli::colour::Colouring;
-use cute_cli::grid::{grids, linear_grids, swizzled_grids, tv_grid, Grid};
+use cute_cli::grid::{grids, linear_grids, mark_past, swizzled_grids, tv_grid, Grid};
 use cute_cli::{check, draw, explain, latex, show};
 
 mod cli;
@@ -127,9 +127,13 @@ fn run(command: Command) -> Result<(), Failure> {
             outln!("{v}");
             note(&expr);
         }
-        Command::Show { expr, picture } => {
+        Command::Show {
+            expr,
+            picture,
+            color,
+        } => {
             for g in pictures(&expr, &picture)? {
-                out!("{}", show::table(&g));
+                out!("{}", show::table(&g, color));
             }
             note(&expr);
         }
@@ -402,7 +406,13 @@ fn pictures(text: &str, o: &Picture) -> Result<Vec<Grid>, Failure> {
     };
     // clap refuses --tv with --swizzle: at most one of them is here.
     let grids = match (o.tv.as_deref(), o.swizzle.as_deref()) {
-        (None, None) => grids(&v),
+        (None, None) => grids(&v).map(|mut gs| {
+            // Offsets past the data that a divide or a composition reaches are marked.
+            if let (Value::Layout(_), Some(data)) = (&v, cute_cli::notes::data(text)) {
+                mark_past(&mut gs, &data);
+            }
+            gs
+        }),
         (Some(shape), _) => {
             let shape = match eval(shape).map_err(|e| Failure::Expr(shape.to_string(), e))? {
                 Value::Tuple(t) => t,

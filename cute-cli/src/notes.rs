@@ -42,6 +42,22 @@ pub fn notes(text: &str) -> Vec<String> {
     out
 }
 
+/// The data a top-level divide or composition reads, its first argument when that is a layout:
+/// the offsets of its result lie among the data's unless a tile reaches past it (`None` for any
+/// other expression).
+#[must_use]
+pub fn data(text: &str) -> Option<Layout> {
+    let call = parse_call(text).ok()??;
+    let reads = matches!(
+        Op::from_name(&call.op)?,
+        Op::LogicalDivide | Op::ZippedDivide | Op::TiledDivide | Op::FlatDivide | Op::Composition
+    );
+    match call.args.first() {
+        Some((Value::Layout(a), _)) if reads => Some(*a),
+        _ => None,
+    }
+}
+
 /// A note for each mode (`path`, dotted) whose tile does not divide it.
 fn divides(a: &Layout, t: &Tile, path: &str, out: &mut Vec<String>) {
     match t {
@@ -79,7 +95,7 @@ fn divides(a: &Layout, t: &Tile, path: &str, out: &mut Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::notes;
+    use super::{data, notes};
 
     #[test]
     fn traps_get_a_note() {
@@ -101,5 +117,18 @@ mod tests {
         assert!(notes("logical_divide((8,6):(1,8), <_,4:1>)")[0].contains("mode 1"));
         assert!(notes("composition((8,6):(1,8), <4:1,4:1>)").is_empty());
         assert!(notes("(8,6):(1,8)").is_empty());
+    }
+
+    #[test]
+    fn divides_and_compositions_read_their_first_argument() {
+        let d = |t: &str| data(t).map(|l| l.to_string());
+        assert_eq!(
+            d("zipped_divide((8,6):(1,8), <4:1,4:1>)").as_deref(),
+            Some("(8,6):(1,8)")
+        );
+        assert_eq!(d("composition(12:2, 8:2)").as_deref(), Some("12:2"));
+        assert_eq!(d("blocked_product(2:1, 3:1)"), None);
+        assert_eq!(d("composition(swizzle(3,3,3), 8:1)"), None);
+        assert_eq!(d("(8,6):(1,8)"), None);
     }
 }

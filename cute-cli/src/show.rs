@@ -1,10 +1,13 @@
-//! `cute show`: grids as text tables.
+//! `cute show`: grids as text tables, optionally coloured with ANSI escapes (`--color`).
 
 use std::fmt::Write as _;
 
+use crate::colour::Colouring;
 use crate::grid::Grid;
 
-/// A grid as a text table: the title, the column header lines, then one line per row.
+/// A grid as a text table: the title, the column header lines (labelled by their leaf's mode
+/// path for a nested mode 1), then one line per row; a cell past the data carries a `*` and the
+/// legend follows the table. With `colour`, each cell's background is its fill (24-bit ANSI).
 ///
 /// ```text
 /// (2,3):(3,1)
@@ -15,19 +18,32 @@ use crate::grid::Grid;
 ///      +--+--+--+
 /// ```
 #[must_use]
-pub fn table(g: &Grid) -> String {
-    let cell_w = g
-        .cells
-        .iter()
-        .map(|c| c.label.len())
+pub fn table(g: &Grid, colour: Option<Colouring>) -> String {
+    let text = |i: usize| {
+        let c = &g.cells[i];
+        if c.past {
+            format!("{}*", c.label)
+        } else {
+            c.label.clone()
+        }
+    };
+    let cell_w = (0..g.cells.len())
+        .map(|i| text(i).len())
         .chain(g.col_headers.iter().flatten().map(String::len))
         .max()
         .unwrap_or(1);
-    let head_w = g.row_headers.iter().map(String::len).max().unwrap_or(1);
+    let head_w = g
+        .row_headers
+        .iter()
+        .chain(&g.col_labels)
+        .map(String::len)
+        .max()
+        .unwrap_or(1);
     let mut out = String::new();
     let _ = writeln!(out, "{}", g.title);
-    for line in &g.col_headers {
-        let _ = write!(out, "{:head_w$}  ", "");
+    for (k, line) in g.col_headers.iter().enumerate() {
+        let label = g.col_labels.get(k).map_or("", String::as_str);
+        let _ = write!(out, "{label:>head_w$}  ");
         for h in line {
             let _ = write!(out, " {h:>cell_w$}");
         }
@@ -42,10 +58,33 @@ pub fn table(g: &Grid) -> String {
     for r in 0..g.rows {
         let _ = write!(out, "{:>head_w$} |", g.row_headers[r]);
         for c in 0..g.cols {
-            let _ = write!(out, "{:>cell_w$}|", g.cells[r * g.cols + c].label);
+            let i = r * g.cols + c;
+            let label = text(i);
+            match colour {
+                None => {
+                    let _ = write!(out, "{label:>cell_w$}|");
+                }
+                Some(how) => {
+                    let fill = how.fill(&g.cells[i], r, c);
+                    let [cr, cg, cb] = fill.rgb();
+                    // Black letters on the light fills, white on CuTe's darker greys.
+                    let ink = if fill.is_dark() {
+                        "255;255;255"
+                    } else {
+                        "0;0;0"
+                    };
+                    let _ = write!(
+                        out,
+                        "\x1b[48;2;{cr};{cg};{cb}m\x1b[38;2;{ink}m{label:>cell_w$}\x1b[0m|"
+                    );
+                }
+            }
         }
         out.push('\n');
     }
     out.push_str(&rule);
+    if let Some(legend) = &g.legend {
+        let _ = writeln!(out, "{legend}");
+    }
     out
 }

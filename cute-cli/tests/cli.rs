@@ -1077,6 +1077,73 @@ fn isl_and_show_of_f2_strides() {
     assert!(stderr(&o).contains("F2 stride"), "{}", stderr(&o));
 }
 
+/// The cells of a divide that lie past its data are marked in every picture, with a legend;
+/// the others are not, and a divide that fits marks nothing.
+#[test]
+fn cells_past_the_data_are_marked() {
+    let trap = "zipped_divide((8,6):(1,8), <4:1,4:1>)";
+    let o = cute(&["show", trap]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // Offsets 48 to 63 (16 cells) lie past the 48 elements; 47 does not.
+    for k in 48..64 {
+        assert!(
+            out.contains(&format!("{k}*|")),
+            "{k} in
+{out}"
+        );
+    }
+    assert_eq!(out.matches("*|").count(), 16, "{out}");
+    assert!(out.contains("|47|") || out.contains(" 47|"), "{out}");
+    assert!(
+        out.contains("* past the data: (8,6):(1,8) holds offsets 0 to 47"),
+        "{out}"
+    );
+    let svg = stdout(&cute(&["svg", trap, "-o", "-"]));
+    assert_eq!(svg.matches(r#"data-past="true""#).count(), 16, "{svg}");
+    let (_, cells) = parse_svg(&svg);
+    assert_eq!(cells.len(), 64);
+    assert!(svg.contains(r#"class="legend""#), "{svg}");
+    let tex = stdout(&cute(&["latex", trap]));
+    assert_eq!(tex.matches("\\draw[red,thick,dashed]").count(), 16, "{tex}");
+    assert!(tex.contains("holds offsets 0 to 47"), "{tex}");
+    // A composition reaching past its data; a divide that fits; a product (no data to leave).
+    assert!(stdout(&cute(&["show", "composition(6:1, 8:1)"])).contains("7*|"));
+    for fits in [
+        "zipped_divide((8,6):(1,8), <4:1,3:1>)",
+        "blocked_product(2:1, 3:1)",
+    ] {
+        let out = stdout(&cute(&["show", fits]));
+        assert!(!out.contains('*'), "{fits}:\n{out}");
+    }
+}
+
+/// A nested mode 1 labels its header lines by mode path; `show --color` paints each cell's fill
+/// with ANSI escapes, plain text without it.
+#[test]
+fn header_lines_are_labelled_and_show_colours_cells() {
+    let out = stdout(&cute(&["show", "(2,(2,3)):(1,(2,4))"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1].split_whitespace().next(), Some("1.1"), "{out}");
+    assert_eq!(lines[2].split_whitespace().next(), Some("1.0"), "{out}");
+    assert_eq!(lines[3].split_whitespace().next(), Some("index"), "{out}");
+    let out = stdout(&cute(&["show", "(2,((2,2),3)):(1,((2,4),8))"]));
+    assert!(out.contains("1.0.0") && out.contains("1.0.1"), "{out}");
+    // Plain modes keep CuTe's single, unlabelled index line.
+    let plain = stdout(&cute(&["show", "(2,3):(3,1)"]));
+    assert_eq!(plain.lines().nth(1), Some("    0 1 2"), "{plain}");
+    assert!(!plain.contains('\x1b'));
+    let coloured = stdout(&cute(&["show", "--color", "offset8", "(2,3):(3,1)"]));
+    // Offset 4 is grey 4 of CuTe's eight (black!10: 230 of 255).
+    assert!(
+        coloured.contains("\x1b[48;2;230;230;230m\x1b[38;2;0;0;0m4\x1b[0m|"),
+        "{coloured:?}"
+    );
+    assert_eq!(coloured.matches("\x1b[0m").count(), 6);
+    let o = cute(&["show", "--color", "rainbow", "(2,3):(3,1)"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
 /// A tiler that does not divide the layout, and a layout where a by-mode tiler was probably
 /// meant, get a note on standard error; the result is still printed.
 #[test]

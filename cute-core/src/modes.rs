@@ -1,7 +1,7 @@
 //! A layout's top-level modes picked and grouped, CuTe's `select`, `take` and `group`: the
 //! modes are kept as they are (nesting included), only their tuple changes.
 
-use crate::error::{Error, ErrorKind, Op, Operand};
+use crate::error::{Error, ErrorKind, Op};
 use crate::layout::Layout;
 use crate::limits::MAX_LEAVES;
 
@@ -37,7 +37,7 @@ impl Layout {
     /// `take<B, E>(L)`: the modes `B..E` of `L` as a tuple.
     ///
     /// # Errors
-    /// [`ErrorKind::IndexOutOfRange`] unless `B <= E <= rank(L)`.
+    /// [`ErrorKind::ModeRange`] unless `B <= E <= rank(L)`.
     ///
     /// # Examples
     /// ```
@@ -90,13 +90,13 @@ impl Layout {
         if b <= e && e <= self.rank() {
             return Ok(());
         }
-        let index = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
         Err(Error::new(
             op,
-            [Some(self.into()), Some(Operand::from(index(e)))],
-            ErrorKind::IndexOutOfRange {
-                index: index(if b > e { b } else { e }),
-                size: self.rank() as i64,
+            [Some(self.into()), None],
+            ErrorKind::ModeRange {
+                begin: b,
+                end: e,
+                rank: self.rank(),
             },
         ))
     }
@@ -141,7 +141,12 @@ mod tests {
         let e = a.select(&[0, 2]).unwrap_err();
         assert_eq!((e.code(), e.op), ("index_out_of_range", Op::Select), "{e}");
         assert_eq!(a.take(1, 3).unwrap_err().op, Op::Take);
-        assert_eq!(a.take(2, 1).unwrap_err().code(), "index_out_of_range");
+        let e = a.take(2, 1).unwrap_err();
+        assert_eq!(e.code(), "mode_range");
+        assert_eq!(
+            e.to_string(),
+            "take((4,2):(1,4)): modes 2..1 are not a range of the 2 modes: it needs 2 <= 1 <= 2"
+        );
         assert_eq!(a.group_modes(0, 3).unwrap_err().op, Op::GroupModes);
     }
 

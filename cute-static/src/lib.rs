@@ -47,7 +47,7 @@
 //! algebra::composition — composition, the operators and their conditions
 //! algebra::composition_mixed — the walk at run time of a composition with a runtime leaf
 //! algebra::composition_static — the walk at compile time, a condition per step
-//! algebra::coalesce slice — coalesce; slicing by coordinates
+//! algebra::coalesce slice select — coalesce; slicing by coordinates; select, take, group_modes
 //! algebra::modes — lists of modes as layouts, shared by the operators
 //! algebra identity tiler tractable — the operators' macros; identity tensors; tilers; seed 003
 //! tensor_layout — every layout a `cute_core::TensorLayout`, loops unrolled over static shapes
@@ -79,6 +79,7 @@ mod int_tuple;
 mod layout;
 mod list;
 mod macros;
+mod select;
 mod slice;
 pub mod tensor;
 mod tensor_layout;
@@ -119,6 +120,8 @@ pub use int_tuple::{
     make_shape, make_stride, Congruent, IntTupleType, ShapeInt, ShapeTuple, StaticTuple,
 };
 pub use layout::{make_layout, IsStatic, Layout, StaticLayout};
+#[doc(hidden)]
+pub use select::{select_modes, GroupModes, ModeAt, Take};
 pub use slice::{SliceOf, Slicer};
 pub use tile::StaticTile;
 pub use tiler::Tiler;

@@ -52,3 +52,19 @@ macro_rules! tiler {
 macro_rules! Tiler {
     ($($t:tt)*) => { $crate::__private::cute_macros::Tiler!(@root $crate; $($t)*) };
 }
+
+/// CuTe's `select<I0, I1, ...>(L)`: the modes `I0, I1, ...` of a static or mixed layout, in that
+/// order (a mode may come more than once), each as it is; as `cute_core::Layout::select`. An
+/// index past the rank does not compile.
+///
+/// ```
+/// let l = cute_static::layout!((4,(2,2),8):(2,(1,8),32));
+/// assert_eq!(cute_static::select!(l, 2, 0).to_string(), "(8,4):(32,2)");
+/// ```
+#[macro_export]
+macro_rules! select {
+    ($l:expr $(, $i:expr)+ $(,)?) => {{
+        let l = $l;
+        $crate::select_modes(($($crate::ModeAt::<{ $i }>::mode_at(l),)+))
+    }};
+}

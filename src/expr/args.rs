@@ -115,6 +115,16 @@ impl Args<'_> {
         }
     }
 
+    /// A mode index: an integer `>= 0`.
+    pub(super) fn mode_index(&self, i: usize) -> Result<usize, ExprError> {
+        match &self.values[i].0 {
+            Value::Int(v) => {
+                usize::try_from(*v).map_err(|_| self.kind_err(i, "a mode index (>= 0)"))
+            }
+            _ => Err(self.kind_err(i, "a mode index (>= 0)")),
+        }
+    }
+
     pub(super) fn op<T>(&self, r: Result<T, Error>) -> Result<T, ExprError> {
         r.map_err(|error| ExprError::Op {
             pos: self.pos,

@@ -166,6 +166,18 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
         (Op::Rank, 1) => Value::Int(a.layout(0)?.rank() as i64),
         (Op::Depth, 1) => Value::Int(a.layout(0)?.depth() as i64),
         (Op::Flatten, 1) => Value::Layout(a.op(a.layout(0)?.flatten())?),
+        (Op::Select, 2..) => {
+            let modes = (1..n)
+                .map(|i| a.mode_index(i))
+                .collect::<Result<Vec<_>, _>>()?;
+            Value::Layout(a.op(a.layout(0)?.select(&modes))?)
+        }
+        (Op::Take, 3) => {
+            Value::Layout(a.op(a.layout(0)?.take(a.mode_index(1)?, a.mode_index(2)?))?)
+        }
+        (Op::GroupModes, 3) => {
+            Value::Layout(a.op(a.layout(0)?.group_modes(a.mode_index(1)?, a.mode_index(2)?))?)
+        }
         (Op::MakeLayout, 1) => Value::Layout(a.op(Layout::left(&a.tuple(0)?))?),
         (Op::MakeLayout, 2) => Value::Layout(a.op(Layout::new(a.tuple(0)?, a.tuple(1)?))?),
         (Op::Coalesce, 1) => Value::Layout(a.op(coalesce(&a.layout(0)?))?),

@@ -140,8 +140,11 @@ fn every_operation_with_a_signature_is_evaluated_at_each_of_its_arities() {
                 );
             }
         }
+        // A variadic signature (`select(L, i, j, ...)`) has no largest arity.
         let too_many = format!("{name}({})", ["4:1"; 7].join(", "));
-        assert_eq!(eval(&too_many).unwrap_err().code(), "arity", "{too_many}");
+        if !sig.contains("...") {
+            assert_eq!(eval(&too_many).unwrap_err().code(), "arity", "{too_many}");
+        }
     }
     assert_eq!(eval("parse(4:1)").unwrap_err().code(), "unknown_op");
 }
@@ -256,6 +259,30 @@ fn ordered_constructions() {
         "block_divisibility"
     );
     assert_eq!(code("make_ordered_layout((2,3), (1,1))"), "order_tie");
+}
+
+/// CuTe's `select`, `take` and `group_modes` over a layout's top-level modes, as CuTe's
+/// `select<I...>`, `take<B,E>` and `group<B,E>` give them.
+#[test]
+fn mode_selections() {
+    let e = |s: &str| eval(s).unwrap().to_string();
+    let l = "(4,(2,2),8):(2,(1,8),32)";
+    assert_eq!(e(&format!("select({l}, 2, 0)")), "(8,4):(32,2)");
+    assert_eq!(
+        e(&format!("select({l}, 1, 1)")),
+        "((2,2),(2,2)):((1,8),(1,8))"
+    );
+    assert_eq!(e(&format!("take({l}, 1, 3)")), "((2,2),8):((1,8),32)");
+    assert_eq!(
+        e(&format!("group_modes({l}, 0, 2)")),
+        "((4,(2,2)),8):((2,(1,8)),32)"
+    );
+    assert_eq!(e(&format!("group_modes({l}, 1, 1)")), l);
+    let code = |s: &str| eval(s).unwrap_err().code();
+    assert_eq!(code(&format!("select({l}, 3)")), "index_out_of_range");
+    assert_eq!(code(&format!("take({l}, 2, 1)")), "mode_range");
+    assert_eq!(code(&format!("select({l}, -1)")), "arg_kind");
+    assert_eq!(code(&format!("take({l}, 1)")), "arity");
 }
 
 /// CuTe's `_` in a tiler keeps its mode whole: in composition, the divides and the products;

@@ -12,6 +12,7 @@ mod mixed_tensor;
 mod paper;
 mod readme;
 mod robustness;
+mod select;
 mod static_layouts;
 mod strategy;
 mod swizzle;

@@ -28,6 +28,8 @@ cases=(
     "swizzled|composition(swizzle(3,0,3), (8,8):(8,1))"
     "blocked|blocked_product((2,2):(1,2), (2,3):(3,1))"
     "rank3|(2,3,2):(1,2,6)"
+    "past|zipped_divide((8,6):(1,8), <4:1,4:1>)"
+    "nested|(2,((2,2),3)):(1,((2,4),8))"
 )
 status=0
 for c in "${cases[@]}"; do

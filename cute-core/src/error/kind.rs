@@ -341,6 +341,16 @@ pub enum ErrorKind {
         /// Its size in the target shape.
         target: i64,
     },
+    /// `take`/`group_modes`: the modes `begin..end` are not a range of the layout's modes
+    /// (`begin <= end <= rank` fails).
+    ModeRange {
+        /// The first mode.
+        begin: usize,
+        /// One past the last mode.
+        end: usize,
+        /// The layout's rank.
+        rank: usize,
+    },
     /// Two sizes that must be equal differ (the precondition of `copy`, the `M`, `N`, `K` of
     /// `gemm`).
     SizeMismatch {
@@ -413,6 +423,7 @@ impl ErrorKind {
             ErrorKind::DowncastNoUnitStride => "downcast_no_unit_stride",
             ErrorKind::OrderTie { .. } => "order_tie",
             ErrorKind::BlockDivisibility { .. } => "block_divisibility",
+            ErrorKind::ModeRange { .. } => "mode_range",
         }
     }
 }

@@ -301,6 +301,11 @@ ErrorKind::InvalidParameters => f.write_str(
             }
             ErrorKind::DowncastNoUnitStride => f.write_str("downcast needs a mode of stride 1"),
             ErrorKind::NonPositive { value } => write!(f, "{value} is not positive"),
+            ErrorKind::ModeRange { begin, end, rank } => write!(
+                f,
+                "modes {begin}..{end} are not a range of the {rank} modes: it needs \
+                 {begin} <= {end} <= {rank}"
+            ),
             ErrorKind::OrderTie { order } => write!(
                 f,
                 "two modes share the order {order}: the orders must be distinct for a compact \

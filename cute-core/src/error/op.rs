@@ -59,6 +59,11 @@ operations! {
     Rank "rank" "(L)" "The number of top-level modes.",
     Depth "depth" "(L)" "The deepest nesting of modes.",
     Flatten "flatten" "(L)" "The leaves of every mode, at the top level.",
+    Select "select" "(L, i, j, ...): modes i, j, ... of L, in that order"
+        "The layout of some of a layout's modes, in a given order.",
+    Take "take" "(L, B, E): modes B to E-1 of L" "The layout of a range of a layout's modes.",
+    GroupModes "group_modes" "(L, B, E): modes B to E-1 of L grouped into one"
+        "A layout with a range of its modes grouped into one.",
     MakeLayout "make_layout" "(S) or (S, D)"
         "The layout of a shape and a stride (column-major without one).",
     MakeIdentityLayout "make_identity_layout" "(S)"
@@ -163,9 +168,6 @@ operations! {
     DivideLeft "divide_left" - "The C with A = B * C for linear layouts A and B.",
     DivideRight "divide_right" - "The C with A = C * B for linear layouts A and B.",
     InvertAndCompose "invert_and_compose" - "C with A(x) = B(C(x)) for linear layouts A and B.",
-    Select "select" - "The layout of some of a layout's modes, in a given order.",
-    Take "take" - "The layout of a range of a layout's modes.",
-    GroupModes "group_modes" - "A layout with a range of its modes grouped into one.",
     ToLinearLayout "to_linear_layout" - "The linear layout of a layout of power-of-two modes.",
     ToLayout "to_layout" - "The layout of a linear layout of one input dimension.",
     ToSwizzled "to_swizzled" - "The swizzled layout of a linear layout.",
