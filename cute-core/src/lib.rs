@@ -45,7 +45,7 @@
 //! parse algebra::max_common — the notation (every other `FromStr`); the longest common vector
 //! swizzle_search — the swizzle that makes accesses conflict-free
 //! linear algorithm banks — linear layouts and the algorithms, re-exported; bank conflicts
-//! linear::convert linear::query linear::divide algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
+//! linear::convert linear::query linear::divide linear::column_action algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
 //! algebra::inverse algorithm::copy linear::algebra linear::print linear::reshape — inverses; copy's dispatch
 //! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — swizzles; views
 //! tensor_access algorithm::copy_plan algorithm::fill algorithm::fold algorithm::gemm

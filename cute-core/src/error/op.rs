@@ -167,6 +167,7 @@ operations! {
     Quotient "quotient" - "A linear layout without dimensions it maps as the identity.",
     DivideLeft "divide_left" - "The C with A = B * C for linear layouts A and B.",
     DivideRight "divide_right" - "The C with A = C * B for linear layouts A and B.",
+    ColumnAction "column_action" - "The bases of one input dimension of a linear layout permuted or dropped.",
     InvertAndCompose "invert_and_compose" - "C with A(x) = B(C(x)) for linear layouts A and B.",
     ToLinearLayout "to_linear_layout" - "The linear layout of a layout of power-of-two modes.",
     ToLayout "to_layout" - "The layout of a linear layout of one input dimension.",

@@ -10,6 +10,7 @@
 //! [`MAX_BITS`] input and [`MAX_OUT_BITS`] output bits).
 
 mod algebra;
+mod column_action;
 mod convert;
 mod dims;
 mod divide;
@@ -22,6 +23,7 @@ mod reshape;
 mod tests;
 
 pub use crate::limits::{MAX_BITS, MAX_DIMS, MAX_NAME, MAX_OUT_BITS};
+pub use column_action::ColumnAction;
 pub(crate) use dims::dim_operand;
 pub use dims::{Dim, Name};
 pub use layout::LinearLayout;

@@ -8,7 +8,9 @@ use crate::error::Operand;
 
 impl LinearLayout {
     /// The bases as a table, one line per input bit (Triton's printing):
-    /// `register=2 -> (0, 4)`.
+    /// `register=2 -> (0, 4)`; a size-1 input dimension as ` - lane is a size 1 dimension`, and a
+    /// layout without input dimensions as `(empty layout)` or `(empty layout with out-dims
+    /// [dim0 (size 4)])`, Triton's words.
     #[must_use]
     pub fn table(&self) -> Table<'_> {
         Table(self)
@@ -21,7 +23,19 @@ pub struct Table<'a>(&'a LinearLayout);
 impl fmt::Display for Table<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let l = self.0;
+        // Triton's words for a layout without input dimensions and for a size-1 dimension.
+        if l.ins.n == 0 {
+            f.write_str("(empty layout")?;
+            if l.outs.n > 0 {
+                f.write_str(" with out-dims ")?;
+                out_dims(f, l)?;
+            }
+            return f.write_str(")");
+        }
         for (k, d) in l.ins.iter().enumerate() {
+            if d.bits == 0 {
+                writeln!(f, " - {} is a size 1 dimension", d.name)?;
+            }
             for j in 0..usize::from(d.bits) {
                 let v = l.bases[l.ins.start(k) + j];
                 write!(
@@ -42,18 +56,24 @@ impl fmt::Display for Table<'_> {
                 writeln!(f, ")")?;
             }
         }
-        write!(f, "where out dims are: [")?;
-        for (m, o) in l.outs.iter().enumerate() {
-            write!(
-                f,
-                "{}{} (size {})",
-                if m == 0 { "" } else { ", " },
-                o.name,
-                o.size()
-            )?;
-        }
-        write!(f, "]")
+        write!(f, "where out dims are: ")?;
+        out_dims(f, l)
     }
+}
+
+/// `[dim0 (size 4), dim1 (size 8)]`, as Triton lists the output dimensions.
+fn out_dims(f: &mut fmt::Formatter<'_>, l: &LinearLayout) -> fmt::Result {
+    write!(f, "[")?;
+    for (m, o) in l.outs.iter().enumerate() {
+        write!(
+            f,
+            "{}{} (size {})",
+            if m == 0 { "" } else { ", " },
+            o.name,
+            o.size()
+        )?;
+    }
+    write!(f, "]")
 }
 
 /// Seed 004's notation with names: `LinearLayout(crd=(c0:4,c1:4),idx=(i0:4,i1:4),

@@ -679,3 +679,26 @@ fn divisions_undo_products() {
     }
     assert!(left > 1000 && right > 1000, "{left} {right}");
 }
+
+/// The bases table in Triton's words for what has no bases: a size-1 input dimension and a
+/// layout without input dimensions (Triton's `toString`).
+#[test]
+fn tables_name_size_1_dimensions_and_the_empty_layout() {
+    let l = LinearLayout::new(
+        &[d("register", 2), d("lane", 1), d("warp", 2)],
+        &[d("dim0", 4)],
+        &[&[1], &[2]],
+    )
+    .unwrap();
+    assert_eq!(
+        l.table().to_string(),
+        " - register=1 -> (1)\n - lane is a size 1 dimension\n - warp=1 -> (2)\n\
+         where out dims are: [dim0 (size 4)]"
+    );
+    assert_eq!(LinearLayout::empty().table().to_string(), "(empty layout)");
+    let outs = LinearLayout::new(&[], &[d("dim0", 4)], &[]).unwrap();
+    assert_eq!(
+        outs.table().to_string(),
+        "(empty layout with out-dims [dim0 (size 4)])"
+    );
+}

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use cute::linear::{Dim, LinearLayout, MAX_BITS, MAX_DIMS, MAX_NAME, MAX_OUT_BITS};
+use cute::linear::{ColumnAction, Dim, LinearLayout, MAX_BITS, MAX_DIMS, MAX_NAME, MAX_OUT_BITS};
 use cute::{ComposedLayout, Layout, Swizzle};
 
 use super::gen::{self, Bytes};
@@ -256,6 +256,7 @@ fn one(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
     product(a, l, b);
     sublayout(a, l, b);
     rearranged(a, l, b);
+    column_action(a, l, b);
     reshaped(a, l, b);
     queried(a, l);
     to_layout(a, l);
@@ -314,6 +315,70 @@ fn rearranged(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
                 }
             }
         }
+    }
+}
+
+/// A column action from the input (entries out of range or repeated, a size or a dimension that
+/// is not the layout's) on one input dimension: refused exactly when it is not an action on that
+/// dimension, else the layout's bases of the dimension rearranged against the XOR evaluator, the
+/// values rearranged alike, and a permutation undone by its inverse.
+fn column_action(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
+    let Some(k) = (!a.ins.is_empty()).then(|| b.below(a.ins.len())) else {
+        return;
+    };
+    let (name, n) = (a.ins[k].0.as_str(), bits(a.ins[k].1));
+    let action: Vec<usize> = (0..b.below(n + 2)).map(|_| b.below(n + 2)).collect();
+    let distinct = action
+        .iter()
+        .enumerate()
+        .all(|(i, x)| !action[..i].contains(x));
+    let (dim, in_bits) = match b.byte() % 8 {
+        0 => ("warp_", n),
+        1 => (name, n + 1),
+        _ => (name, n),
+    };
+    let made = ColumnAction::new(&action, dim, in_bits);
+    let valid = action.iter().all(|&x| x < in_bits) && distinct && in_bits <= MAX_BITS;
+    assert_eq!(
+        made.is_ok(),
+        valid,
+        "ColumnAction({action:?}, {dim}, {in_bits}): {made:?}"
+    );
+    let Ok(act) = made else { return };
+    let r = act.apply(l);
+    assert_eq!(
+        r.is_ok(),
+        dim == name && in_bits == n,
+        "{act} on {l:?}: {r:?}"
+    );
+    let Ok(r) = r else { return };
+    // The input of `l` that `x_k` stands for: bit i of it is bit action[i] there.
+    let from = |v: i64| -> i64 {
+        action
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| v >> i & 1 == 1)
+            .fold(0, |acc, (_, &x)| acc | 1 << x)
+    };
+    let mut ins = a.ins.clone();
+    ins[k].1 = 1 << action.len();
+    for x in inputs(&ins) {
+        let mut at = x.clone();
+        at[k] = from(x[k]);
+        assert_eq!(apply(&r, &x), a.eval(&at), "{act} on {l:?} at {x:?}");
+    }
+    if n <= LOG_POINTS {
+        let values: Vec<i64> = (0..1 << n).collect();
+        let mut out = vec![0; 1 << action.len()];
+        act.apply_values(&values, &mut out).unwrap();
+        assert!(
+            out.iter().enumerate().all(|(j, &v)| v == from(j as i64)),
+            "{act}: {out:?}"
+        );
+    }
+    match act.inverse() {
+        Ok(inv) => assert_eq!(inv.apply(&r).unwrap(), *l, "{act} undone"),
+        Err(_) => assert!(action.len() < n, "{act} is a permutation"),
     }
 }
 
