@@ -39,7 +39,7 @@
 //! Modules, each importing only from the lines below it:
 //! ```text
 //! macros — the notation macros for crates without the facade
-//! __private variadic tile algebra::by_mode — helpers re-exported; per-arity impls; by tilers
+//! __private variadic tile algebra::by_mode algebra::ordered — helpers re-exported; per-arity impls; by tilers; make_ordered_layout and tile_to_shape
 //! algebra::blocked_product — blocked and raked products
 //! algebra::product tensor — products; tiles and partitions of tensors
 //! algebra::divide algebra::inverse fragment — divides; inverses; register fragments
@@ -108,6 +108,9 @@ pub use algebra::inverse::{
     left_inverse, right_inverse, LeftInverse, LeftInverseOf, RightInverse, RightInverseOf,
     StaticLeftInverse, StaticLeftInverseOf, StaticRightInverse, StaticRightInverseOf,
 };
+#[doc(hidden)]
+pub use algebra::ordered::{MakeOrderedLayout, TileToShape};
+pub use algebra::ordered::{MakeOrderedLayoutOf, TileToShapeOf};
 pub use algebra::product::{
     flat_product, logical_product, tiled_product, zipped_product, FlatProduct, FlatProductOf,
     LogicalProduct, LogicalProductOf, StaticLogicalProduct, StaticLogicalProductOf, TiledProduct,

@@ -14,6 +14,7 @@ mod readme;
 mod robustness;
 mod select;
 mod static_layouts;
+mod static_ordered;
 mod strategy;
 mod swizzle;
 mod swizzled_tensor;

@@ -180,4 +180,5 @@ pub mod composition_static;
 pub mod divide;
 pub mod inverse;
 pub mod modes;
+pub mod ordered;
 pub mod product;
