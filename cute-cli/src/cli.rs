@@ -59,8 +59,9 @@ pub(crate) enum Command {
     },
     /// Print the layout as a table of offsets
     #[command(
-        after_help = "A cell marked * lies past the data that a divide or a composition reaches \
-                      (its tile does not divide the layout); a note on standard error says why."
+        after_help = "In a divide or a composition, a cell marked * reads past the data (a tile \
+                      that does not divide the layout, a layout that reads past the other); a \
+                      note on standard error says where."
     )]
     Show {
         /// The layout (or swizzled, coordinate, F2 or linear layout)

@@ -258,7 +258,7 @@ fn grids_of_shape(
             cols: cols as usize,
             row_headers: headers(&m0, rows)?,
             col_headers: col_header_lines(&m1, cols)?,
-            col_labels: col_labels(&m1, shape.is_int()),
+            col_labels: col_labels(&m1, "1"),
             cells,
             blocks: (block(&m0), block(&m1)),
             legend: None,
@@ -305,7 +305,7 @@ fn headers(mode: &IntTuple, n: i64) -> Result<Vec<String>, DrawError> {
         .collect()
 }
 
-/// Column header lines: for a nested mode one line per leaf (outermost last), then the index.
+/// Column header lines: for a nested mode one line per leaf (outermost first), then the index.
 fn col_header_lines(mode: &IntTuple, n: i64) -> Result<Vec<Vec<String>>, DrawError> {
     let leaves = mode.leaves().len();
     let mut lines = Vec::new();
@@ -325,15 +325,15 @@ fn col_header_lines(mode: &IntTuple, n: i64) -> Result<Vec<Vec<String>>, DrawErr
     Ok(lines)
 }
 
-/// The labels of [`col_header_lines`]' lines for mode 1: each leaf's path in the layout
-/// (`1.0`, `1.1.0`, ...), outermost first, then `index`; nothing for a plain mode (one line, the
-/// index, as CuTe prints it). `whole` is set when mode 1 stands in for a depth-0 layout's column.
-fn col_labels(mode: &IntTuple, whole: bool) -> Vec<String> {
-    if whole || mode.is_int() || mode.leaves().len() < 2 {
+/// The labels of [`col_header_lines`]' lines for mode 1: each leaf's path after `prefix` (`1.0`,
+/// `1.1.0`, ... for a layout; `data 1.0`, ... for a thread-value picture's data), outermost
+/// first, then `index`; nothing for a plain mode (one line, the index, as CuTe prints it).
+fn col_labels(mode: &IntTuple, prefix: &str) -> Vec<String> {
+    if mode.is_int() || mode.leaves().len() < 2 {
         return vec![String::new()];
     }
     let mut paths = Vec::new();
-    leaf_paths(mode, "1", &mut paths);
+    leaf_paths(mode, prefix, &mut paths);
     paths.reverse();
     paths.push("index".to_owned());
     paths
@@ -352,34 +352,38 @@ fn leaf_paths(t: &IntTuple, prefix: &str, out: &mut Vec<String>) {
     }
 }
 
-/// Marks the cells of `gs` whose offset lies outside the offsets of `data` (from its least to its
-/// greatest), the data an expression divides or composes: a tile that does not divide the data
-/// reaches past it there. Sets each grid's legend when a cell is marked; returns how many are.
-pub fn mark_past(gs: &mut [Grid], data: &Layout) -> usize {
-    // The least and greatest offsets of a layout, from its leaves: each adds its lowest and
-    // highest multiple of the stride. A range past i64 marks nothing.
-    let range = data
-        .shape()
-        .leaves()
+/// Marks the cells of `gs`, the pictures of a divide or composition of the data `data`, that
+/// read past it: `index` holds the pictures of the same call on the data's index layout
+/// ([`crate::notes::reads`]), whose offset at each cell packs the index read in each top-level
+/// mode of `data`, [`crate::notes::MODE_BITS`] bits a mode. Sets each marked grid's legend;
+/// returns how many cells are marked.
+pub fn mark_past(gs: &mut [Grid], data: &Layout, index: &[Grid]) -> usize {
+    let sizes: Vec<i64> = crate::notes::data_modes(data)
         .iter()
-        .zip(data.stride().leaves())
-        .try_fold((0i64, 0i64), |(lo, hi), (&s, &d)| {
-            let far = s.checked_sub(1)?.checked_mul(d)?;
-            Some((lo.checked_add(far.min(0))?, hi.checked_add(far.max(0))?))
-        });
-    let Some((lo, hi)) = range.filter(|_| data.size() > 0) else {
-        return 0;
+        .map(|m| m.product().unwrap_or(i64::MAX))
+        .collect();
+    let bits = crate::notes::MODE_BITS;
+    let past = |o: i64| {
+        sizes.iter().enumerate().any(|(i, &size)| {
+            let k = o >> (bits * i as u32);
+            let k = if i + 1 < sizes.len() {
+                k & ((1 << bits) - 1)
+            } else {
+                k
+            };
+            k >= size
+        })
     };
     let mut marked = 0;
-    for g in gs.iter_mut() {
+    for (g, ig) in gs.iter_mut().zip(index) {
         let before = marked;
-        for cell in g.cells.iter_mut().filter(|c| c.reached) {
-            cell.past = !(lo..=hi).contains(&cell.key);
+        for (cell, at) in g.cells.iter_mut().zip(&ig.cells) {
+            cell.past = cell.reached && past(at.key);
             marked += usize::from(cell.past);
         }
         if marked > before {
             g.legend = Some(format!(
-                "* past the data: {data} holds offsets {lo} to {hi}"
+                "* past the data: these cells read beyond a mode of {data}"
             ));
         }
     }
@@ -470,7 +474,7 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple, only: Option<i64>) -> Result<Grid, 
         cols: cols as usize,
         row_headers: headers(&ds[0], rows)?,
         col_headers: col_header_lines(&ds[1], cols)?,
-        col_labels: col_labels(&ds[1], false),
+        col_labels: col_labels(&ds[1], "data 1"),
         cells,
         blocks: (block(&ds[0]), block(&ds[1])),
         legend: None,

@@ -99,11 +99,12 @@ fn picture(out: &mut String, g: &Grid, mut top: usize, how: Colouring) -> usize 
     for r in 0..g.rows {
         for c in 0..g.cols {
             let cell = &g.cells[r * g.cols + c];
+            let fill = how.fill(cell, r, c);
             let _ = writeln!(
                 out,
                 "\\node[fill={}{}] at ({},{}) {{{}}};",
-                how.fill(cell, r, c).tikz(),
-                match (cell.past, how.fill(cell, r, c).is_dark()) {
+                fill.tikz(),
+                match (cell.past, fill.is_dark()) {
                     (true, true) => ",text=red!35",
                     (true, false) => ",text=red",
                     _ => "",

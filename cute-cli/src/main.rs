@@ -408,8 +408,10 @@ fn pictures(text: &str, o: &Picture) -> Result<Vec<Grid>, Failure> {
     let grids = match (o.tv.as_deref(), o.swizzle.as_deref()) {
         (None, None) => grids(&v).map(|mut gs| {
             // Offsets past the data that a divide or a composition reaches are marked.
-            if let (Value::Layout(_), Some(data)) = (&v, cute_cli::notes::data(text)) {
-                mark_past(&mut gs, &data);
+            if let (Value::Layout(_), Some((data, index))) = (&v, cute_cli::notes::reads(text)) {
+                if let Ok(ig) = grids(&Value::Layout(index)) {
+                    mark_past(&mut gs, &data, &ig);
+                }
             }
             gs
         }),

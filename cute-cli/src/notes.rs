@@ -1,9 +1,11 @@
 //! Notes on expressions that are valid but probably not what was meant: a divide whose tiler does
-//! not divide the layout (the tiles reach past its elements), and a layout given where a by-mode
-//! tiler was probably meant (cutlass#2545's trap).
+//! not divide the layout (the tiles reach past its elements), a composition whose layout reads
+//! past the other's elements, and a layout given where a by-mode tiler was probably meant
+//! (cutlass#2545's trap); and what a divide or composition reads cell by cell, for the pictures'
+//! marks.
 
-use cute::expr::{parse_call, Value};
-use cute::{Layout, Op, Tile};
+use cute::expr::{eval, parse_call, Value};
+use cute::{IntTuple, Layout, Op, Tile};
 
 /// The notes of a top-level call (none for a value, a call that fails to parse, or another
 /// operation).
@@ -12,6 +14,11 @@ pub fn notes(text: &str) -> Vec<String> {
     let Ok(Some(call)) = parse_call(text) else {
         return Vec::new();
     };
+    if let (Some(Op::Composition), Some((Value::Layout(a), _)), Some((Value::Layout(b), _))) =
+        (Op::from_name(&call.op), call.args.first(), call.args.get(1))
+    {
+        return composition_reads_past(a, b).into_iter().collect();
+    }
     let divide = matches!(
         Op::from_name(&call.op),
         Some(Op::LogicalDivide | Op::ZippedDivide | Op::TiledDivide | Op::FlatDivide)
@@ -42,20 +49,79 @@ pub fn notes(text: &str) -> Vec<String> {
     out
 }
 
-/// The data a top-level divide or composition reads, its first argument when that is a layout:
-/// the offsets of its result lie among the data's unless a tile reaches past it (`None` for any
-/// other expression).
+/// A note when `B` of `composition(A, B)` reaches an index of `A` past its elements (CuTe
+/// extends `A`'s last mode there).
+fn composition_reads_past(a: &Layout, b: &Layout) -> Option<String> {
+    let far = b
+        .shape()
+        .leaves()
+        .iter()
+        .zip(b.stride().leaves())
+        .try_fold(0i64, |m, (&s, &d)| {
+            m.checked_add(s.checked_sub(1)?.checked_mul(d)?.max(0))
+        })?;
+    (b.size() > 0 && far >= a.size()).then(|| {
+        format!(
+            "{b} reads index {far} of {a}, which has {} elements: the composition reads past it",
+            a.size()
+        )
+    })
+}
+
+/// Bits of an index layout's offset per top-level mode of the data ([`reads`]).
+pub const MODE_BITS: u32 = 20;
+
+/// What a top-level divide or composition of a layout `A` (of rank 3 at most) reads, cell by
+/// cell: `A`, and the same call on `A`'s index layout — `A`'s shape with each top-level mode
+/// column-major from `2^(MODE_BITS·i)` — whose offset at a cell holds, `MODE_BITS` bits per mode
+/// of `A`, the index into that mode the cell reads (the last mode's index unbounded). An index
+/// past its mode's size is a read past the data. `None` for any other expression, or when the
+/// index layout's result is not shaped like the call's.
 #[must_use]
-pub fn data(text: &str) -> Option<Layout> {
+pub fn reads(text: &str) -> Option<(Layout, Layout)> {
     let call = parse_call(text).ok()??;
     let reads = matches!(
         Op::from_name(&call.op)?,
         Op::LogicalDivide | Op::ZippedDivide | Op::TiledDivide | Op::FlatDivide | Op::Composition
     );
-    match call.args.first() {
-        Some((Value::Layout(a), _)) if reads => Some(*a),
+    let (Value::Layout(a), _) = call.args.first()? else {
+        return None;
+    };
+    if !reads || call.args.len() != 2 || data_modes(a).len() > 3 {
+        return None;
+    }
+    let index = index_layout(a)?;
+    let result = eval(text).ok()?;
+    let of_index = eval(&format!("{}({index}, {})", call.op, call.args[1].0)).ok()?;
+    match (result, of_index) {
+        (Value::Layout(r), Value::Layout(i)) if r.shape() == i.shape() => Some((*a, i)),
         _ => None,
     }
+}
+
+/// The top-level modes of the data (a depth-0 layout is its own one mode).
+#[must_use]
+pub fn data_modes(a: &Layout) -> Vec<IntTuple> {
+    if a.shape().is_int() {
+        vec![*a.shape()]
+    } else {
+        (0..a.rank()).filter_map(|i| a.shape().mode(i)).collect()
+    }
+}
+
+/// `A`'s shape with mode `i` column-major from `2^(MODE_BITS·i)`.
+fn index_layout(a: &Layout) -> Option<Layout> {
+    let mut strides = Vec::new();
+    for (i, mode) in data_modes(a).iter().enumerate() {
+        let mut d = 1i64.checked_shl(MODE_BITS * i as u32)?;
+        for &s in mode.leaves() {
+            // A size-1 leaf keeps a stride too, so that reads past it show.
+            strides.push(d);
+            d = d.checked_mul(s)?;
+        }
+    }
+    let stride = a.shape().with_leaves(&strides)?;
+    Layout::new(*a.shape(), stride).ok()
 }
 
 /// A note for each mode (`path`, dotted) whose tile does not divide it.
@@ -95,7 +161,7 @@ fn divides(a: &Layout, t: &Tile, path: &str, out: &mut Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{data, notes};
+    use super::{notes, reads};
 
     #[test]
     fn traps_get_a_note() {
@@ -116,19 +182,27 @@ mod tests {
         assert!(notes("zipped_divide((8,6):(1,8), (4,3))").is_empty());
         assert!(notes("logical_divide((8,6):(1,8), <_,4:1>)")[0].contains("mode 1"));
         assert!(notes("composition((8,6):(1,8), <4:1,4:1>)").is_empty());
+        assert_eq!(
+            notes("composition(6:1, 8:1)"),
+            ["8:1 reads index 7 of 6:1, which has 6 elements: the composition reads past it"]
+        );
+        assert!(notes("composition(8:1, 8:1)").is_empty());
         assert!(notes("(8,6):(1,8)").is_empty());
     }
 
     #[test]
     fn divides_and_compositions_read_their_first_argument() {
-        let d = |t: &str| data(t).map(|l| l.to_string());
+        let (a, i) = reads("zipped_divide((8,6):(1,8), <4:1,4:1>)").unwrap();
+        assert_eq!(a.to_string(), "(8,6):(1,8)");
+        // Mode 0 column-major from 1, mode 1 from 2^20.
+        assert_eq!(i.eval(0).unwrap(), 0);
+        assert!(reads("composition(12:2, 8:2)").is_some());
+        assert_eq!(reads("blocked_product(2:1, 3:1)"), None);
+        assert_eq!(reads("composition(swizzle(3,3,3), 8:1)"), None);
+        assert_eq!(reads("(8,6):(1,8)"), None);
         assert_eq!(
-            d("zipped_divide((8,6):(1,8), <4:1,4:1>)").as_deref(),
-            Some("(8,6):(1,8)")
+            reads("logical_divide((2,2,2,2):(1,2,4,8), <2:1,2:1,2:1,2:1>)"),
+            None
         );
-        assert_eq!(d("composition(12:2, 8:2)").as_deref(), Some("12:2"));
-        assert_eq!(d("blocked_product(2:1, 3:1)"), None);
-        assert_eq!(d("composition(swizzle(3,3,3), 8:1)"), None);
-        assert_eq!(d("(8,6):(1,8)"), None);
     }
 }

@@ -1077,8 +1077,9 @@ fn isl_and_show_of_f2_strides() {
     assert!(stderr(&o).contains("F2 stride"), "{}", stderr(&o));
 }
 
-/// The cells of a divide that lie past its data are marked in every picture, with a legend;
-/// the others are not, and a divide that fits marks nothing.
+/// The cells of a divide or composition that read past its data are marked in every picture,
+/// with a legend, whatever the data's strides; the others are not, and a divide that fits marks
+/// nothing.
 #[test]
 fn cells_past_the_data_are_marked() {
     let trap = "zipped_divide((8,6):(1,8), <4:1,4:1>)";
@@ -1087,16 +1088,12 @@ fn cells_past_the_data_are_marked() {
     let out = stdout(&o);
     // Offsets 48 to 63 (16 cells) lie past the 48 elements; 47 does not.
     for k in 48..64 {
-        assert!(
-            out.contains(&format!("{k}*|")),
-            "{k} in
-{out}"
-        );
+        assert!(out.contains(&format!("{k}*|")), "{k} in\n{out}");
     }
     assert_eq!(out.matches("*|").count(), 16, "{out}");
     assert!(out.contains("|47|") || out.contains(" 47|"), "{out}");
     assert!(
-        out.contains("* past the data: (8,6):(1,8) holds offsets 0 to 47"),
+        out.contains("* past the data: these cells read beyond a mode of (8,6):(1,8)"),
         "{out}"
     );
     let svg = stdout(&cute(&["svg", trap, "-o", "-"]));
@@ -1106,9 +1103,25 @@ fn cells_past_the_data_are_marked() {
     assert!(svg.contains(r#"class="legend""#), "{svg}");
     let tex = stdout(&cute(&["latex", trap]));
     assert_eq!(tex.matches("\\draw[red,thick,dashed]").count(), 16, "{tex}");
-    assert!(tex.contains("holds offsets 0 to 47"), "{tex}");
-    // A composition reaching past its data; a divide that fits; a product (no data to leave).
-    assert!(stdout(&cute(&["show", "composition(6:1, 8:1)"])).contains("7*|"));
+    assert!(tex.contains("read beyond a mode of"), "{tex}");
+    // Row-major data: the 16 reads past mode 1 land on offsets of other rows (6i+6, 6i+7), all
+    // but two inside the data's range; they are marked all the same.
+    let out = stdout(&cute(&["show", "zipped_divide((8,6):(6,1), <4:1,4:1>)"]));
+    assert_eq!(out.matches("*|").count(), 16, "{out}");
+    for i in 0..7 {
+        assert!(out.contains(&format!("{}*|", 6 * i + 6)), "{i}: {out}");
+    }
+    // Stride-0 data: the reads past mode 1 are offsets of the data.
+    let out = stdout(&cute(&["show", "logical_divide((4,3):(1,0), <_,2:1>)"]));
+    assert_eq!(out.matches("*|").count(), 4, "{out}");
+    // A composition reading past its data; a divide that fits; a product (no data to leave).
+    let o = cute(&["show", "composition(6:1, 8:1)"]);
+    assert_eq!(stdout(&o).matches("*|").count(), 2);
+    assert!(
+        stderr(&o).contains("reads index 7 of 6:1"),
+        "{}",
+        stderr(&o)
+    );
     for fits in [
         "zipped_divide((8,6):(1,8), <4:1,3:1>)",
         "blocked_product(2:1, 3:1)",

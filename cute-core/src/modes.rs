@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(e.code(), "mode_range");
         assert_eq!(
             e.to_string(),
-            "take((4,2):(1,4)): modes 2..1 are not a range of the 2 modes: it needs 2 <= 1 <= 2"
+            "take((4,2):(1,4)): modes 2..1 are not a range of a layout of rank 2: it needs 2 <= 1 <= 2"
         );
         assert_eq!(a.group_modes(0, 3).unwrap_err().op, Op::GroupModes);
     }

@@ -108,9 +108,11 @@ pub use algebra::inverse::{
     left_inverse, right_inverse, LeftInverse, LeftInverseOf, RightInverse, RightInverseOf,
     StaticLeftInverse, StaticLeftInverseOf, StaticRightInverse, StaticRightInverseOf,
 };
+pub use algebra::ordered::{
+    make_ordered_layout, tile_to_shape, MakeOrderedLayoutOf, TileToShapeOf,
+};
 #[doc(hidden)]
 pub use algebra::ordered::{MakeOrderedLayout, TileToShape};
-pub use algebra::ordered::{MakeOrderedLayoutOf, TileToShapeOf};
 pub use algebra::product::{
     flat_product, logical_product, tiled_product, zipped_product, FlatProduct, FlatProductOf,
     LogicalProduct, LogicalProductOf, StaticLogicalProduct, StaticLogicalProductOf, TiledProduct,

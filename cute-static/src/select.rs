@@ -6,6 +6,7 @@
 //! modes), so an index past the rank finds no impl and the error is the trait's own message.
 
 use crate::algebra::modes::Gather;
+use crate::int::Int;
 use crate::layout::Layout;
 use crate::list::TupleList;
 
@@ -133,6 +134,46 @@ modes! {
     [(S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5)] 6
     [(S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5) (S6 D6 6)] 7
     [(S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5) (S6 D6 6) (S7 D7 7)] 8
+}
+
+// A depth-0 layout is its own mode 0, as cute_core's: `select<0>` and `take<0, 1>` give it as a
+// rank-1 tuple, `group<0, 1>` nests that once more, an empty range leaves it as it is.
+impl<S: Int, D> ModeAt<0> for Layout<S, D> {
+    type Output = Self;
+    #[inline(always)]
+    fn mode_at(self) -> Self {
+        self
+    }
+}
+impl<S: Int, D> Take<0, 1> for Layout<S, D> {
+    type Output = Layout<(S,), (D,)>;
+    #[inline(always)]
+    fn take(self) -> Self::Output {
+        let (s, d) = self.into_parts();
+        Layout::from_parts((s,), (d,))
+    }
+}
+impl<S: Int, D> GroupModes<0, 1> for Layout<S, D> {
+    type Output = Layout<((S,),), ((D,),)>;
+    #[inline(always)]
+    fn group_modes(self) -> Self::Output {
+        let (s, d) = self.into_parts();
+        Layout::from_parts(((s,),), ((d,),))
+    }
+}
+impl<S: Int, D> GroupModes<0, 0> for Layout<S, D> {
+    type Output = Self;
+    #[inline(always)]
+    fn group_modes(self) -> Self {
+        self
+    }
+}
+impl<S: Int, D> GroupModes<1, 1> for Layout<S, D> {
+    type Output = Self;
+    #[inline(always)]
+    fn group_modes(self) -> Self {
+        self
+    }
 }
 
 /// `select<I0, I1, ...>(L)` from its modes `(L[I0], L[I1], ...)`: one layout of them, in that

@@ -72,3 +72,29 @@ fn runtime_leaves_keep_their_values() {
         assert_eq!(g.eval(i).unwrap(), l.eval(i).unwrap());
     }
 }
+
+/// A depth-0 layout is its own mode 0, statically as in cute-core.
+#[test]
+fn a_depth_0_layout_is_its_own_mode() {
+    let l = layout!(8:2);
+    let d = dynamic(&l);
+    assert_eq!(
+        select!(l, 0, 0).to_string(),
+        d.select(&[0, 0]).unwrap().to_string()
+    );
+    assert_eq!(
+        select!(l, 0).to_string(),
+        d.select(&[0]).unwrap().to_string()
+    );
+    assert_eq!(
+        l.take::<0, 1>().to_string(),
+        d.take(0, 1).unwrap().to_string()
+    );
+    for (s, (b, e)) in [
+        (l.group_modes::<0, 1>().to_string(), (0, 1)),
+        (l.group_modes::<0, 0>().to_string(), (0, 0)),
+        (l.group_modes::<1, 1>().to_string(), (1, 1)),
+    ] {
+        assert_eq!(s, d.group_modes(b, e).unwrap().to_string(), "{b}..{e}");
+    }
+}

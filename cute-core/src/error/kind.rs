@@ -341,6 +341,12 @@ pub enum ErrorKind {
         /// Its size in the target shape.
         target: i64,
     },
+    /// A linear layout's column action that is not one for its use (`why`): a column taken twice,
+    /// an inverse of an action that drops columns, two actions that do not chain.
+    InvalidColumnAction {
+        /// The condition.
+        why: &'static str,
+    },
     /// `take`/`group_modes`: the modes `begin..end` are not a range of the layout's modes
     /// (`begin <= end <= rank` fails).
     ModeRange {
@@ -424,6 +430,7 @@ impl ErrorKind {
             ErrorKind::OrderTie { .. } => "order_tie",
             ErrorKind::BlockDivisibility { .. } => "block_divisibility",
             ErrorKind::ModeRange { .. } => "mode_range",
+            ErrorKind::InvalidColumnAction { .. } => "invalid_column_action",
         }
     }
 }

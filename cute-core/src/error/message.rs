@@ -301,9 +301,10 @@ ErrorKind::InvalidParameters => f.write_str(
             }
             ErrorKind::DowncastNoUnitStride => f.write_str("downcast needs a mode of stride 1"),
             ErrorKind::NonPositive { value } => write!(f, "{value} is not positive"),
+            ErrorKind::InvalidColumnAction { why } => write!(f, "invalid column action: {why}"),
             ErrorKind::ModeRange { begin, end, rank } => write!(
                 f,
-                "modes {begin}..{end} are not a range of the {rank} modes: it needs \
+                "modes {begin}..{end} are not a range of a layout of rank {rank}: it needs \
                  {begin} <= {end} <= {rank}"
             ),
             ErrorKind::OrderTie { order } => write!(

@@ -10,17 +10,17 @@ use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::limits::MAX_BITS;
 
 /// An action that takes each column once at most.
-const REPEATED: ErrorKind = ErrorKind::DimMismatch {
+const REPEATED: ErrorKind = ErrorKind::InvalidColumnAction {
     why: "a column action takes each column at most once",
 };
 
 /// An action that drops a column has no inverse.
-const NOT_A_PERMUTATION: ErrorKind = ErrorKind::DimMismatch {
+const NOT_A_PERMUTATION: ErrorKind = ErrorKind::InvalidColumnAction {
     why: "only an action that keeps every column (a permutation) has an inverse",
 };
 
 /// Two actions that do not chain: the second must act on the columns the first leaves.
-const NOT_CHAINED: ErrorKind = ErrorKind::DimMismatch {
+const NOT_CHAINED: ErrorKind = ErrorKind::InvalidColumnAction {
     why: "the second action must act on the same dimension and on as many columns as the first leaves",
 };
 
@@ -31,7 +31,7 @@ const NOT_CHAINED: ErrorKind = ErrorKind::DimMismatch {
 ///
 /// # Examples
 /// ```
-/// use cute_core::linear::{ColumnAction, Dim, LinearLayout};
+/// use cute_core::linear::{ColumnAction, LinearLayout};
 /// let a = ColumnAction::new(&[2, 0, 1], "register", 3).unwrap();
 /// let l = LinearLayout::identity("register", 8, "dim0").unwrap();
 /// assert_eq!(a.apply(&l).unwrap().basis(0), Some(4));
@@ -52,8 +52,8 @@ impl ColumnAction {
     /// column `i`.
     ///
     /// # Errors
-    /// [`ErrorKind::IndexOutOfRange`] for an entry `>= in_bits`; [`ErrorKind::DimMismatch`] for
-    /// an entry given twice (Triton leaves it unchecked; its values would then not be a
+    /// [`ErrorKind::IndexOutOfRange`] for an entry `>= in_bits`;
+    /// [`ErrorKind::InvalidColumnAction`] for an entry given twice (Triton leaves it unchecked; its values would then not be a
     /// rearrangement); [`ErrorKind::InvalidName`] for a name that is no identifier;
     /// [`ErrorKind::Capacity`] past [`MAX_BITS`] columns.
     pub fn new(action: &[usize], dim: &str, in_bits: usize) -> Result<ColumnAction, Error> {
@@ -207,8 +207,8 @@ impl ColumnAction {
     /// The action that undoes this one (Triton's `inverse`).
     ///
     /// # Errors
-    /// [`ErrorKind::DimMismatch`] when the action drops a column (only a permutation has an
-    /// inverse).
+    /// [`ErrorKind::InvalidColumnAction`] when the action drops a column (only a permutation has
+    /// an inverse).
     pub fn inverse(&self) -> Result<ColumnAction, Error> {
         if self.len != self.in_bits {
             return Err(Error::new(
@@ -229,8 +229,8 @@ impl ColumnAction {
     /// two permutations of the same size; here `other` may act on the columns this one leaves.
     ///
     /// # Errors
-    /// [`ErrorKind::DimMismatch`] unless `other` acts on the same dimension with as many bits as
-    /// this action leaves.
+    /// [`ErrorKind::InvalidColumnAction`] unless `other` acts on the same dimension with as many
+    /// bits as this action leaves.
     pub fn left_compose(&self, other: &ColumnAction) -> Result<ColumnAction, Error> {
         if other.dim != self.dim || other.in_bits != self.len {
             return Err(Error::new(
@@ -348,25 +348,35 @@ mod tests {
         assert!(!a.is_identity() && !b.is_identity());
     }
 
-    /// Every action of up to 3 of 3 columns: the values follow the layout (value `j` of the
-    /// result is at the input the applied layout maps like `j`), the inverse undoes a
-    /// permutation, and `left_compose` is the two actions one after the other.
-    #[test]
-    fn values_follow_the_layout_and_actions_chain() {
-        let l = layout([1, 2, 4]);
-        let mut actions = Vec::new();
-        for len in 0..=3usize {
-            for code in 0..3usize.pow(len as u32) {
-                let action: Vec<usize> =
-                    (0..len).map(|i| code / 3usize.pow(i as u32) % 3).collect();
-                if let Ok(a) = ColumnAction::new(&action, "register", 3) {
-                    actions.push(a);
+    /// The actions on `in_bits` columns that take each at most once.
+    fn actions(in_bits: usize) -> Vec<ColumnAction> {
+        let mut out = Vec::new();
+        for len in 0..=in_bits {
+            for code in 0..in_bits.pow(len as u32) {
+                let action: Vec<usize> = (0..len)
+                    .map(|i| code / in_bits.pow(i as u32) % in_bits)
+                    .collect();
+                if let Ok(a) = ColumnAction::new(&action, "register", in_bits) {
+                    out.push(a);
                 }
             }
         }
+        out
+    }
+
+    /// Every action on 3 columns: the values follow the layout (value `j` of the result is at
+    /// the input the applied layout maps like `j`), the inverse undoes a permutation, and
+    /// `left_compose` with every action on the columns it leaves is the two one after the other.
+    #[test]
+    fn values_follow_the_layout_and_actions_chain() {
+        let l = layout([1, 2, 4]);
         // 1 + 3 + 6 + 6 actions take distinct columns.
-        assert_eq!(actions.len(), 16);
-        for a in &actions {
+        assert_eq!(actions(3).len(), 16);
+        assert_eq!(
+            (actions(2).len(), actions(1).len(), actions(0).len()),
+            (5, 2, 1)
+        );
+        for a in &actions(3) {
             let applied = a.apply(&l).unwrap();
             let values: Vec<i64> = (0..8).collect();
             let mut out = vec![0; 1 << a.action().len()];
@@ -385,9 +395,11 @@ mod tests {
                 }
                 Err(e) => assert!(a.action().len() < 3, "{a}: {e}"),
             }
-            for b in actions.iter().filter(|b| b.in_bits() == a.action().len()) {
+            // Triton chains two permutations; a dropping action chains with one on what it
+            // leaves.
+            for b in actions(a.action().len()) {
                 assert_eq!(
-                    a.left_compose(b).unwrap().apply(&l).unwrap(),
+                    a.left_compose(&b).unwrap().apply(&l).unwrap(),
                     b.apply(&applied).unwrap(),
                     "{a} then {b}"
                 );
@@ -404,7 +416,7 @@ mod tests {
         );
         assert_eq!(
             code(ColumnAction::new(&[1, 1], "register", 3)),
-            "dim_mismatch"
+            "invalid_column_action"
         );
         assert_eq!(code(ColumnAction::new(&[0], "9x", 3)), "invalid_name");
         assert_eq!(
@@ -425,9 +437,9 @@ mod tests {
         assert!(a.apply_values(&[0; 4], &mut out[..2]).is_err());
         assert_eq!(
             code(ColumnAction::new(&[1], "register", 2).unwrap().inverse()),
-            "dim_mismatch"
+            "invalid_column_action"
         );
-        assert_eq!(code(a.left_compose(&w)), "dim_mismatch");
+        assert_eq!(code(a.left_compose(&w)), "invalid_column_action");
         assert!(
             e.to_string().contains("ColumnAction([1, 0], register, 2)"),
             "{e}"

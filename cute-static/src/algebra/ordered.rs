@@ -13,6 +13,7 @@ use super::blocked_product::StaticBlockedProduct;
 use super::complement::Size;
 use crate::fragment::{CompactLeft, Key, Keyed, LaterStrides, Refill};
 use crate::int::IsUnit;
+use crate::int_tuple::Congruent;
 use crate::layout::Layout;
 use crate::list::{IsOne, LayoutModes, Leaves, ListTuple, TCons, TNil, TupleList};
 
@@ -21,7 +22,8 @@ use crate::list::{IsOne, LayoutModes, Leaves, ListTuple, TCons, TNil, TupleList}
 /// `cute_core::make_ordered_layout` (a leaf of size 1 has stride 0).
 ///
 /// Two leaves of more than one element with the same order do not compile (CuTe C++ gives them
-/// the same stride, a layout that is not compact).
+/// the same stride, a layout that is not compact), nor does an order of another profile (it is
+/// checked as a stride would be: "not congruent").
 ///
 /// # Examples
 /// ```
@@ -45,7 +47,7 @@ pub trait MakeOrderedLayout<O> {
 
 impl<S, O> MakeOrderedLayout<O> for S
 where
-    S: Leaves + Refill<Strides<S, O>>,
+    S: Congruent<O> + Leaves + Refill<Strides<S, O>>,
     O: Leaves,
     <S as Leaves>::Output: KeyedBy<<O as Leaves>::Output, U0>,
     KeyedOf<S, O>: NoTie + LaterStrides<U1, KeyedOf<S, O>>,
@@ -122,9 +124,9 @@ impl OrderDistinct for B0 {}
 /// `blocked_product(Block, make_layout(S / Block))` — the same as `cute_core::tile_to_shape`
 /// without an order.
 ///
-/// Each mode of the block must divide the same mode of `S` (CuTe C++ rounds the count up, a
-/// layout larger than `S`), and the block has at most the rank of `S`; otherwise it does not
-/// compile.
+/// Each mode of the block must divide the same mode of `S` (as CuTe C++ static-asserts for a
+/// static shape; for a dynamic one it rounds the count up, a layout larger than the shape), and
+/// the block has at most the rank of `S`; otherwise it does not compile.
 ///
 /// # Examples
 /// ```
@@ -203,7 +205,7 @@ where
 #[diagnostic::on_unimplemented(
     message = "tile_to_shape: a mode of the block does not divide the same mode of the shape",
     label = "the block must tile each mode exactly",
-    note = "CuTe C++ rounds the number of blocks up, a layout larger than the shape; cute_core refuses it with block_divisibility"
+    note = "CuTe C++ static-asserts it for a static shape (and rounds the count up for a dynamic one, a layout larger than the shape); cute_core refuses it with block_divisibility"
 )]
 pub trait BlockDivides {}
 impl BlockDivides for B1 {}
@@ -213,7 +215,7 @@ impl BlockDivides for B1 {}
 /// written with `shape!` from 1.
 ///
 /// ```
-/// use cute_static::{algebra::ordered::make_ordered_layout, shape};
+/// use cute_static::{make_ordered_layout, shape};
 /// let l = make_ordered_layout(shape!((2,3,4)), shape!((3,1,2)));
 /// assert_eq!(l.to_string(), "(2,3,4):(12,1,3)");
 /// ```
@@ -231,7 +233,7 @@ where
 /// zero-sized.
 ///
 /// ```
-/// use cute_static::{algebra::ordered::tile_to_shape, layout, shape};
+/// use cute_static::{layout, shape, tile_to_shape};
 /// let l = tile_to_shape(&layout!((2,2):(1,2)), shape!((4,6)));
 /// assert_eq!(l.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
 /// ```

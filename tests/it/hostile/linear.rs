@@ -380,6 +380,20 @@ fn column_action(a: &Spec, l: &LinearLayout, b: &mut Bytes<'_>) {
         Ok(inv) => assert_eq!(inv.apply(&r).unwrap(), *l, "{act} undone"),
         Err(_) => assert!(action.len() < n, "{act} is a permutation"),
     }
+    // A second action on the columns the first leaves: chained, the two one after the other.
+    let then: Vec<usize> = (0..b.below(action.len() + 1))
+        .map(|_| b.below(action.len().max(1)))
+        .collect();
+    if let Ok(second) = ColumnAction::new(&then, name, action.len()) {
+        let chained = act
+            .left_compose(&second)
+            .unwrap_or_else(|e| panic!("{act}, {second}: {e}"));
+        assert_eq!(
+            chained.apply(l).unwrap(),
+            second.apply(&r).unwrap(),
+            "{act} then {second}"
+        );
+    }
 }
 
 /// Flattened and reshaped into a split of the same bits: the same map on the flat values.
