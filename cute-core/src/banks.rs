@@ -102,20 +102,47 @@ pub fn bank_phases(
     elem_bytes: i64,
     visit: &mut impl FnMut(&Phase),
 ) -> Result<Wavefronts, Error> {
-    let fail = |kind| {
-        // A plain layout is named as the user wrote it, not as `Sw<0,0,0>o0o…`.
-        let plain = s.swizzle() == crate::Swizzle::identity() && s.offset() == 0;
-        let operand = if plain {
-            Operand::from(s.layout())
-        } else {
-            Operand::from(s)
-        };
-        Error::new(
-            Op::BankConflicts,
-            [Some(operand), Some(Operand::from(t))],
-            kind,
-        )
+    // A plain layout is named as the user wrote it, not as `Sw<0,0,0>o0o…`.
+    let plain = s.swizzle() == crate::Swizzle::identity() && s.offset() == 0;
+    let operand = if plain {
+        Operand::from(s.layout())
+    } else {
+        Operand::from(s)
     };
+    phases(
+        s.size(),
+        &|i| s.eval(i),
+        Some(operand),
+        t,
+        elem_bytes,
+        visit,
+    )
+}
+
+/// [`bank_phases`] of the shared-memory map `offset` over indices `0..size`, any function of
+/// them (a layout composed with a general F2 swizzle, a linear layout's): its wavefronts.
+///
+/// # Errors
+/// As [`bank_conflicts`], and `offset`'s own errors.
+pub fn bank_conflicts_of(
+    size: i64,
+    offset: &dyn Fn(i64) -> Result<i64, Error>,
+    t: &Layout,
+    elem_bytes: i64,
+) -> Result<Wavefronts, Error> {
+    phases(size, offset, None, t, elem_bytes, &mut |_| {})
+}
+
+/// The phases of the access `t` to the map `offset` of `size` indices, named `s` in errors.
+fn phases(
+    size: i64,
+    offset: &dyn Fn(i64) -> Result<i64, Error>,
+    s: Option<Operand>,
+    t: &Layout,
+    elem_bytes: i64,
+    visit: &mut impl FnMut(&Phase),
+) -> Result<Wavefronts, Error> {
+    let fail = |kind| Error::new(Op::BankConflicts, [s, Some(Operand::from(t))], kind);
     let invalid = |thread: i64, why: &'static str| fail(ErrorKind::InvalidAccess { thread, why });
     let (threads, values, width) = access_shape(t, elem_bytes).map_err(|why| invalid(-1, why))?;
     // The byte address of thread `k`'s run, checked.
@@ -125,10 +152,10 @@ pub fn bank_phases(
             let index = t
                 .eval(k + threads * v)
                 .map_err(|e| e.within(Op::BankConflicts))?;
-            if !(0..s.size()).contains(&index) {
+            if !(0..size).contains(&index) {
                 return Err(invalid(k, "it reads an index outside S"));
             }
-            let offset = s.eval(index).map_err(|e| e.within(Op::BankConflicts))?;
+            let offset = offset(index).map_err(|e| e.within(Op::BankConflicts))?;
             if v == 0 {
                 base = offset;
             } else if offset != base.saturating_add(v) {

@@ -43,6 +43,7 @@
 //! f2 — F2 layouts and their notation
 //! arithmetic_tuple — coordinate layouts and their notation
 //! parse algebra::max_common — the notation (every other `FromStr`); the longest common vector
+//! swizzle_search_f2 — a general F2 map on the offsets that makes accesses conflict-free
 //! swizzle_search — the swizzle that makes accesses conflict-free
 //! linear algorithm banks — linear layouts and the algorithms, re-exported; bank conflicts
 //! linear::convert linear::query linear::divide linear::column_action algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
@@ -96,6 +97,7 @@ mod serde_notation;
 pub mod stride;
 pub mod swizzle;
 pub mod swizzle_search;
+pub mod swizzle_search_f2;
 pub mod tensor;
 pub mod tensor_access;
 pub mod tiler;

@@ -10,7 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use cute::banks::{bank_phases, Wavefronts};
 use cute::expr::{eval, Value};
 use cute::swizzle_search::swizzle_search;
-use cute::{ComposedLayout, Layout, Swizzle};
+use cute::swizzle_search_f2::swizzle_search_f2;
+use cute::{ComposedLayout, ErrorKind, Layout, Swizzle};
 
 // The checker's own evaluator of layouts and swizzled layouts, in `i128` (the fuzz target
 // includes `check.rs` beside this file).
@@ -18,6 +19,12 @@ use super::check::{Flat, Swizzled};
 
 /// The recount: the byte address of each thread's run, the phases, their wavefronts.
 pub(crate) fn recount(s: &ComposedLayout, t: &Layout, bytes: i64) -> Option<Wavefronts> {
+    let sw = Swizzled::of(s);
+    recount_of(&|i| sw.at(i), t, bytes)
+}
+
+/// The recount of the shared-memory map `offset` (index to element offset, `None` outside it).
+fn recount_of(offset: &dyn Fn(i128) -> Option<i128>, t: &Layout, bytes: i64) -> Option<Wavefronts> {
     let (threads, values) = match t.rank() {
         1 => (i128::from(t.size()), 1),
         _ => (i128::from(t.mode(0)?.size()), i128::from(t.mode(1)?.size())),
@@ -29,9 +36,9 @@ pub(crate) fn recount(s: &ComposedLayout, t: &Layout, bytes: i64) -> Option<Wave
         _ => 32,
     };
     let mut phases: BTreeMap<(i128, i128), BTreeSet<i128>> = BTreeMap::new();
-    let (sw, t) = (Swizzled::of(s), Flat::of(t));
+    let t = Flat::of(t);
     // The element offset thread `k` moves as value `v` (`None` outside `S`).
-    let element = |k: i128, v: i128| sw.at(t.try_eval(k + threads * v)?);
+    let element = |k: i128, v: i128| offset(t.try_eval(k + threads * v)?);
     for k in 0..threads {
         let first = element(k, 0)?;
         // Each thread's values one ascending contiguous run (what the count accepts).
@@ -86,6 +93,67 @@ fn search(s: &Layout, t: &Layout, b: i64, valid: bool) {
             ["no_swizzle", "overflow"].contains(&e.code()),
             "{s} {t} {b}: {e}"
         ),
+    }
+    search_f2(s, t, b, valid);
+}
+
+/// The laws of `swizzle_search_f2(S, [T], b)`: a map found makes `T` conflict-free by the
+/// recount (the map applied here, the XOR of its bases) and keeps `S`'s offsets in
+/// `[0, cosize(S))`; it fails on an access exactly when the count does, and finds a map whenever
+/// `swizzle_search` finds a swizzle of its form (row bits put by XOR into the bank bits above the
+/// access's chunk).
+fn search_f2(s: &Layout, t: &Layout, b: i64, valid: bool) {
+    let found = swizzle_search_f2(s, std::slice::from_ref(t), b);
+    match &found {
+        Ok(m) => {
+            let bases: Vec<i128> = (0..m.in_bits())
+                .map(|k| i128::from(m.basis(k).unwrap_or(0)))
+                .collect();
+            let apply = |o: i128| -> i128 {
+                bases
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| o >> k & 1 == 1)
+                    .fold(0, |acc, (_, &d)| acc ^ d)
+            };
+            let flat = Flat::of(s);
+            let w = recount_of(&|i| flat.try_eval(i).map(apply), t, b);
+            assert!(
+                w.is_some_and(|w| w.total == w.minimum),
+                "{m:?} for {s} {t} {b}: {w:?}"
+            );
+            let cosize = i128::from(s.cosize().unwrap_or(0));
+            for i in 0..i128::from(s.size()) {
+                let x = flat.try_eval(i).map(apply);
+                assert!(
+                    x.is_some_and(|x| (0..cosize).contains(&x)),
+                    "{m:?} for {s}: {x:?} at {i}"
+                );
+            }
+        }
+        Err(e) if e.code() == "invalid_access" => assert!(!valid, "{s} {t} {b}: {e}"),
+        Err(e) => assert_eq!(e.code(), "no_swizzle", "{s} {t} {b}: {e}"),
+    }
+    let values = if t.rank() == 2 {
+        t.mode(1).map_or(1, |m| m.size())
+    } else {
+        1
+    };
+    let chunk = (values * b).max(4) / b.max(1);
+    let (chunk, row) = (
+        chunk.trailing_zeros(),
+        (128 / b.clamp(1, 16)).trailing_zeros(),
+    );
+    if let (Err(e), Ok(sw)) = (&found, swizzle_search(s, std::slice::from_ref(t), b)) {
+        let (bits, base, shift) = sw.params();
+        let of_form = bits > 0
+            && shift > 0
+            && base >= chunk
+            && base + bits <= row
+            && base as i32 + shift >= row as i32;
+        // Past its budget the F2 search stops where the smaller CuTe one may not.
+        let budget = matches!(e.kind, ErrorKind::NoSwizzle { why } if why.contains("more than"));
+        assert!(!of_form || budget, "{s} {t} {b}: {sw} but {e}");
     }
 }
 

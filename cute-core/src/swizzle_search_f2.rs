@@ -1,0 +1,446 @@
+//! `swizzle_search_f2(S, T…, elem_bytes)` (issue 31): a general F2 swizzle — a linear map on the
+//! offset bits, in the spirit of Triton's generic swizzling — under which every access of a
+//! shared-memory layout is conflict-free.
+//!
+//! The maps searched are those that XOR a linear function of the row bits (the offset bits at
+//! and above 128 bytes) into the bank bits of the widest access (between its chunk and 128
+//! bytes): `o ↦ o ⊕ (A · (o >> W)) << c`. They keep every row, every chunk and every vector run
+//! whole, and hold CuTe's `Sw<B,M,S>` with `S > 0` that act on those bits. Over them the search is
+//! exhaustive: the conflicts of a phase are pairs of lanes in distinct chunks whose bank bits
+//! meet, and for a pair whose offsets differ by `Δ` the bank bits of the swizzled offsets differ
+//! by `bank(Δ) ⊕ A · row(Δ)`, so each pair forbids one value of `A` on one row difference; `A` is
+//! then chosen column by column, backtracking.
+
+use crate::banks::{bank_phases, BANKS, WORD_BYTES};
+use crate::error::{Error, ErrorKind, Op, Operand};
+use crate::layout::Layout;
+use crate::limits::VERIFY_LIMIT;
+use crate::linear::{Dim, LinearLayout};
+use crate::swizzle::{ComposedLayout, Swizzle};
+use crate::swizzle_search::SEARCH_BUDGET;
+
+/// The most row bits a search takes (the forbidden values of `A` are kept for every row
+/// difference: 2^12 of them).
+pub const MAX_ROW_BITS: u32 = 12;
+
+/// `swizzle_search_f2(S, [T1, …], elem_bytes)`: a linear map `M` on the `n` offset bits of `S`
+/// (`2^n ≥ cosize(S)`), as a linear layout `offset → offset`, such that with `S' = M ∘ S` every
+/// access `Ti` is still an access of `S'` and costs its conflict-free minimum
+/// ([`bank_conflicts`]), and every offset of `S'` stays in `[0, cosize(S))`; the identity when
+/// `S` already qualifies. [`LinearLayout::to_swizzled`] says whether `M` is a CuTe swizzle.
+///
+/// `M` XORs a linear function of the row bits (at and above 128 bytes) into the bank bits of the
+/// widest access: `M(o) = o ⊕ (A · (o >> W)) << c` with `2^W · elem_bytes = 128` and `2^c` the
+/// elements of that access's chunk (its vector, at least a 4-byte word). Among those maps the
+/// search is exhaustive (columns of `A` tried from 0 up, so the first found has the fewest and
+/// lowest bits); [`ErrorKind::NoSwizzle`] means none of them works.
+///
+/// [`bank_conflicts`]: crate::banks::bank_conflicts
+///
+/// # Preconditions
+/// As [`swizzle_search`](crate::swizzle_search::swizzle_search): each `Ti` an access of `S`,
+/// `S`'s offsets in `[0, cosize(S))`, `size(S)` at most [`VERIFY_LIMIT`]; at most
+/// [`MAX_ROW_BITS`] row bits; the search's steps at most [`SEARCH_BUDGET`].
+///
+/// # Errors
+/// An access's own error ([`ErrorKind::InvalidAccess`]); [`ErrorKind::NoSwizzle`] when no map of
+/// the form qualifies, or the layout or the search is past its budget.
+///
+/// # Examples
+/// ```
+/// use cute_core::swizzle_search_f2::swizzle_search_f2;
+/// use cute_core::Layout;
+/// let l = |s: &str| s.parse::<Layout>().unwrap();
+/// // The 32x32 float transpose: a column read and a row write. The map is CuTe's Sw<5,0,5>.
+/// let m = swizzle_search_f2(&l("(32,32):(32,1)"), &[l("32:1"), l("32:32")], 4).unwrap();
+/// assert_eq!(m.to_swizzled().unwrap().swizzle().to_string(), "Sw<5,0,5>");
+/// ```
+pub fn swizzle_search_f2(
+    s: &Layout,
+    accesses: &[Layout],
+    elem_bytes: i64,
+) -> Result<LinearLayout, Error> {
+    let fail = |why: &'static str| {
+        Error::new(
+            Op::SwizzleSearch,
+            [Some(Operand::from(s)), accesses.first().map(Operand::from)],
+            ErrorKind::NoSwizzle { why },
+        )
+    };
+    let within = |e: Error| e.within(Op::SwizzleSearch);
+    if s.size() > VERIFY_LIMIT {
+        return Err(fail(
+            "the layout has more than 2^17 elements, the budget of a search",
+        ));
+    }
+    let cosize = s.cosize().map_err(within)?;
+    let mut offsets_in_range = true;
+    for i in 0..s.size() {
+        offsets_in_range &= (0..cosize).contains(&s.eval(i).map_err(within)?);
+    }
+    if !offsets_in_range {
+        return Err(fail(
+            "the layout has offsets outside [0, cosize) (a negative stride)",
+        ));
+    }
+    let n = 64 - (cosize - 1).max(0).leading_zeros();
+    // Row bits from W: 2^W elements are 128 bytes (elem_bytes is checked by the accesses).
+    let row = (BANKS * WORD_BYTES / elem_bytes.clamp(1, 16)).trailing_zeros();
+    // Each access's pairs of lanes in distinct chunks, and the widest access's chunk bits.
+    let plain = ComposedLayout::new(Swizzle::identity(), 0, *s);
+    let mut minimal = true;
+    let mut chunk_bits = 0u32;
+    for t in accesses {
+        bank_phases(&plain, t, elem_bytes, &mut |p| {
+            chunk_bits = chunk_bits.max(chunk(p.width, elem_bytes));
+        })
+        .map(|w| minimal &= w.total == w.minimum)
+        .map_err(within)?;
+    }
+    let identity = || identity_map(n).map_err(within);
+    if minimal {
+        return identity();
+    }
+    if n <= row {
+        return Err(fail(
+            "the offsets fit one 128-byte row: there is no row bit to swizzle the banks with",
+        ));
+    }
+    let rows = n - row;
+    if rows > MAX_ROW_BITS {
+        return Err(fail("the layout has more than 2^12 rows of 128 bytes"));
+    }
+    let bank_bits = row.saturating_sub(chunk_bits);
+    // forbidden[y]: the values A must not take on the row difference y (bit x: A·y = x).
+    let mut forbidden = [0u32; 1 << MAX_ROW_BITS];
+    for t in accesses {
+        bank_phases(&plain, t, elem_bytes, &mut |p| {
+            let c = chunk(p.width, elem_bytes);
+            let lanes = &p.accesses[..p.lanes];
+            for (k, &(_, a)) in lanes.iter().enumerate() {
+                for &(_, b) in &lanes[..k] {
+                    let delta = (a / elem_bytes) ^ (b / elem_bytes);
+                    let (y, x) = (delta >> row, delta & ((1 << row) - 1));
+                    // The same chunk (a shared word or vector): no conflict. The same row: the
+                    // chunks differ in the bank bits, which A leaves apart.
+                    if delta >> c == 0 || y == 0 {
+                        continue;
+                    }
+                    // Bank bits below the widest chunk differ: A, which writes above them,
+                    // cannot make the pair meet.
+                    let below = ((1i64 << chunk_bits) - 1) & !((1i64 << c) - 1);
+                    if x & below != 0 {
+                        continue;
+                    }
+                    if let Some(slot) = usize::try_from(y).ok().and_then(|y| forbidden.get_mut(y)) {
+                        *slot |= 1 << (x >> chunk_bits);
+                    }
+                }
+            }
+        })
+        .map_err(within)?;
+    }
+    let mut search = Search {
+        forbidden: &forbidden,
+        bank_bits,
+        rows,
+        columns: [0; MAX_ROW_BITS as usize],
+        values: [0; 1 << MAX_ROW_BITS],
+        steps: 0,
+    };
+    let keeps_range = |columns: &[u32]| -> bool {
+        (0..s.size()).all(|i| {
+            s.eval(i)
+                .is_ok_and(|o| (0..cosize).contains(&apply(o, columns, row, chunk_bits)))
+        })
+    };
+    match search.next(0, &keeps_range) {
+        Found::Yes => map(n, row, chunk_bits, &search.columns[..rows as usize]).map_err(within),
+        Found::No => Err(fail(
+            "no map XORing the row bits into the bank bits makes every access conflict-free and keeps every offset in [0, cosize)",
+        )),
+        Found::Budget => Err(fail(
+            "the search would take more than 2^24 steps (too many rows or constraints)",
+        )),
+    }
+}
+
+/// The offset bits within one chunk of a phase (a vector of `width` bytes, at least a word).
+fn chunk(width: i64, elem_bytes: i64) -> u32 {
+    (width.max(WORD_BYTES) / elem_bytes).trailing_zeros()
+}
+
+/// `o ⊕ (A · (o >> row)) << chunk` for `A`'s columns.
+fn apply(o: i64, columns: &[u32], row: u32, chunk: u32) -> i64 {
+    let y = o >> row;
+    let ay = columns
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| y >> j & 1 == 1)
+        .fold(0u32, |acc, (_, &c)| acc ^ c);
+    o ^ (i64::from(ay) << chunk)
+}
+
+/// The identity on `n` offset bits.
+fn identity_map(n: u32) -> Result<LinearLayout, Error> {
+    map(n, n, 0, &[])
+}
+
+/// The map as a linear layout `offset → offset` over `n` bits.
+fn map(n: u32, row: u32, chunk: u32, columns: &[u32]) -> Result<LinearLayout, Error> {
+    let size = 1i64 << n;
+    let bases: [[i64; 1]; 64] = core::array::from_fn(|k| {
+        let k = k as u32;
+        let column = k
+            .checked_sub(row)
+            .and_then(|j| columns.get(j as usize))
+            .map_or(0, |&c| i64::from(c) << chunk);
+        [if k < n { (1i64 << k) ^ column } else { 0 }]
+    });
+    let refs: [&[i64]; 64] = core::array::from_fn(|k| &bases[k][..]);
+    LinearLayout::new(
+        &[Dim::new("offset", size).map_err(|k| Error::new(Op::SwizzleSearch, [None, None], k))?],
+        &[Dim::new("offset", size).map_err(|k| Error::new(Op::SwizzleSearch, [None, None], k))?],
+        &refs[..n as usize],
+    )
+}
+
+/// Whether a search found a map.
+enum Found {
+    Yes,
+    No,
+    Budget,
+}
+
+/// The backtracking over `A`'s columns.
+struct Search<'a> {
+    forbidden: &'a [u32; 1 << MAX_ROW_BITS],
+    bank_bits: u32,
+    rows: u32,
+    columns: [u32; MAX_ROW_BITS as usize],
+    /// `A · y` for the row differences `y` below `2^j` (the columns chosen so far).
+    values: [u32; 1 << MAX_ROW_BITS],
+    steps: i64,
+}
+
+impl Search<'_> {
+    /// Chooses columns `j..`; `Yes` leaves them in `columns`.
+    fn next(&mut self, j: u32, keeps_range: &dyn Fn(&[u32]) -> bool) -> Found {
+        if j == self.rows {
+            return if keeps_range(&self.columns[..j as usize]) {
+                Found::Yes
+            } else {
+                Found::No
+            };
+        }
+        let low = 1usize << j;
+        'column: for c in 0..1u32 << self.bank_bits {
+            self.steps += low as i64;
+            if self.steps > SEARCH_BUDGET {
+                return Found::Budget;
+            }
+            // The row differences with top bit j: A·y = c ⊕ A·(y - 2^j).
+            for y in low..2 * low {
+                let v = c ^ self.values[y - low];
+                if self.forbidden[y] >> v & 1 == 1 {
+                    continue 'column;
+                }
+                self.values[y] = v;
+            }
+            self.columns[j as usize] = c;
+            match self.next(j + 1, keeps_range) {
+                Found::No => {}
+                found => return found,
+            }
+        }
+        Found::No
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::banks::{bank_conflicts, bank_conflicts_of};
+    use crate::swizzle_search::swizzle_search;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    /// `M ∘ S` at index `i`.
+    fn offset(m: &LinearLayout, s: &Layout, i: i64) -> Result<i64, Error> {
+        Ok(m.apply_bits(s.eval(i)? as u64) as i64)
+    }
+
+    /// Whether every access of `M ∘ S` costs its minimum and every offset stays in range,
+    /// counted by the model itself.
+    fn holds(m: &LinearLayout, s: &Layout, ts: &[Layout], bytes: i64) -> bool {
+        let cosize = s.cosize().unwrap();
+        ts.iter().all(|t| {
+            bank_conflicts_of(s.size(), &|i| offset(m, s, i), t, bytes)
+                .is_ok_and(|w| w.total == w.minimum)
+        }) && (0..s.size()).all(|i| (0..cosize).contains(&offset(m, s, i).unwrap()))
+    }
+
+    fn search(s: &str, ts: &[&str], bytes: i64) -> Result<LinearLayout, Error> {
+        let ts: std::vec::Vec<Layout> = ts.iter().map(|t| l(t)).collect();
+        let m = swizzle_search_f2(&l(s), &ts, bytes);
+        if let Ok(m) = &m {
+            assert!(holds(m, &l(s), &ts, bytes), "{m:?} for {s}");
+        }
+        m
+    }
+
+    /// The classic cases find the CuTe swizzles CUTLASS uses (the map's own swizzle, found by
+    /// `to_swizzled`, counted the same by `bank_conflicts`).
+    #[test]
+    fn the_classic_cases_are_cutes_swizzles() {
+        for (s, ts, bytes, want) in [
+            ("(32,32):(32,1)", &["32:1", "32:32"][..], 4, "Sw<5,0,5>"),
+            (
+                "(8,64):(64,1)",
+                &["(8,8):(1,8)", "(8,8):(64,8)"][..],
+                2,
+                "Sw<3,3,3>",
+            ),
+            (
+                "(8,32):(32,1)",
+                &["(8,4):(1,8)", "(8,4):(32,8)"][..],
+                4,
+                "Sw<3,2,3>",
+            ),
+            (
+                "(8,128):(128,1)",
+                &["(8,16):(1,8)", "(8,16):(128,8)"][..],
+                1,
+                "Sw<3,4,3>",
+            ),
+            ("64:1", &["32:2"][..], 4, "Sw<1,0,5>"),
+            ("(32,32):(32,1)", &["32:32"][..], 4, "Sw<0,0,0>"),
+        ] {
+            let m = search(s, ts, bytes).unwrap();
+            let c = m.to_swizzled().unwrap();
+            assert_eq!(c.swizzle().to_string(), want, "{s}");
+            let sw = ComposedLayout::new(c.swizzle(), 0, l(s));
+            for t in ts {
+                let w = crate::banks::bank_phases(&sw, &l(t), bytes, &mut |_| {}).unwrap();
+                assert_eq!(w.total, w.minimum, "{want} on {t}");
+                assert_eq!(bank_conflicts(&sw, &l(t), bytes).unwrap(), w.minimum);
+            }
+        }
+    }
+
+    /// A map that no CuTe swizzle is: an 8x64 float tile read down its first columns (lanes 8
+    /// rows apart, then the next column) and along row 0 every other column pair. No
+    /// `Sw<B,M,S>` serves both; the map XORs row bit 5 into bit 0 and row bits 6 to 8 into bits
+    /// 2 to 4, two shifts at once.
+    #[test]
+    fn a_general_map_where_cute_has_none() {
+        let (s, ts) = ("(8,64):(64,1)", ["32:1", "32:16"]);
+        let m = search(s, &ts, 4).unwrap();
+        assert_eq!(
+            m.to_string(),
+            "LinearLayout(crd=(offset:512),idx=(offset:512),vals=[(1),(2),(4),(8),(16),(33),(68),(136),(272)])"
+        );
+        assert!(m.to_swizzled().is_err());
+        assert_eq!(
+            swizzle_search(&l(s), &ts.map(l), 4).unwrap_err().code(),
+            "no_swizzle"
+        );
+    }
+
+    /// On small layouts the search agrees with trying every map of its form, and finds one
+    /// whenever CuTe's search finds a swizzle of that form.
+    #[test]
+    fn exhaustive_over_its_maps_and_at_least_cutes() {
+        let shapes = [
+            "(8,8):(8,1)",
+            "(8,8):(1,8)",
+            "(4,16):(16,1)",
+            "64:1",
+            "(16,8):(8,1)",
+        ];
+        let accesses = [
+            "8:1",
+            "8:8",
+            "16:1",
+            "16:4",
+            "32:2",
+            "(8,2):(2,1)",
+            "(4,2):(16,1)",
+            "32:1",
+            "16:3",
+            "(8,2):(8,1)",
+        ];
+        let mut found = 0;
+        for s in shapes {
+            for (a, b) in accesses
+                .iter()
+                .flat_map(|a| accesses.iter().map(move |b| (a, b)))
+            {
+                for bytes in [2, 4, 8] {
+                    let ts = [l(a), l(b)];
+                    let Ok(()) = ts.iter().try_for_each(|t| {
+                        bank_conflicts(&ComposedLayout::new(Swizzle::identity(), 0, l(s)), t, bytes)
+                            .map(|_| ())
+                    }) else {
+                        continue;
+                    };
+                    let m = swizzle_search_f2(&l(s), &ts, bytes);
+                    if let Ok(m) = &m {
+                        assert!(holds(m, &l(s), &ts, bytes), "{s} {a} {b} {bytes}");
+                        found += 1;
+                    }
+                    // Every map of the form: A's columns over the bank bits of the widest access.
+                    let cosize = l(s).cosize().unwrap();
+                    let n = 64 - (cosize - 1).leading_zeros();
+                    let row = (128 / bytes).trailing_zeros();
+                    let widest = ts
+                        .iter()
+                        .map(|t| {
+                            let v = if t.rank() == 2 {
+                                t.mode(1).unwrap().size()
+                            } else {
+                                1
+                            };
+                            chunk(v * bytes, bytes)
+                        })
+                        .max()
+                        .unwrap();
+                    let rows = n.saturating_sub(row);
+                    let bank_bits = row - widest;
+                    let total = 1u64 << (bank_bits * rows);
+                    let any = (0..total).any(|code| {
+                        let columns: std::vec::Vec<u32> = (0..rows)
+                            .map(|j| (code >> (j * bank_bits) & ((1 << bank_bits) - 1)) as u32)
+                            .collect();
+                        let m = map(n, row, widest, &columns).unwrap();
+                        holds(&m, &l(s), &ts, bytes)
+                    });
+                    assert_eq!(m.is_ok(), any, "{s} {a} {b} {bytes}: {m:?}");
+                    // A CuTe swizzle of the form (its bits from the rows into the bank bits).
+                    if let Ok(sw) = swizzle_search(&l(s), &ts, bytes) {
+                        let (bb, mb, sb) = sw.params();
+                        let of_form = bb == 0
+                            || (sb > 0
+                                && mb >= widest
+                                && mb + bb <= row
+                                && (mb as i32 + sb) as u32 >= row);
+                        assert!(!of_form || m.is_ok(), "{s} {a} {b} {bytes}: {sw}");
+                    }
+                }
+            }
+        }
+        assert!(found > 50, "{found}");
+    }
+
+    #[test]
+    fn bad_layouts_are_named() {
+        let code = |r: Result<LinearLayout, Error>| r.unwrap_err().code();
+        // 32 floats 32 apart in a buffer that ends at the last: spreading them moves it past.
+        assert_eq!(code(search("32:32", &["32:1"], 4)), "no_swizzle");
+        assert_eq!(code(search("32:1", &["32:2"], 4)), "invalid_access");
+        assert_eq!(code(search("(8,8):(-8,1)", &["8:1"], 4)), "no_swizzle");
+        assert_eq!(code(search("(8,8):(8,1)", &["8:1"], 3)), "invalid_access");
+    }
+}
