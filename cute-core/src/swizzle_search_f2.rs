@@ -17,7 +17,10 @@ use crate::layout::Layout;
 use crate::limits::VERIFY_LIMIT;
 use crate::linear::{Dim, LinearLayout};
 use crate::swizzle::{ComposedLayout, Swizzle};
-use crate::swizzle_search::SEARCH_BUDGET;
+
+/// The most steps a search takes (a step checks `A` on one row difference): a few
+/// milliseconds.
+pub const STEP_BUDGET: i64 = 1 << 22;
 
 /// The most row bits a search takes (the forbidden values of `A` are kept for every row
 /// difference: 2^12 of them).
@@ -40,7 +43,7 @@ pub const MAX_ROW_BITS: u32 = 12;
 /// # Preconditions
 /// As [`swizzle_search`](crate::swizzle_search::swizzle_search): each `Ti` an access of `S`,
 /// `S`'s offsets in `[0, cosize(S))`, `size(S)` at most [`VERIFY_LIMIT`]; at most
-/// [`MAX_ROW_BITS`] row bits; the search's steps at most [`SEARCH_BUDGET`].
+/// [`MAX_ROW_BITS`] row bits; the search's steps at most [`STEP_BUDGET`].
 ///
 /// # Errors
 /// An access's own error ([`ErrorKind::InvalidAccess`]); [`ErrorKind::NoSwizzle`] when no map of
@@ -113,13 +116,62 @@ pub fn swizzle_search_f2(
     let bank_bits = row.saturating_sub(chunk_bits);
     // forbidden[y]: the values A must not take on the row difference y (bit x: A·y = x).
     let mut forbidden = [0u32; 1 << MAX_ROW_BITS];
+    let geometry = Geometry {
+        elem_bytes,
+        row,
+        chunk_bits,
+        bank_bits,
+    };
     for t in accesses {
-        bank_phases(&plain, t, elem_bytes, &mut |p| {
-            let c = chunk(p.width, elem_bytes);
+        geometry
+            .forbid_conflicts(&plain, t, &mut forbidden)
+            .map_err(within)?;
+    }
+    geometry.forbid_past_the_end(s, cosize, &mut forbidden)?;
+    let mut search = Search {
+        forbidden: &forbidden,
+        bank_bits,
+        rows,
+        columns: [0; MAX_ROW_BITS as usize],
+        values: [0; 1 << MAX_ROW_BITS],
+        steps: 0,
+    };
+    match search.next(0) {
+        Found::Yes => map(n, row, chunk_bits, &search.columns[..rows as usize]).map_err(within),
+        Found::No => Err(fail(
+            "no map XORing the row bits into the bank bits makes every access conflict-free and keeps every offset in [0, cosize)",
+        )),
+        Found::Budget => Err(fail(
+            "the search would take more than 2^22 steps (too many rows or constraints)",
+        )),
+    }
+}
+
+/// Where the bits of an offset lie: the 128-byte row from bit `row`, the widest access's chunk
+/// below bit `chunk_bits`, the `bank_bits` between them that a map writes.
+struct Geometry {
+    elem_bytes: i64,
+    row: u32,
+    chunk_bits: u32,
+    bank_bits: u32,
+}
+
+impl Geometry {
+    /// Forbids, for each pair of lanes of a phase of `t` in distinct chunks and distinct rows,
+    /// the value of `A` on their row difference that would put them in one bank.
+    fn forbid_conflicts(
+        &self,
+        plain: &ComposedLayout,
+        t: &Layout,
+        forbidden: &mut [u32; 1 << MAX_ROW_BITS],
+    ) -> Result<(), Error> {
+        let (row, chunk_bits) = (self.row, self.chunk_bits);
+        bank_phases(plain, t, self.elem_bytes, &mut |p| {
+            let c = chunk(p.width, self.elem_bytes);
             let lanes = &p.accesses[..p.lanes];
             for (k, &(_, a)) in lanes.iter().enumerate() {
                 for &(_, b) in &lanes[..k] {
-                    let delta = (a / elem_bytes) ^ (b / elem_bytes);
+                    let delta = (a / self.elem_bytes) ^ (b / self.elem_bytes);
                     let (y, x) = (delta >> row, delta & ((1 << row) - 1));
                     // The same chunk (a shared word or vector): no conflict. The same row: the
                     // chunks differ in the bank bits, which A leaves apart.
@@ -138,47 +190,44 @@ pub fn swizzle_search_f2(
                 }
             }
         })
-        .map_err(within)?;
+        .map(|_| ())
     }
-    let mut search = Search {
-        forbidden: &forbidden,
-        bank_bits,
-        rows,
-        columns: [0; MAX_ROW_BITS as usize],
-        values: [0; 1 << MAX_ROW_BITS],
-        steps: 0,
-    };
-    let keeps_range = |columns: &[u32]| -> bool {
-        (0..s.size()).all(|i| {
-            s.eval(i)
-                .is_ok_and(|o| (0..cosize).contains(&apply(o, columns, row, chunk_bits)))
-        })
-    };
-    match search.next(0, &keeps_range) {
-        Found::Yes => map(n, row, chunk_bits, &search.columns[..rows as usize]).map_err(within),
-        Found::No => Err(fail(
-            "no map XORing the row bits into the bank bits makes every access conflict-free and keeps every offset in [0, cosize)",
-        )),
-        Found::Budget => Err(fail(
-            "the search would take more than 2^24 steps (too many rows or constraints)",
-        )),
+
+    /// Forbids the values of `A` on the last row that move an offset of `s` past `cosize`: a map
+    /// keeps each row, so only a partial last row can be left.
+    fn forbid_past_the_end(
+        &self,
+        s: &Layout,
+        cosize: i64,
+        forbidden: &mut [u32; 1 << MAX_ROW_BITS],
+    ) -> Result<(), Error> {
+        let last = (cosize - 1) >> self.row;
+        let Some(slot) = usize::try_from(last)
+            .ok()
+            .filter(|&y| y > 0)
+            .and_then(|y| forbidden.get_mut(y))
+        else {
+            return Ok(());
+        };
+        let room = cosize - (last << self.row);
+        for i in 0..s.size() {
+            let o = s.eval(i).map_err(|e| e.within(Op::SwizzleSearch))?;
+            if o >> self.row != last {
+                continue;
+            }
+            for v in 0..1i64 << self.bank_bits {
+                if (o & ((1 << self.row) - 1)) ^ (v << self.chunk_bits) >= room {
+                    *slot |= 1 << v;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
 /// The offset bits within one chunk of a phase (a vector of `width` bytes, at least a word).
 fn chunk(width: i64, elem_bytes: i64) -> u32 {
     (width.max(WORD_BYTES) / elem_bytes).trailing_zeros()
-}
-
-/// `o ⊕ (A · (o >> row)) << chunk` for `A`'s columns.
-fn apply(o: i64, columns: &[u32], row: u32, chunk: u32) -> i64 {
-    let y = o >> row;
-    let ay = columns
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| y >> j & 1 == 1)
-        .fold(0u32, |acc, (_, &c)| acc ^ c);
-    o ^ (i64::from(ay) << chunk)
 }
 
 /// The identity on `n` offset bits.
@@ -225,18 +274,14 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Chooses columns `j..`; `Yes` leaves them in `columns`.
-    fn next(&mut self, j: u32, keeps_range: &dyn Fn(&[u32]) -> bool) -> Found {
+    fn next(&mut self, j: u32) -> Found {
         if j == self.rows {
-            return if keeps_range(&self.columns[..j as usize]) {
-                Found::Yes
-            } else {
-                Found::No
-            };
+            return Found::Yes;
         }
         let low = 1usize << j;
         'column: for c in 0..1u32 << self.bank_bits {
             self.steps += low as i64;
-            if self.steps > SEARCH_BUDGET {
+            if self.steps > STEP_BUDGET {
                 return Found::Budget;
             }
             // The row differences with top bit j: A·y = c ⊕ A·(y - 2^j).
@@ -248,7 +293,7 @@ impl Search<'_> {
                 self.values[y] = v;
             }
             self.columns[j as usize] = c;
-            match self.next(j + 1, keeps_range) {
+            match self.next(j + 1) {
                 Found::No => {}
                 found => return found,
             }
