@@ -30,15 +30,7 @@ fn frame(g: &Grid) -> Frame {
         .unwrap_or(1)
         .max(2);
     let cell_w = longest * CHAR_W + 2 * PAD;
-    let head_w = g
-        .row_headers
-        .iter()
-        .chain(&g.col_labels)
-        .map(String::len)
-        .max()
-        .unwrap_or(1)
-        * CHAR_W
-        + 2 * PAD;
+    let head_w = g.head_chars() * CHAR_W + 2 * PAD;
     let title_h = CELL_H;
     let head_h = g.col_headers.len() * CELL_H;
     let text_w = |s: &str| s.chars().count() * CHAR_W + 2 * PAD;

@@ -33,6 +33,20 @@ pub struct Grid {
     pub blocks: (usize, usize),
 }
 
+impl Grid {
+    /// The characters of the widest text left of the cells: a row header or a header line's
+    /// label.
+    #[must_use]
+    pub fn head_chars(&self) -> usize {
+        self.row_headers
+            .iter()
+            .chain(&self.col_labels)
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(1)
+    }
+}
+
 /// The size of the first top-level part of a nested mode (its blocks), 0 for a mode that is one
 /// leaf or whose first part is one element or the whole mode.
 fn block(mode: &IntTuple) -> usize {

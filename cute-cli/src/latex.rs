@@ -45,13 +45,7 @@ fn page(grids: &[Grid]) -> (f64, f64) {
     let chars = |s: &String| s.chars().count() as f64 * 0.2;
     let (mut width, mut height) = (1.0f64, 1.0f64);
     for g in grids {
-        let head = g
-            .row_headers
-            .iter()
-            .chain(&g.col_labels)
-            .map(chars)
-            .fold(0.0, f64::max)
-            + 0.6;
+        let head = g.head_chars() as f64 * 0.2 + 0.6;
         let legend = g.legend.as_ref().map_or(0.0, |l| chars(l) + 1.0);
         width = width
             .max(head + g.cols as f64)

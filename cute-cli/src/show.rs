@@ -32,13 +32,7 @@ pub fn table(g: &Grid, colour: Option<Colouring>) -> String {
         .chain(g.col_headers.iter().flatten().map(String::len))
         .max()
         .unwrap_or(1);
-    let head_w = g
-        .row_headers
-        .iter()
-        .chain(&g.col_labels)
-        .map(String::len)
-        .max()
-        .unwrap_or(1);
+    let head_w = g.head_chars();
     let mut out = String::new();
     let _ = writeln!(out, "{}", g.title);
     for (k, line) in g.col_headers.iter().enumerate() {

@@ -53,13 +53,7 @@ const BUDGET: &str =
 /// assert_eq!(sw.unwrap().to_string(), "Sw<5,0,5>");
 /// ```
 pub fn swizzle_search(s: &Layout, accesses: &[Layout], elem_bytes: i64) -> Result<Swizzle, Error> {
-    let fail = |why: &'static str| {
-        Error::new(
-            Op::SwizzleSearch,
-            [Some(Operand::from(s)), accesses.first().map(Operand::from)],
-            ErrorKind::NoSwizzle { why },
-        )
-    };
+    let fail = |why: &'static str| no_swizzle(s, accesses, why);
     let within = |e: Error| e.within(Op::SwizzleSearch);
     let meets = |sw: Swizzle| -> Result<bool, Error> {
         let swizzled = ComposedLayout::new(sw, 0, *s);
@@ -146,6 +140,15 @@ pub fn swizzle_search(s: &Layout, accesses: &[Layout], elem_bytes: i64) -> Resul
     Err(fail(
         "no Sw<B,M,S> within the offsets' bits makes every access conflict-free and keeps every offset in [0, cosize)",
     ))
+}
+
+/// A search's `no_swizzle` error for `S` and its first access: `why` none qualifies.
+pub(crate) fn no_swizzle(s: &Layout, accesses: &[Layout], why: &'static str) -> Error {
+    Error::new(
+        Op::SwizzleSearch,
+        [Some(Operand::from(s)), accesses.first().map(Operand::from)],
+        ErrorKind::NoSwizzle { why },
+    )
 }
 
 #[cfg(test)]

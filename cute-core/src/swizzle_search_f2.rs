@@ -12,11 +12,12 @@
 //! then chosen column by column, backtracking.
 
 use crate::banks::{bank_phases, BANKS, WORD_BYTES};
-use crate::error::{Error, ErrorKind, Op, Operand};
+use crate::error::{Error, Op};
 use crate::layout::Layout;
 use crate::limits::VERIFY_LIMIT;
 use crate::linear::{Dim, LinearLayout};
 use crate::swizzle::{ComposedLayout, Swizzle};
+use crate::swizzle_search::no_swizzle;
 
 /// The most steps a search takes (a step checks `A` on one row difference): a few
 /// milliseconds.
@@ -36,7 +37,7 @@ pub const MAX_ROW_BITS: u32 = 12;
 /// widest access: `M(o) = o ⊕ (A · (o >> W)) << c` with `2^W · elem_bytes = 128` and `2^c` the
 /// elements of that access's chunk (its vector, at least a 4-byte word). Among those maps the
 /// search is exhaustive (columns of `A` tried from 0 up, so the first found has the fewest and
-/// lowest bits); [`ErrorKind::NoSwizzle`] means none of them works.
+/// lowest bits); [`ErrorKind::NoSwizzle`](crate::error::ErrorKind::NoSwizzle) means none of them works.
 ///
 /// [`bank_conflicts`]: crate::banks::bank_conflicts
 ///
@@ -46,7 +47,7 @@ pub const MAX_ROW_BITS: u32 = 12;
 /// [`MAX_ROW_BITS`] row bits; the search's steps at most [`STEP_BUDGET`].
 ///
 /// # Errors
-/// An access's own error ([`ErrorKind::InvalidAccess`]); [`ErrorKind::NoSwizzle`] when no map of
+/// An access's own error ([`ErrorKind::InvalidAccess`](crate::error::ErrorKind::InvalidAccess)); [`ErrorKind::NoSwizzle`](crate::error::ErrorKind::NoSwizzle) when no map of
 /// the form qualifies, or the layout or the search is past its budget.
 ///
 /// # Examples
@@ -63,13 +64,7 @@ pub fn swizzle_search_f2(
     accesses: &[Layout],
     elem_bytes: i64,
 ) -> Result<LinearLayout, Error> {
-    let fail = |why: &'static str| {
-        Error::new(
-            Op::SwizzleSearch,
-            [Some(Operand::from(s)), accesses.first().map(Operand::from)],
-            ErrorKind::NoSwizzle { why },
-        )
-    };
+    let fail = |why: &'static str| no_swizzle(s, accesses, why);
     let within = |e: Error| e.within(Op::SwizzleSearch);
     if s.size() > VERIFY_LIMIT {
         return Err(fail(
