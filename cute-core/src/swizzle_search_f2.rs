@@ -15,7 +15,7 @@ use crate::banks::{bank_phases, BANKS, WORD_BYTES};
 use crate::error::{Error, Op};
 use crate::layout::Layout;
 use crate::limits::VERIFY_LIMIT;
-use crate::linear::{Dim, LinearLayout};
+use crate::linear::{Dim, LinearLayout, MAX_BITS};
 use crate::swizzle::{ComposedLayout, Swizzle};
 use crate::swizzle_search::no_swizzle;
 
@@ -47,7 +47,9 @@ pub const MAX_ROW_BITS: u32 = 12;
 /// [`MAX_ROW_BITS`] row bits; the search's steps at most [`STEP_BUDGET`].
 ///
 /// # Errors
-/// An access's own error ([`ErrorKind::InvalidAccess`](crate::error::ErrorKind::InvalidAccess)); [`ErrorKind::NoSwizzle`](crate::error::ErrorKind::NoSwizzle) when no map of
+/// An access's own error ([`ErrorKind::InvalidAccess`](crate::error::ErrorKind::InvalidAccess));
+/// [`ErrorKind::Capacity`](crate::error::ErrorKind::Capacity) for offsets of more than
+/// [`MAX_BITS`] bits (the map's capacity); [`ErrorKind::NoSwizzle`](crate::error::ErrorKind::NoSwizzle) when no map of
 /// the form qualifies, or the layout or the search is past its budget.
 ///
 /// # Examples
@@ -82,6 +84,14 @@ pub fn swizzle_search_f2(
         ));
     }
     let n = 64 - (cosize - 1).max(0).leading_zeros();
+    // The map is a linear layout over the offset bits.
+    if n as usize > MAX_BITS {
+        return Err(Error::new(
+            Op::SwizzleSearch,
+            [Some(s.into()), accesses.first().map(Into::into)],
+            crate::error::ErrorKind::Capacity,
+        ));
+    }
     // Row bits from W: 2^W elements are 128 bytes (elem_bytes is checked by the accesses).
     let row = (BANKS * WORD_BYTES / elem_bytes.clamp(1, 16)).trailing_zeros();
     // Each access's pairs of lanes in distinct chunks, and the widest access's chunk bits.
@@ -482,5 +492,7 @@ mod tests {
         assert_eq!(code(search("32:1", &["32:2"], 4)), "invalid_access");
         assert_eq!(code(search("(8,8):(-8,1)", &["8:1"], 4)), "no_swizzle");
         assert_eq!(code(search("(8,8):(8,1)", &["8:1"], 3)), "invalid_access");
+        // Offsets of 48 bits: past a linear layout's 32 (the fuzz target's find).
+        assert_eq!(code(search("4096:64444444444", &["46:1"], 1)), "capacity");
     }
 }
