@@ -14,6 +14,7 @@ mod algebra;
 mod algorithm;
 mod kernel;
 mod layout;
+mod linear;
 mod tensor;
 
 criterion_main!(
@@ -29,5 +30,6 @@ criterion_main!(
     kernel::transpose::benches,
     kernel::user::benches,
     layout::benches,
+    linear::benches,
     tensor::benches
 );

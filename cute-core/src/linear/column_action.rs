@@ -145,7 +145,7 @@ impl ColumnAction {
             )
         };
         let k = layout.ins.find(self.dim).ok_or(NOT_A_DIM).map_err(err)?;
-        let bits = layout.ins.d[k].map_or(0, |d| usize::from(d.bits));
+        let bits = layout.ins.get(k).map_or(0, |d| usize::from(d.bits));
         if bits != self.in_bits() {
             return Err(err(ErrorKind::SizeMismatch {
                 what: "bits of the dimension",
@@ -154,9 +154,7 @@ impl ColumnAction {
             }));
         }
         let mut ins = layout.ins;
-        let mut d = ins.d[k].ok_or(NOT_A_DIM).map_err(err)?;
-        d.bits = self.len;
-        ins.d[k] = Some(d);
+        ins.d[k].bits = self.len;
         // The bases before the dimension, its rearranged ones, then those after it.
         let start = layout.ins.start(k);
         let mut bases = [0u64; MAX_BITS];
@@ -268,7 +266,7 @@ impl LinearLayout {
         let err = |k| Error::new(Op::ColumnAction, [Some(self.into()), None], k);
         let name = Name::new(dim).map_err(err)?;
         let k = self.ins.find(name).ok_or(NOT_A_DIM).map_err(err)?;
-        let bits = self.ins.d[k].map_or(0, |d| usize::from(d.bits));
+        let bits = self.ins.get(k).map_or(0, |d| usize::from(d.bits));
         ColumnAction::new(action, dim, bits)?.apply(self)
     }
 }

@@ -96,7 +96,9 @@ pub(super) const NOT_A_DIM: ErrorKind = ErrorKind::DimMismatch {
 /// Dimensions in order, inline.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Dims {
-    pub(super) d: [Option<Dim>; MAX_DIMS],
+    /// The dimensions, [`Dim::UNUSED`] past `n` (no `Option`: the array stays within 128
+    /// bytes, which a copy moves inline rather than through `memcpy`).
+    pub(super) d: [Dim; MAX_DIMS],
     pub(super) n: u8,
 }
 
@@ -105,14 +107,14 @@ impl Dims {
         if dims.len() > MAX_DIMS {
             return Err(ErrorKind::Capacity);
         }
-        let mut d = [None; MAX_DIMS];
+        let mut d = [Dim::UNUSED; MAX_DIMS];
         let mut bits = 0usize;
         for (k, x) in dims.iter().enumerate() {
             if dims[..k].iter().any(|y| y.name == x.name) {
                 return Err(ErrorKind::DuplicateDim);
             }
             bits += usize::from(x.bits);
-            d[k] = Some(*x);
+            d[k] = *x;
         }
         if bits > max_bits {
             return Err(ErrorKind::Capacity);
@@ -130,12 +132,12 @@ impl Dims {
             keep[self.find(Name::new(n)?).ok_or(NOT_A_DIM)?] = true;
         }
         let mut out = Dims {
-            d: [None; MAX_DIMS],
+            d: [Dim::UNUSED; MAX_DIMS],
             n: 0,
         };
         for (k, d) in self.iter().enumerate() {
             if keep[k] {
-                out.d[usize::from(out.n)] = Some(d);
+                out.d[usize::from(out.n)] = d;
                 out.n += 1;
             }
         }
@@ -148,16 +150,13 @@ impl Dims {
     /// [`ErrorKind::DimMismatch`].
     pub(super) fn merge(a: &Dims, b: &Dims, max_bits: usize) -> Result<Dims, ErrorKind> {
         let mut out = Dims {
-            d: [None; MAX_DIMS],
+            d: [Dim::UNUSED; MAX_DIMS],
             n: 0,
         };
         let (mut i, mut j) = (0, 0);
         let (na, nb) = (usize::from(a.n), usize::from(b.n));
         while i < na || j < nb {
-            let (x, y) = (
-                a.d[..na].get(i).copied().flatten(),
-                b.d[..nb].get(j).copied().flatten(),
-            );
+            let (x, y) = (a.d[..na].get(i).copied(), b.d[..nb].get(j).copied());
             let next = match (x, y) {
                 (Some(x), _) if b.find(x.name).is_none() => {
                     i += 1;
@@ -183,7 +182,7 @@ impl Dims {
             if usize::from(out.n) == MAX_DIMS {
                 return Err(ErrorKind::Capacity);
             }
-            out.d[usize::from(out.n)] = Some(next);
+            out.d[usize::from(out.n)] = next;
             out.n += 1;
         }
         if out.bits() > max_bits {
@@ -195,21 +194,31 @@ impl Dims {
     /// The bits of the dimension named `name`, 0 when there is none.
     pub(super) fn bits_of(&self, name: Name) -> usize {
         self.find(name)
-            .and_then(|k| self.d[k])
+            .and_then(|k| self.get(k))
             .map_or(0, |d| usize::from(d.bits))
     }
 
+    /// Dimension `k`, if there is one.
+    pub(super) fn get(&self, k: usize) -> Option<Dim> {
+        self.d[..usize::from(self.n)].get(k).copied()
+    }
+
     pub(super) fn iter(&self) -> impl Iterator<Item = Dim> + '_ {
-        self.d[..usize::from(self.n)].iter().flatten().copied()
+        self.d[..usize::from(self.n)].iter().copied()
     }
 
     pub(super) fn bits(&self) -> usize {
-        self.iter().map(|d| usize::from(d.bits)).sum()
+        self.start(usize::from(self.n))
     }
 
     /// The first bit of dimension `k` in the colexicographic order.
     pub(super) fn start(&self, k: usize) -> usize {
-        self.iter().take(k).map(|d| usize::from(d.bits)).sum()
+        // Plain loops over the used entries: what every application runs.
+        let mut s = 0;
+        for d in &self.d[..k.min(usize::from(self.n))] {
+            s += usize::from(d.bits);
+        }
+        s
     }
 
     pub(super) fn find(&self, name: Name) -> Option<usize> {
@@ -224,15 +233,16 @@ impl Dims {
                 right: usize::from(self.n),
             });
         }
-        let mut x = 0u64;
-        for (k, (d, &v)) in self.iter().zip(values).enumerate() {
+        let (mut x, mut at) = (0u64, 0);
+        for (d, &v) in self.d[..values.len()].iter().zip(values) {
             if !(0..d.size()).contains(&v) {
                 return Err(ErrorKind::IndexOutOfRange {
                     index: v,
                     size: d.size(),
                 });
             }
-            x |= (v as u64) << self.start(k);
+            x |= (v as u64) << at;
+            at += u32::from(d.bits);
         }
         Ok(x)
     }
@@ -254,7 +264,7 @@ impl Dims {
     pub(super) fn names_except<'a>(&'a self, names: &[&str]) -> ([&'a str; MAX_DIMS], usize) {
         let mut out = [""; MAX_DIMS];
         let mut n = 0;
-        for d in self.d[..usize::from(self.n)].iter().flatten() {
+        for d in &self.d[..usize::from(self.n)] {
             if !names.contains(&d.name.as_str()) {
                 out[n] = d.name.as_str();
                 n += 1;
@@ -265,7 +275,7 @@ impl Dims {
 
     /// The value of dimension `k` in the packed bits `x`.
     pub(super) fn field(&self, x: u64, k: usize) -> i64 {
-        let d = self.d[k].map_or(0, |d| d.bits);
+        let d = self.get(k).map_or(0, |d| d.bits);
         ((x >> self.start(k)) & ((1u64 << d) - 1)) as i64
     }
 }

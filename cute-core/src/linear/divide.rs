@@ -38,7 +38,7 @@ fn quotient_dims(a: &Dims, b: &Dims, max_bits: usize) -> Result<Dims, ErrorKind>
 /// The value of `a`'s output dimension `k` in the basis `v` of `a`, and of the same dimension
 /// in `b`'s basis `w` (0 where `b` lacks it).
 fn fields(a: &LinearLayout, b: &LinearLayout, v: u64, w: u64, k: usize) -> (i64, i64) {
-    let name = a.outs.d[k].map(|d| d.name);
+    let name = a.outs.get(k).map(|d| d.name);
     let in_b = name.and_then(|n| b.outs.find(n));
     (a.outs.field(v, k), in_b.map_or(0, |kb| b.outs.field(w, kb)))
 }
@@ -122,7 +122,7 @@ impl LinearLayout {
                 let mut c = 0u64;
                 for ko in 0..usize::from(a.outs.n) {
                     let (x, y) = fields(a, b, v, w, ko);
-                    let low = outs.d[ko].map_or(0, |o| o.bits);
+                    let low = outs.get(ko).map_or(0, |o| o.bits);
                     if j < own {
                         // `C`'s bit: below `C`'s size in every output.
                         if x >> low != 0 {

@@ -109,7 +109,7 @@ impl LinearLayout {
     #[must_use]
     pub fn empty() -> LinearLayout {
         let none = Dims {
-            d: [None; MAX_DIMS],
+            d: [Dim::UNUSED; MAX_DIMS],
             n: 0,
         };
         LinearLayout::from_packed(none, none, &[])
@@ -232,10 +232,11 @@ impl LinearLayout {
             .ins
             .pack(x)
             .map_err(|k| Error::new(Op::Eval, [Some(self.into()), None], k))?;
-        let y = self.apply_bits(bits);
+        let mut y = self.apply_bits(bits);
         let mut out = [0i64; MAX_DIMS];
-        for (k, o) in out.iter_mut().enumerate().take(usize::from(self.outs.n)) {
-            *o = self.outs.field(y, k);
+        for (o, d) in out.iter_mut().zip(&self.outs.d[..usize::from(self.outs.n)]) {
+            *o = (y & ((1u64 << d.bits) - 1)) as i64;
+            y >>= d.bits;
         }
         Ok(out)
     }

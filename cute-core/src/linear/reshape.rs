@@ -29,7 +29,7 @@ impl LinearLayout {
         let mut bases = [0u64; MAX_BITS];
         for (p, &k) in from.iter().enumerate().take(usize::from(ins.n)) {
             let (at, to) = (self.ins.start(k), ins.start(p));
-            let bits = usize::from(self.ins.d[k].map_or(0, |d| d.bits));
+            let bits = usize::from(self.ins.get(k).map_or(0, |d| d.bits));
             bases[to..to + bits].copy_from_slice(&self.bases[at..at + bits]);
         }
         Ok(LinearLayout::from_packed(
@@ -128,7 +128,7 @@ fn permuted(
         if from[..p].contains(&k) {
             return Err(NOT_A_PERMUTATION);
         }
-        (dims[p], from[p]) = (side.d[k].unwrap_or(Dim::UNUSED), k);
+        (dims[p], from[p]) = (side.get(k).unwrap_or(Dim::UNUSED), k);
     }
     Ok((Dims::of(&dims[..order.len()], max_bits)?, from))
 }
@@ -136,14 +136,14 @@ fn permuted(
 /// One dimension named as the first of `side`, of all its bits; no dimension for none.
 fn flattened(side: &Dims) -> Dims {
     let mut out = Dims {
-        d: [None; MAX_DIMS],
+        d: [Dim::UNUSED; MAX_DIMS],
         n: 0,
     };
     if let Some(first) = side.iter().next() {
-        out.d[0] = Some(Dim {
+        out.d[0] = Dim {
             name: first.name,
             bits: side.bits() as u8,
-        });
+        };
         out.n = 1;
     }
     out
