@@ -36,8 +36,10 @@ pub const MAX_ROW_BITS: u32 = 12;
 /// `M` XORs a linear function of the row bits (at and above 128 bytes) into the bank bits of the
 /// widest access: `M(o) = o ⊕ (A · (o >> W)) << c` with `2^W · elem_bytes = 128` and `2^c` the
 /// elements of that access's chunk (its vector, at least a 4-byte word). Among those maps the
-/// search is exhaustive (columns of `A` tried from 0 up, so the first found has the fewest and
-/// lowest bits); [`ErrorKind::NoSwizzle`](crate::error::ErrorKind::NoSwizzle) means none of them works.
+/// search is exhaustive within its budget: `A` is chosen on a basis of the row differences the
+/// accesses and the range constrain (0 elsewhere), values tried from 0 up, the first found
+/// returned; [`ErrorKind::NoSwizzle`](crate::error::ErrorKind::NoSwizzle) means none of them
+/// works, or (its reason says so) that the search reached [`STEP_BUDGET`] without deciding.
 ///
 /// [`bank_conflicts`]: crate::banks::bank_conflicts
 ///
@@ -47,10 +49,13 @@ pub const MAX_ROW_BITS: u32 = 12;
 /// [`MAX_ROW_BITS`] row bits; the search's steps at most [`STEP_BUDGET`].
 ///
 /// # Errors
-/// An access's own error ([`ErrorKind::InvalidAccess`](crate::error::ErrorKind::InvalidAccess));
+/// An access's own error, or `elem_bytes` not 1, 2, 4, 8 or 16
+/// ([`ErrorKind::InvalidAccess`](crate::error::ErrorKind::InvalidAccess));
 /// [`ErrorKind::Capacity`](crate::error::ErrorKind::Capacity) for offsets of more than
-/// [`MAX_BITS`] bits (the map's capacity); [`ErrorKind::NoSwizzle`](crate::error::ErrorKind::NoSwizzle) when no map of
-/// the form qualifies, or the layout or the search is past its budget.
+/// [`MAX_BITS`] bits (the map's capacity, even when `S` already qualifies: its identity map is
+/// a linear layout too); [`ErrorKind::Overflow`](crate::error::ErrorKind::Overflow) for a
+/// cosize past `i64`; [`ErrorKind::NoSwizzle`](crate::error::ErrorKind::NoSwizzle) when no map
+/// of the form qualifies, or the layout or the search is past its budget.
 ///
 /// # Examples
 /// ```
@@ -83,8 +88,18 @@ pub fn swizzle_search_f2(
             "the layout has offsets outside [0, cosize) (a negative stride)",
         ));
     }
+    if ![1, 2, 4, 8, 16].contains(&elem_bytes) {
+        return Err(Error::new(
+            Op::SwizzleSearch,
+            [Some(s.into()), accesses.first().map(Into::into)],
+            crate::error::ErrorKind::InvalidAccess {
+                thread: -1,
+                why: "elem_bytes is not 1, 2, 4, 8 or 16",
+            },
+        ));
+    }
     let n = 64 - (cosize - 1).max(0).leading_zeros();
-    // The map is a linear layout over the offset bits.
+    // The map is a linear layout over the offset bits, the identity included.
     if n as usize > MAX_BITS {
         return Err(Error::new(
             Op::SwizzleSearch,
@@ -133,24 +148,20 @@ pub fn swizzle_search_f2(
             .map_err(within)?;
     }
     geometry.forbid_past_the_end(s, cosize, &mut forbidden)?;
-    let mut search = Search {
-        forbidden: &forbidden,
-        bank_bits,
-        rows,
-        columns: [0; MAX_ROW_BITS as usize],
-        values: [0; 1 << MAX_ROW_BITS],
-        steps: 0,
+    let Some(mut search) = Search::new(&forbidden, bank_bits, rows) else {
+        return Err(fail(NONE));
     };
     match search.next(0) {
-        Found::Yes => map(n, row, chunk_bits, &search.columns[..rows as usize]).map_err(within),
-        Found::No => Err(fail(
-            "no map XORing the row bits into the bank bits makes every access conflict-free and keeps every offset in [0, cosize)",
-        )),
+        Found::Yes => map(n, row, chunk_bits, &search.columns(rows)[..rows as usize]).map_err(within),
+        Found::No => Err(fail(NONE)),
         Found::Budget => Err(fail(
-            "the search would take more than 2^22 steps (too many rows or constraints)",
+            "the search would take more than 2^22 steps (too many constrained rows), so it stops without deciding",
         )),
     }
 }
+
+/// Why no map qualifies.
+const NONE: &str = "no map XORing the row bits into the bank bits makes every access conflict-free and keeps every offset in [0, cosize)";
 
 /// Where the bits of an offset lie: the 128-byte row from bit `row`, the widest access's chunk
 /// below bit `chunk_bits`, the `bank_bits` between them that a map writes.
@@ -266,44 +277,133 @@ enum Found {
     Budget,
 }
 
-/// The backtracking over `A`'s columns.
+/// The backtracking over `A`'s values on a basis of the constrained row differences: `A` on
+/// the other directions is 0 (nothing constrains it there), so only the `k` basis values are
+/// chosen, each constraint checked once its last basis vector has a value.
 struct Search<'a> {
     forbidden: &'a [u32; 1 << MAX_ROW_BITS],
     bank_bits: u32,
-    rows: u32,
-    columns: [u32; MAX_ROW_BITS as usize],
-    /// `A · y` for the row differences `y` below `2^j` (the columns chosen so far).
-    values: [u32; 1 << MAX_ROW_BITS],
+    /// The basis in reduced echelon form: `(pivot bit, vector)`.
+    basis: [(u32, u32); MAX_ROW_BITS as usize],
+    k: usize,
+    /// The constrained row differences ordered by their last basis vector, with their
+    /// coordinates in the basis; `first[i]..first[i + 1]` are those whose last is `i`.
+    constrained: [(u16, u16); 1 << MAX_ROW_BITS],
+    first: [usize; MAX_ROW_BITS as usize + 1],
+    /// `A` on basis vector `i`.
+    values: [u32; MAX_ROW_BITS as usize],
     steps: i64,
 }
 
-impl Search<'_> {
-    /// Chooses columns `j..`; `Yes` leaves them in `columns`.
-    fn next(&mut self, j: u32) -> Found {
-        if j == self.rows {
+impl<'a> Search<'a> {
+    /// The search over the row differences that `forbidden` constrains; `None` when one of them
+    /// forbids every value (no map at all).
+    fn new(forbidden: &'a [u32; 1 << MAX_ROW_BITS], bank_bits: u32, rows: u32) -> Option<Self> {
+        let all = (1u64 << (1u32 << bank_bits)) - 1;
+        let ys = (1..1u32 << rows).filter(|&y| forbidden[y as usize] != 0);
+        let mut basis = [(0u32, 0u32); MAX_ROW_BITS as usize];
+        let mut k = 0;
+        for y in ys.clone() {
+            if u64::from(forbidden[y as usize]) == all {
+                return None;
+            }
+            let mut r = y;
+            for &(p, b) in &basis[..k] {
+                if r >> p & 1 == 1 {
+                    r ^= b;
+                }
+            }
+            if r != 0 {
+                // A new pivot: clear its bit from the others (reduced form).
+                let p = r.ilog2();
+                for e in &mut basis[..k] {
+                    if e.1 >> p & 1 == 1 {
+                        e.1 ^= r;
+                    }
+                }
+                basis[k] = (p, r);
+                k += 1;
+            }
+        }
+        // Each constrained y's coordinates: in reduced form, its bits at the pivots.
+        let coords = |y: u32| -> u32 {
+            basis[..k]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &(p, _))| y >> p & 1 == 1)
+                .fold(0, |m, (i, _)| m | 1 << i)
+        };
+        let mut first = [0usize; MAX_ROW_BITS as usize + 1];
+        for y in ys.clone() {
+            let last = 31 - coords(y).leading_zeros() as usize;
+            first[last + 1] += 1;
+        }
+        for i in 0..k {
+            first[i + 1] += first[i];
+        }
+        let mut constrained = [(0u16, 0u16); 1 << MAX_ROW_BITS];
+        let mut at = first;
+        for y in ys {
+            let c = coords(y);
+            let last = 31 - c.leading_zeros() as usize;
+            // Both below 2^MAX_ROW_BITS: a row difference and a set of at most 12 basis vectors.
+            constrained[at[last]] = (y as u16, c as u16);
+            at[last] += 1;
+        }
+        Some(Search {
+            forbidden,
+            bank_bits,
+            basis,
+            k,
+            constrained,
+            first,
+            values: [0; MAX_ROW_BITS as usize],
+            steps: 0,
+        })
+    }
+
+    /// Chooses the values on basis vectors `i..`; `Yes` leaves them in `values`.
+    fn next(&mut self, i: usize) -> Found {
+        if i == self.k {
             return Found::Yes;
         }
-        let low = 1usize << j;
-        'column: for c in 0..1u32 << self.bank_bits {
-            self.steps += low as i64;
+        let (from, to) = (self.first[i], self.first[i + 1]);
+        'value: for v in 0..1u32 << self.bank_bits {
+            self.steps += 1 + (to - from) as i64;
             if self.steps > STEP_BUDGET {
                 return Found::Budget;
             }
-            // The row differences with top bit j: A·y = c ⊕ A·(y - 2^j).
-            for y in low..2 * low {
-                let v = c ^ self.values[y - low];
-                if self.forbidden[y] >> v & 1 == 1 {
-                    continue 'column;
+            self.values[i] = v;
+            for &(y, c) in &self.constrained[from..to] {
+                let (y, c) = (u32::from(y), u32::from(c));
+                let ay = self.values[..=i]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| c >> j & 1 == 1)
+                    .fold(0, |acc, (_, &x)| acc ^ x);
+                if self.forbidden[y as usize] >> ay & 1 == 1 {
+                    continue 'value;
                 }
-                self.values[y] = v;
             }
-            self.columns[j as usize] = c;
-            match self.next(j + 1) {
+            match self.next(i + 1) {
                 Found::No => {}
                 found => return found,
             }
         }
         Found::No
+    }
+
+    /// `A`'s columns over `rows` row bits: basis vector `i`'s value at its pivot, 0 elsewhere
+    /// (in reduced form the other bits of a basis vector are no pivot, so `A` maps it to its
+    /// value).
+    fn columns(&self, rows: u32) -> [u32; MAX_ROW_BITS as usize] {
+        let mut columns = [0u32; MAX_ROW_BITS as usize];
+        for (&(p, _), &v) in self.basis[..self.k].iter().zip(&self.values) {
+            if p < rows {
+                columns[p as usize] = v;
+            }
+        }
+        columns
     }
 }
 
@@ -484,6 +584,17 @@ mod tests {
         assert!(found > 50, "{found}");
     }
 
+    /// Constraints on two rows that share no bit with the rows between them: the search sets
+    /// `A` only on the constrained directions (a column per row bit would walk every value of
+    /// the columns between, past its budget). The last row (33) is partial and holds one
+    /// element, so `A` must be 0 there; lanes 1024 apart need `A · 32 ≠ 0`.
+    #[test]
+    fn unconstrained_rows_are_not_searched() {
+        let m = search("(2,2):(1024,32)", &["2:1"], 4).unwrap();
+        // Row bit 0 (offset bit 5) moves a bank; the map is conflict-free (`search` counts it).
+        assert_ne!(m.basis(5), Some(32));
+    }
+
     #[test]
     fn bad_layouts_are_named() {
         let code = |r: Result<LinearLayout, Error>| r.unwrap_err().code();
@@ -492,6 +603,7 @@ mod tests {
         assert_eq!(code(search("32:1", &["32:2"], 4)), "invalid_access");
         assert_eq!(code(search("(8,8):(-8,1)", &["8:1"], 4)), "no_swizzle");
         assert_eq!(code(search("(8,8):(8,1)", &["8:1"], 3)), "invalid_access");
+        assert_eq!(code(search("(8,8):(8,1)", &[], 3)), "invalid_access");
         // Offsets of 48 bits: past a linear layout's 32 (the fuzz target's find).
         assert_eq!(code(search("4096:64444444444", &["46:1"], 1)), "capacity");
     }
