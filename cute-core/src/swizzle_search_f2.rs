@@ -107,7 +107,7 @@ pub fn swizzle_search_f2(
             crate::error::ErrorKind::Capacity,
         ));
     }
-    // Row bits from W: 2^W elements are 128 bytes (elem_bytes is checked by the accesses).
+    // Row bits from W: 2^W elements are 128 bytes.
     let row = (BANKS * WORD_BYTES / elem_bytes.clamp(1, 16)).trailing_zeros();
     // Each access's pairs of lanes in distinct chunks, and the widest access's chunk bits.
     let plain = ComposedLayout::new(Swizzle::identity(), 0, *s);
