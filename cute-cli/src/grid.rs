@@ -71,8 +71,8 @@ pub struct Cell {
     pub reached: bool,
     /// The owner `(thread, value)` of a thread-value picture's cell.
     pub owner: Option<(i64, i64)>,
-    /// Whether the cell's offset lies past the data the expression divides or composes (a tile
-    /// that does not divide it reaches there); see [`mark_past`].
+    /// Whether the cell reads past the data the expression divides or composes (a tile that does
+    /// not divide it reaches there); see [`mark_past`].
     pub past: bool,
 }
 
@@ -366,42 +366,23 @@ fn leaf_paths(t: &IntTuple, prefix: &str, out: &mut Vec<String>) {
     }
 }
 
-/// Marks the cells of `gs`, the pictures of a divide or composition of the data `data`, that
-/// read past it: `index` holds the pictures of the same call on the data's index layout
-/// ([`crate::notes::reads`]), whose offset at each cell packs the index read in each top-level
-/// mode of `data`, [`crate::notes::MODE_BITS`] bits a mode. Sets each marked grid's legend;
-/// returns how many cells are marked.
-pub fn mark_past(gs: &mut [Grid], data: &Layout, index: &[Grid]) -> usize {
-    let sizes: Vec<i64> = crate::notes::data_modes(data)
-        .iter()
-        .map(|m| m.product().unwrap_or(i64::MAX))
-        .collect();
-    let bits = crate::notes::MODE_BITS;
-    let past = |o: i64| {
-        sizes.iter().enumerate().any(|(i, &size)| {
-            let k = o >> (bits * i as u32);
-            let k = if i + 1 < sizes.len() {
-                k & ((1 << bits) - 1)
-            } else {
-                k
-            };
-            k >= size
-        })
-    };
-    let mut marked = 0;
+/// Marks the cells of `gs`, the pictures of a divide or composition, that read past its data:
+/// `index` holds the pictures of [`Reads::index`](crate::notes::Reads::index), cell for cell.
+/// Sets the legend of each grid with a marked cell.
+pub fn mark_past(gs: &mut [Grid], reads: &crate::notes::Reads, index: &[Grid]) {
     for (g, ig) in gs.iter_mut().zip(index) {
-        let before = marked;
+        let mut any = false;
         for (cell, at) in g.cells.iter_mut().zip(&ig.cells) {
-            cell.past = cell.reached && past(at.key);
-            marked += usize::from(cell.past);
+            cell.past = cell.reached && reads.past(at.key);
+            any |= cell.past;
         }
-        if marked > before {
+        if any {
             g.legend = Some(format!(
-                "* past the data: these cells read beyond a mode of {data}"
+                "* past the data: these cells read beyond a mode of {}",
+                reads.data
             ));
         }
     }
-    marked
 }
 
 /// The grid of a thread-value layout over data of shape `data`: each data coordinate shows the

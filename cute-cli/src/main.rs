@@ -407,10 +407,12 @@ fn pictures(text: &str, o: &Picture) -> Result<Vec<Grid>, Failure> {
     // clap refuses --tv with --swizzle: at most one of them is here.
     let grids = match (o.tv.as_deref(), o.swizzle.as_deref()) {
         (None, None) => grids(&v).map(|mut gs| {
-            // Offsets past the data that a divide or a composition reaches are marked.
-            if let (Value::Layout(_), Some((data, index))) = (&v, cute_cli::notes::reads(text)) {
-                if let Ok(ig) = grids(&Value::Layout(index)) {
-                    mark_past(&mut gs, &data, &ig);
+            // The cells past the data that a divide or a composition reads are marked.
+            if let Value::Layout(result) = &v {
+                if let Some(reads) = cute_cli::notes::reads(text, result) {
+                    if let Ok(ig) = grids(&Value::Layout(reads.index)) {
+                        mark_past(&mut gs, &reads, &ig);
+                    }
                 }
             }
             gs

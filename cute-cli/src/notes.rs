@@ -5,7 +5,7 @@
 //! marks.
 
 use cute::expr::{eval, parse_call, Value};
-use cute::{IntTuple, Layout, Op, Tile};
+use cute::{IntTuple, Layout, Op, TensorLayout as _, Tile};
 
 /// The notes of a top-level call (none for a value, a call that fails to parse, or another
 /// operation).
@@ -52,14 +52,7 @@ pub fn notes(text: &str) -> Vec<String> {
 /// A note when `B` of `composition(A, B)` reaches an index of `A` past its elements (CuTe
 /// extends `A`'s last mode there).
 fn composition_reads_past(a: &Layout, b: &Layout) -> Option<String> {
-    let far = b
-        .shape()
-        .leaves()
-        .iter()
-        .zip(b.stride().leaves())
-        .try_fold(0i64, |m, (&s, &d)| {
-            m.checked_add(s.checked_sub(1)?.checked_mul(d)?.max(0))
-        })?;
+    let (_, far) = b.image()?;
     (b.size() > 0 && far >= a.size()).then(|| {
         format!(
             "{b} reads index {far} of {a}, which has {} elements: the composition reads past it",
@@ -69,16 +62,45 @@ fn composition_reads_past(a: &Layout, b: &Layout) -> Option<String> {
 }
 
 /// Bits of an index layout's offset per top-level mode of the data ([`reads`]).
-pub const MODE_BITS: u32 = 20;
+const MODE_BITS: u32 = 20;
 
-/// What a top-level divide or composition of a layout `A` (of rank 3 at most) reads, cell by
-/// cell: `A`, and the same call on `A`'s index layout — `A`'s shape with each top-level mode
-/// column-major from `2^(MODE_BITS·i)` — whose offset at a cell holds, `MODE_BITS` bits per mode
-/// of `A`, the index into that mode the cell reads (the last mode's index unbounded). An index
-/// past its mode's size is a read past the data. `None` for any other expression, or when the
-/// index layout's result is not shaped like the call's.
+/// What a divide or composition reads, cell by cell ([`reads`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reads {
+    /// The data, the call's first argument.
+    pub data: Layout,
+    /// The same call on the data's index layout: its offset at a cell packs the index read in
+    /// each top-level mode of the data.
+    pub index: Layout,
+}
+
+impl Reads {
+    /// Whether the cell whose offset in [`Reads::index`] is `at` reads past the data: an index
+    /// past its mode's size.
+    #[must_use]
+    pub fn past(&self, at: i64) -> bool {
+        let modes = data_modes(&self.data);
+        modes.iter().enumerate().any(|(i, mode)| {
+            let k = at >> (MODE_BITS * i as u32);
+            // The last mode's index is unbounded: a tile may reach far past it.
+            let k = if i + 1 < modes.len() {
+                k & ((1 << MODE_BITS) - 1)
+            } else {
+                k
+            };
+            mode.product().is_ok_and(|size| k >= size)
+        })
+    }
+}
+
+/// What a top-level divide or composition of a layout `A` (of rank 3 at most), whose value is
+/// `result`, reads cell by cell: `A`, and the same call on `A`'s index layout — `A`'s shape with
+/// each top-level mode column-major from `2^(MODE_BITS·i)` — whose offset at a cell holds,
+/// `MODE_BITS` bits per mode of `A`, the index into that mode the cell reads (the last mode's
+/// index unbounded). `None` for any other expression, or when the index layout's result is not
+/// shaped like `result`.
 #[must_use]
-pub fn reads(text: &str) -> Option<(Layout, Layout)> {
+pub fn reads(text: &str, result: &Layout) -> Option<Reads> {
     let call = parse_call(text).ok()??;
     let reads = matches!(
         Op::from_name(&call.op)?,
@@ -91,17 +113,14 @@ pub fn reads(text: &str) -> Option<(Layout, Layout)> {
         return None;
     }
     let index = index_layout(a)?;
-    let result = eval(text).ok()?;
-    let of_index = eval(&format!("{}({index}, {})", call.op, call.args[1].0)).ok()?;
-    match (result, of_index) {
-        (Value::Layout(r), Value::Layout(i)) if r.shape() == i.shape() => Some((*a, i)),
+    match eval(&format!("{}({index}, {})", call.op, call.args[1].0)).ok()? {
+        Value::Layout(i) if i.shape() == result.shape() => Some(Reads { data: *a, index: i }),
         _ => None,
     }
 }
 
 /// The top-level modes of the data (a depth-0 layout is its own one mode).
-#[must_use]
-pub fn data_modes(a: &Layout) -> Vec<IntTuple> {
+fn data_modes(a: &Layout) -> Vec<IntTuple> {
     if a.shape().is_int() {
         vec![*a.shape()]
     } else {
@@ -162,6 +181,15 @@ fn divides(a: &Layout, t: &Tile, path: &str, out: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::{notes, reads};
+    use cute::expr::{eval, Value};
+
+    /// `reads` of an expression, with its value.
+    fn reads_of(text: &str) -> Option<super::Reads> {
+        match eval(text).ok()? {
+            Value::Layout(r) => reads(text, &r),
+            _ => None,
+        }
+    }
 
     #[test]
     fn traps_get_a_note() {
@@ -192,16 +220,17 @@ mod tests {
 
     #[test]
     fn divides_and_compositions_read_their_first_argument() {
-        let (a, i) = reads("zipped_divide((8,6):(1,8), <4:1,4:1>)").unwrap();
-        assert_eq!(a.to_string(), "(8,6):(1,8)");
+        let r = reads_of("zipped_divide((8,6):(1,8), <4:1,4:1>)").unwrap();
+        assert_eq!(r.data.to_string(), "(8,6):(1,8)");
         // Mode 0 column-major from 1, mode 1 from 2^20.
-        assert_eq!(i.eval(0).unwrap(), 0);
-        assert!(reads("composition(12:2, 8:2)").is_some());
-        assert_eq!(reads("blocked_product(2:1, 3:1)"), None);
-        assert_eq!(reads("composition(swizzle(3,3,3), 8:1)"), None);
-        assert_eq!(reads("(8,6):(1,8)"), None);
+        assert_eq!(r.index.eval(0).unwrap(), 0);
+        assert!(!r.past(7) && r.past(8) && !r.past(5 << 20) && r.past(6 << 20));
+        assert!(reads_of("composition(12:2, 8:2)").is_some());
+        assert_eq!(reads_of("blocked_product(2:1, 3:1)"), None);
+        assert_eq!(reads_of("composition(swizzle(3,3,3), 8:1)"), None);
+        assert_eq!(reads_of("(8,6):(1,8)"), None);
         assert_eq!(
-            reads("logical_divide((2,2,2,2):(1,2,4,8), <2:1,2:1,2:1,2:1>)"),
+            reads_of("logical_divide((2,2,2,2):(1,2,4,8), <2:1,2:1,2:1,2:1>)"),
             None
         );
     }
