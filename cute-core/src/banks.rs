@@ -209,7 +209,7 @@ fn phases(
 
 /// The threads, values and bytes a thread moves, of an access `t` of elements of `elem_bytes`,
 /// or the condition it breaks.
-fn access_shape(t: &Layout, elem_bytes: i64) -> Result<(i64, i64, i64), &'static str> {
+pub(crate) fn access_shape(t: &Layout, elem_bytes: i64) -> Result<(i64, i64, i64), &'static str> {
     if elem_bytes <= 0 || elem_bytes & (elem_bytes - 1) != 0 || elem_bytes > 16 {
         return Err("elem_bytes is not 1, 2, 4, 8 or 16");
     }

@@ -11,7 +11,7 @@
 //! by `bank(Δ) ⊕ A · row(Δ)`, so each pair forbids one value of `A` on one row difference; `A` is
 //! then chosen column by column, backtracking.
 
-use crate::banks::{bank_phases, BANKS, WORD_BYTES};
+use crate::banks::{access_shape, bank_phases, Phase, BANKS, WORD_BYTES};
 use crate::error::{Error, Op};
 use crate::layout::Layout;
 use crate::limits::VERIFY_LIMIT;
@@ -109,20 +109,34 @@ pub fn swizzle_search_f2(
     }
     // Row bits from W: 2^W elements are 128 bytes.
     let row = (BANKS * WORD_BYTES / elem_bytes.clamp(1, 16)).trailing_zeros();
-    // Each access's pairs of lanes in distinct chunks, and the widest access's chunk bits.
+    // The widest access's chunk bits, from the accesses' shapes (an access that is none is
+    // named by its count below; one of no thread has no phase to serve).
+    let chunk_bits = accesses
+        .iter()
+        .filter_map(|t| access_shape(t, elem_bytes).ok())
+        .filter(|&(threads, _, _)| threads > 0)
+        .map(|(_, _, width)| chunk(width, elem_bytes))
+        .max()
+        .unwrap_or(0);
+    let geometry = Geometry {
+        elem_bytes,
+        row,
+        chunk_bits,
+    };
+    // One count of each access: whether it is conflict-free already, and the values of A that
+    // its pairs of lanes forbid (forbidden[y], bit x: A·y = x must not hold).
     let plain = ComposedLayout::new(Swizzle::identity(), 0, *s);
+    let mut forbidden = [0u32; 1 << MAX_ROW_BITS];
     let mut minimal = true;
-    let mut chunk_bits = 0u32;
     for t in accesses {
-        bank_phases(&plain, t, elem_bytes, &mut |p| {
-            chunk_bits = chunk_bits.max(chunk(p.width, elem_bytes));
+        let w = bank_phases(&plain, t, elem_bytes, &mut |p| {
+            geometry.forbid_conflicts(p, &mut forbidden);
         })
-        .map(|w| minimal &= w.total == w.minimum)
         .map_err(within)?;
+        minimal &= w.total == w.minimum;
     }
-    let identity = || identity_map(n).map_err(within);
     if minimal {
-        return identity();
+        return identity_map(n).map_err(within);
     }
     if n <= row {
         return Err(fail(
@@ -133,22 +147,8 @@ pub fn swizzle_search_f2(
     if rows > MAX_ROW_BITS {
         return Err(fail("the layout has more than 2^12 rows of 128 bytes"));
     }
-    let bank_bits = row.saturating_sub(chunk_bits);
-    // forbidden[y]: the values A must not take on the row difference y (bit x: A·y = x).
-    let mut forbidden = [0u32; 1 << MAX_ROW_BITS];
-    let geometry = Geometry {
-        elem_bytes,
-        row,
-        chunk_bits,
-        bank_bits,
-    };
-    for t in accesses {
-        geometry
-            .forbid_conflicts(&plain, t, &mut forbidden)
-            .map_err(within)?;
-    }
     geometry.forbid_past_the_end(s, cosize, &mut forbidden)?;
-    let Some(mut search) = Search::new(&forbidden, bank_bits, rows) else {
+    let Some(mut search) = Search::new(&forbidden, geometry.bank_bits(), rows) else {
         return Err(fail(NONE));
     };
     match search.next(0) {
@@ -164,49 +164,45 @@ pub fn swizzle_search_f2(
 const NONE: &str = "no map XORing the row bits into the bank bits makes every access conflict-free and keeps every offset in [0, cosize)";
 
 /// Where the bits of an offset lie: the 128-byte row from bit `row`, the widest access's chunk
-/// below bit `chunk_bits`, the `bank_bits` between them that a map writes.
+/// below bit `chunk_bits`; a map writes the bank bits between them.
 struct Geometry {
     elem_bytes: i64,
     row: u32,
     chunk_bits: u32,
-    bank_bits: u32,
 }
 
 impl Geometry {
-    /// Forbids, for each pair of lanes of a phase of `t` in distinct chunks and distinct rows,
+    /// The bank bits a map writes.
+    fn bank_bits(&self) -> u32 {
+        self.row.saturating_sub(self.chunk_bits)
+    }
+
+    /// Forbids, for each pair of lanes of the phase `p` in distinct chunks and distinct rows,
     /// the value of `A` on their row difference that would put them in one bank.
-    fn forbid_conflicts(
-        &self,
-        plain: &ComposedLayout,
-        t: &Layout,
-        forbidden: &mut [u32; 1 << MAX_ROW_BITS],
-    ) -> Result<(), Error> {
+    fn forbid_conflicts(&self, p: &Phase, forbidden: &mut [u32; 1 << MAX_ROW_BITS]) {
         let (row, chunk_bits) = (self.row, self.chunk_bits);
-        bank_phases(plain, t, self.elem_bytes, &mut |p| {
-            let c = chunk(p.width, self.elem_bytes);
-            let lanes = &p.accesses[..p.lanes];
-            for (k, &(_, a)) in lanes.iter().enumerate() {
-                for &(_, b) in &lanes[..k] {
-                    let delta = (a / self.elem_bytes) ^ (b / self.elem_bytes);
-                    let (y, x) = (delta >> row, delta & ((1 << row) - 1));
-                    // The same chunk (a shared word or vector): no conflict. The same row: the
-                    // chunks differ in the bank bits, which A leaves apart.
-                    if delta >> c == 0 || y == 0 {
-                        continue;
-                    }
-                    // Bank bits below the widest chunk differ: A, which writes above them,
-                    // cannot make the pair meet.
-                    let below = ((1i64 << chunk_bits) - 1) & !((1i64 << c) - 1);
-                    if x & below != 0 {
-                        continue;
-                    }
-                    if let Some(slot) = usize::try_from(y).ok().and_then(|y| forbidden.get_mut(y)) {
-                        *slot |= 1 << (x >> chunk_bits);
-                    }
+        let c = chunk(p.width, self.elem_bytes);
+        let lanes = &p.accesses[..p.lanes];
+        for (k, &(_, a)) in lanes.iter().enumerate() {
+            for &(_, b) in &lanes[..k] {
+                let delta = (a / self.elem_bytes) ^ (b / self.elem_bytes);
+                let (y, x) = (delta >> row, delta & ((1 << row) - 1));
+                // The same chunk (a shared word or vector): no conflict. The same row: the
+                // chunks differ in the bank bits, which A leaves apart.
+                if delta >> c == 0 || y == 0 {
+                    continue;
+                }
+                // Bank bits below the widest chunk differ: A, which writes above them, cannot
+                // make the pair meet.
+                let below = ((1i64 << chunk_bits) - 1) & !((1i64 << c) - 1);
+                if x & below != 0 {
+                    continue;
+                }
+                if let Some(slot) = usize::try_from(y).ok().and_then(|y| forbidden.get_mut(y)) {
+                    *slot |= 1 << (x >> chunk_bits);
                 }
             }
-        })
-        .map(|_| ())
+        }
     }
 
     /// Forbids the values of `A` on the last row that move an offset of `s` past `cosize`: a map
@@ -231,7 +227,7 @@ impl Geometry {
             if o >> self.row != last {
                 continue;
             }
-            for v in 0..1i64 << self.bank_bits {
+            for v in 0..1i64 << self.bank_bits() {
                 if (o & ((1 << self.row) - 1)) ^ (v << self.chunk_bits) >= room {
                     *slot |= 1 << v;
                 }

@@ -53,8 +53,9 @@ impl ColumnAction {
     ///
     /// # Errors
     /// [`ErrorKind::IndexOutOfRange`] for an entry `>= in_bits`;
-    /// [`ErrorKind::InvalidColumnAction`] for an entry given twice (Triton leaves it unchecked; its values would then not be a
-    /// rearrangement); [`ErrorKind::InvalidName`] for a name that is no identifier;
+    /// [`ErrorKind::InvalidColumnAction`] for an entry given twice (Triton leaves it unchecked;
+    /// its values would then not be a rearrangement); [`ErrorKind::InvalidName`] for a name that
+    /// is no identifier;
     /// [`ErrorKind::Capacity`] past [`MAX_BITS`] columns.
     pub fn new(action: &[usize], dim: &str, in_bits: usize) -> Result<ColumnAction, Error> {
         let err = |k| Error::new(Op::ColumnAction, [None, None], k);
@@ -89,15 +90,9 @@ impl ColumnAction {
     /// # Errors
     /// As [`ColumnAction::new`].
     pub fn identity(dim: &str, in_bits: usize) -> Result<ColumnAction, Error> {
-        if in_bits > MAX_BITS {
-            return Err(Error::new(
-                Op::ColumnAction,
-                [None, None],
-                ErrorKind::Capacity,
-            ));
-        }
         let all: [usize; MAX_BITS] = core::array::from_fn(|k| k);
-        ColumnAction::new(&all[..in_bits], dim, in_bits)
+        // Past MAX_BITS, `new` refuses `in_bits` itself.
+        ColumnAction::new(all.get(..in_bits).unwrap_or(&all), dim, in_bits)
     }
 
     /// The columns taken, in their new order.
