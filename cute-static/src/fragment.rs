@@ -199,6 +199,22 @@ unsafe impl<T: Copy, N: ArrayLength> EngineMut for Registers<T, N> {
     fn as_mut_slice(&mut self) -> Option<&mut [T]> {
         Some(self.0.as_mut_slice())
     }
+
+    // A copy written at run-time positions and taken back whole: the registers themselves are
+    // only accessed at constant positions (see `EngineMut::write_indexed`). Not for more than
+    // `UNROLL_MAX` registers, which every other loop accesses at run-time positions too, nor on
+    // a GPU, where an array written at run-time positions is local memory, the copy as well
+    // (`gpu/check.sh`: the transpose's frame 0 -> 192 bytes with the copy).
+    #[inline(always)]
+    fn write_indexed<R>(&mut self, f: impl FnOnce(*mut T) -> R) -> R {
+        if cfg!(target_arch = "nvptx64") || N::USIZE as i64 > cute_core::tensor::UNROLL_MAX {
+            return f(self.0.as_mut_ptr());
+        }
+        let mut copy = self.0.clone();
+        let r = f(copy.as_mut_ptr());
+        self.0 = copy;
+        r
+    }
 }
 
 // SAFETY: the array's pointer offset by `k < N`.

@@ -72,7 +72,7 @@ where
 /// others are copied.
 #[inline(always)]
 fn checked<const CS: bool, const CD: bool, E, F, A, B>(
-    mut pred: impl FnMut(i64) -> bool,
+    pred: impl FnMut(i64) -> bool,
     src: &Tensor<E, A>,
     dst: &mut Tensor<F, B>,
 ) -> Option<i64>
@@ -86,7 +86,25 @@ where
     let (sb, db, a, b) = (src.base(), dst.base(), *src.layout(), *dst.layout());
     let extent = |e: Option<usize>| e.map_or(u64::MAX, |n| n as u64);
     let (slen, dlen) = (extent(src.engine().extent()), extent(dst.engine().extent()));
-    let (sp, dp) = (src.engine().ptr(), dst.engine_raw_mut().ptr_mut());
+    let sp = src.engine().ptr();
+    dst.engine_raw_mut().write_indexed(move |dp| {
+        nest::<CS, CD, E, F, A, B>(pred, (sp, sb, a, slen), (dp, db, b, dlen))
+    })
+}
+
+/// The loops of [`checked`] over the handles `sp` and `dp`.
+#[inline(always)]
+fn nest<const CS: bool, const CD: bool, E, F, A, B>(
+    mut pred: impl FnMut(i64) -> bool,
+    (sp, sb, a, slen): (E::Ptr, i64, A, u64),
+    (dp, db, b, dlen): (F::PtrMut, i64, B, u64),
+) -> Option<i64>
+where
+    E: Engine,
+    F: EngineMut<Value = E::Value>,
+    A: TensorLayout,
+    B: TensorLayout,
+{
     let mut outside = None;
     // Counted loops, not unrolled: residue tiles are a grid's edges, and unrolled, the four
     // checked variants of a 64-element tile made every kernel's tile loop too large to inline

@@ -102,8 +102,8 @@ pub unsafe trait EngineMut: Engine {
     /// Writes the element at position `k`.
     ///
     /// # Safety
-    /// `p` comes from [`EngineMut::ptr_mut`] of an engine still mutably borrowed, and
-    /// `0 <= k < extent`.
+    /// `p` comes from [`EngineMut::ptr_mut`] of an engine still mutably borrowed, or is the one
+    /// [`EngineMut::write_indexed`] gives its closure, used inside it; and `0 <= k < extent`.
     unsafe fn write(p: Self::PtrMut, k: i64, v: Self::Value);
 
     /// Reads the element at position `k` through the handle to write through (an update in
@@ -117,6 +117,19 @@ pub unsafe trait EngineMut: Engine {
     #[inline(always)]
     fn as_mut_slice(&mut self) -> Option<&mut [Self::Value]> {
         None
+    }
+
+    /// Runs `f` with a handle to write through at positions that are not constants (a counted
+    /// loop such as [`copy_if`](crate::algorithm::copy_if)'s), and returns what it returns.
+    ///
+    /// Owned registers hand `f` a copy of themselves and take it back whole, so that the
+    /// registers are only ever accessed at constant positions: the optimizer then keeps them in
+    /// registers, and a fragment returned from a user's closure is built where it is returned
+    /// (with the loop writing the registers themselves, the closure moved its fragment through
+    /// memory: softmax's residue tiles cost its full tiles about 10%, BENCHMARKS.md stop 45).
+    #[inline(always)]
+    fn write_indexed<R>(&mut self, f: impl FnOnce(Self::PtrMut) -> R) -> R {
+        f(self.ptr_mut())
     }
 }
 
