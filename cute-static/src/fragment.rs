@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 use generic_array::{ArrayLength, GenericArray};
 use typenum::{Add1, Cmp, Compare, Equal, Greater, Less, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
-use cute_core::tensor::{Engine, EngineMut, Tensor, TensorLayout};
+use cute_core::tensor::{Engine, EngineMut, IndexedWrites, Tensor, TensorLayout};
 
 use crate::algebra::complement::Size;
 use crate::algebra::composition_static::Select;
@@ -206,14 +206,16 @@ unsafe impl<T: Copy, N: ArrayLength> EngineMut for Registers<T, N> {
     // a GPU, where an array written at run-time positions is local memory, the copy as well
     // (`gpu/check.sh`: the transpose's frame 0 -> 192 bytes with the copy).
     #[inline(always)]
-    fn write_indexed<R>(&mut self, f: impl FnOnce(*mut T) -> R) -> R {
+    fn write_indexed<W: IndexedWrites<*mut T>>(&mut self, writes: W) -> W::Output {
         if cfg!(target_arch = "nvptx64") || N::USIZE as i64 > cute_core::tensor::UNROLL_MAX {
-            return f(self.0.as_mut_ptr());
+            return writes.run(self.0.as_mut_ptr());
         }
-        let mut copy = self.0.clone();
-        let r = f(copy.as_mut_ptr());
+        // SAFETY: a bitwise copy of an array of `Copy` values (without `Clone`'s out-of-line
+        // loop): both are valid, and neither has drop glue.
+        let mut copy = unsafe { core::ptr::read(&raw const self.0) };
+        let out = writes.run(copy.as_mut_ptr());
         self.0 = copy;
-        r
+        out
     }
 }
 

@@ -10,7 +10,7 @@ use cute::cute_static::tensor::{
 };
 use cute::cute_static::typenum::consts::*;
 use cute::cute_static::{Dyn, Layout};
-use cute::{layout, make_tensor, tiler, Counting, IntTuple};
+use cute::{layout, make_fragment_like, make_tensor, tiler, Counting, IntTuple};
 
 /// The offsets of every element of a counting tensor.
 fn values<L: cute::TensorLayout>(x: &cute::Tensor<Counting, L>) -> Vec<i64> {
@@ -281,6 +281,73 @@ fn copy_if_over_static_shapes_of_higher_rank_copies_the_selected_elements() {
         layout!((2,3,(2,2),5):(1,2,(6,12),24)),
         layout!((2,3,(2,2),5):({ld},1,(3,6),{2 * ld})).unwrap(),
     );
+}
+
+/// `copy_if` into register fragments, which it writes through a copy taken back whole
+/// (`EngineMut::write_indexed`): the selected elements are copied, the others keep their
+/// values, and an element past the source's data is the error naming it, with every other
+/// selected element still copied; a fragment past `UNROLL_MAX` registers is written in place.
+#[test]
+fn copy_if_into_register_fragments_copies_the_selected_elements() {
+    let (m, n) = (7i64, 9i64);
+    let data: Vec<i64> = (1..=m * n).collect();
+    let a = make_tensor(data.as_slice(), layout!(({m},{n}):({n},1)).unwrap()).unwrap();
+    let id = make_identity_tensor((m, n)).unwrap();
+    let tile = tiler!(<4:1,16:1>);
+    let (t, c) = (
+        local_tile(a, &tile, (1, 0)).unwrap(),
+        local_tile(id, &tile, (1, 0)).unwrap(),
+    );
+    let mut f = make_fragment_like(&t);
+    fill(&mut f, -1).unwrap();
+    copy_if(
+        |k| c.get(k).is_ok_and(|x| elem_less(&x, &[m, n])),
+        &t,
+        &mut f,
+    )
+    .unwrap();
+    for (i, j) in (0..4).flat_map(|i| (0..16).map(move |j| (i, j))) {
+        let inside = 4 + i < m && j < n;
+        let want = if inside {
+            data[usize::try_from((4 + i) * n + j).unwrap()]
+        } else {
+            -1
+        };
+        assert_eq!(f[(i, j)], want, "({i},{j})");
+    }
+    // Every element selected: the first past the data is the error, the rest copied.
+    let mut g = make_fragment_like(&t);
+    let e = copy_if(|_| true, &t, &mut g).unwrap_err();
+    assert_eq!(e.code(), "out_of_bounds", "{e}");
+    assert_eq!(g[(0, 8)], data[usize::try_from(4 * n + 8).unwrap()]);
+    // 128 registers, past `UNROLL_MAX`: the loop writes them in place.
+    let big = local_tile(
+        make_tensor(data.as_slice(), layout!(({m},{n}):({n},1)).unwrap()).unwrap(),
+        &tiler!(<8:1,16:1>),
+        (0, 0),
+    )
+    .unwrap();
+    let cb = local_tile(
+        make_identity_tensor((m, n)).unwrap(),
+        &tiler!(<8:1,16:1>),
+        (0, 0),
+    )
+    .unwrap();
+    let mut h = make_fragment_like(&big);
+    copy_if(
+        |k| cb.get(k).is_ok_and(|x| elem_less(&x, &[m, n])),
+        &big,
+        &mut h,
+    )
+    .unwrap();
+    for (i, j) in (0..8).flat_map(|i| (0..16).map(move |j| (i, j))) {
+        let want = if i < m && j < n {
+            data[usize::try_from(i * n + j).unwrap()]
+        } else {
+            0
+        };
+        assert_eq!(h[(i, j)], want, "({i},{j})");
+    }
 }
 
 #[test]

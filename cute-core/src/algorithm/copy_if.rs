@@ -1,8 +1,10 @@
 //! `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)` holds, the predicated copy of
 //! residue tiles (seed 000 §2.6.1; CuTe's `copy_if`).
 
+use core::marker::PhantomData;
+
 use crate::error::{Error, Op};
-use crate::tensor::{Engine, EngineMut, Tensor, TensorLayout};
+use crate::tensor::{Engine, EngineMut, IndexedWrites, Tensor, TensorLayout};
 use crate::tensor_access::StaticModes;
 
 use super::copy::size_mismatch;
@@ -86,63 +88,80 @@ where
     let (sb, db, a, b) = (src.base(), dst.base(), *src.layout(), *dst.layout());
     let extent = |e: Option<usize>| e.map_or(u64::MAX, |n| n as u64);
     let (slen, dlen) = (extent(src.engine().extent()), extent(dst.engine().extent()));
-    let sp = src.engine().ptr();
-    dst.engine_raw_mut().write_indexed(move |dp| {
-        nest::<CS, CD, E, F, A, B>(pred, (sp, sb, a, slen), (dp, db, b, dlen))
-    })
+    let nest = Nest::<CS, CD, _, E, F, A, B> {
+        pred,
+        src: (src.engine().ptr(), sb, a, slen),
+        dst: (db, b, dlen, PhantomData),
+    };
+    dst.engine_raw_mut().write_indexed(nest)
 }
 
-/// The loops of [`checked`] over the handles `sp` and `dp`.
-#[inline(always)]
-fn nest<const CS: bool, const CD: bool, E, F, A, B>(
-    mut pred: impl FnMut(i64) -> bool,
-    (sp, sb, a, slen): (E::Ptr, i64, A, u64),
-    (dp, db, b, dlen): (F::PtrMut, i64, B, u64),
-) -> Option<i64>
+/// The loops of [`checked`]: the predicate, the source's handle, base, layout and extent, and
+/// the destination's base, layout and extent (its handle comes from
+/// [`EngineMut::write_indexed`]).
+struct Nest<const CS: bool, const CD: bool, P, E: Engine, F, A, B> {
+    pred: P,
+    src: (E::Ptr, i64, A, u64),
+    dst: (i64, B, u64, PhantomData<F>),
+}
+
+impl<const CS: bool, const CD: bool, P, E, F, A, B> IndexedWrites<F::PtrMut>
+    for Nest<CS, CD, P, E, F, A, B>
 where
+    P: FnMut(i64) -> bool,
     E: Engine,
     F: EngineMut<Value = E::Value>,
     A: TensorLayout,
     B: TensorLayout,
 {
-    let mut outside = None;
-    // Counted loops, not unrolled: residue tiles are a grid's edges, and unrolled, the four
-    // checked variants of a 64-element tile made every kernel's tile loop too large to inline
-    // (its fragments then moved through memory). Over a static shape the indices run as a nest
-    // of modes 0 and 1 inside the rest (the same order), so that a predicate's test of the
-    // outer coordinates (a column of the identity tensor) is the same across the inner loops
-    // and leaves them, and each offset is a constant division of few terms (measured: the
-    // residue tiles of the im2col convolution, rank 3, 30 k -> 20 k instructions each).
-    let size = a.size();
-    let (n0, n1) = match StaticModes::<A>::SIZES {
-        Some((sizes, rank)) if rank > 2 && sizes[0] > 0 && sizes[1] > 0 => (sizes[0], sizes[1]),
-        Some((sizes, rank)) if rank > 1 && sizes[0] > 0 => (sizes[0], 1),
-        _ => (size.max(1), 1),
-    };
-    // A layout's offset is the sum of its modes' offsets, so that of `i` (coordinate
-    // `(i0, i1, j)` in the nest) is taken per loop: the outer terms once per iteration of their
-    // loop, not rebuilt per element by dividing `i` (measured: a third of a residue tile's
-    // instructions).
-    for j in 0..size / (n0 * n1) {
-        let (sj, dj) = (a.offset_of(n0 * n1 * j), db + b.offset_of(n0 * n1 * j));
-        for i1 in 0..n1 {
-            let (s1, d1) = (sj + a.offset_of(n0 * i1), dj + b.offset_of(n0 * i1));
-            for i0 in 0..n0 {
-                let i = i0 + n0 * (i1 + n1 * j);
-                if pred(i) {
-                    let (os, od) = (s1 + a.offset_of(i0), d1 + b.offset_of(i0));
-                    if (!CS || ((sb + os) as u64) < slen) && (!CD || (od as u64) < dlen) {
-                        // SAFETY: `i < size` of both, and each position is inside its data
-                        // (checked here, or the tensor is whole).
-                        unsafe { F::write(dp, od, E::read_at(sp, sb, os)) }
-                    } else if outside.is_none() {
-                        outside = Some(i);
+    type Output = Option<i64>;
+
+    #[inline(always)]
+    fn run(self, dp: F::PtrMut) -> Option<i64> {
+        let Nest {
+            mut pred,
+            src: (sp, sb, a, slen),
+            dst: (db, b, dlen, _),
+        } = self;
+        let mut outside = None;
+        // Counted loops, not unrolled: residue tiles are a grid's edges, and unrolled, the four
+        // checked variants of a 64-element tile made every kernel's tile loop too large to inline
+        // (its fragments then moved through memory). Over a static shape the indices run as a nest
+        // of modes 0 and 1 inside the rest (the same order), so that a predicate's test of the
+        // outer coordinates (a column of the identity tensor) is the same across the inner loops
+        // and leaves them, and each offset is a constant division of few terms (measured: the
+        // residue tiles of the im2col convolution, rank 3, 30 k -> 20 k instructions each).
+        let size = a.size();
+        let (n0, n1) = match StaticModes::<A>::SIZES {
+            Some((sizes, rank)) if rank > 2 && sizes[0] > 0 && sizes[1] > 0 => (sizes[0], sizes[1]),
+            Some((sizes, rank)) if rank > 1 && sizes[0] > 0 => (sizes[0], 1),
+            _ => (size.max(1), 1),
+        };
+        // A layout's offset is the sum of its modes' offsets, so that of `i` (coordinate
+        // `(i0, i1, j)` in the nest) is taken per loop: the outer terms once per iteration of their
+        // loop, not rebuilt per element by dividing `i` (measured: a third of a residue tile's
+        // instructions).
+        for j in 0..size / (n0 * n1) {
+            let (sj, dj) = (a.offset_of(n0 * n1 * j), db + b.offset_of(n0 * n1 * j));
+            for i1 in 0..n1 {
+                let (s1, d1) = (sj + a.offset_of(n0 * i1), dj + b.offset_of(n0 * i1));
+                for i0 in 0..n0 {
+                    let i = i0 + n0 * (i1 + n1 * j);
+                    if pred(i) {
+                        let (os, od) = (s1 + a.offset_of(i0), d1 + b.offset_of(i0));
+                        if (!CS || ((sb + os) as u64) < slen) && (!CD || (od as u64) < dlen) {
+                            // SAFETY: `i < size` of both, and each position is inside its data
+                            // (checked here, or the tensor is whole).
+                            unsafe { F::write(dp, od, E::read_at(sp, sb, os)) }
+                        } else if outside.is_none() {
+                            outside = Some(i);
+                        }
                     }
                 }
             }
         }
+        outside
     }
-    outside
 }
 
 /// `elem_less(c, shape)`: whether every coordinate of `c` is below the matching extent of

@@ -103,7 +103,7 @@ pub unsafe trait EngineMut: Engine {
     ///
     /// # Safety
     /// `p` comes from [`EngineMut::ptr_mut`] of an engine still mutably borrowed, or is the one
-    /// [`EngineMut::write_indexed`] gives its closure, used inside it; and `0 <= k < extent`.
+    /// [`EngineMut::write_indexed`] gives its writes, used inside them; and `0 <= k < extent`.
     unsafe fn write(p: Self::PtrMut, k: i64, v: Self::Value);
 
     /// Reads the element at position `k` through the handle to write through (an update in
@@ -119,18 +119,28 @@ pub unsafe trait EngineMut: Engine {
         None
     }
 
-    /// Runs `f` with a handle to write through at positions that are not constants (a counted
-    /// loop such as [`copy_if`](crate::algorithm::copy_if)'s), and returns what it returns.
+    /// Runs `writes` with a handle to write through at positions that are not constants (a
+    /// counted loop such as [`copy_if`](crate::algorithm::copy_if)'s), and returns its output.
     ///
-    /// Owned registers hand `f` a copy of themselves and take it back whole, so that the
+    /// Owned registers hand it a copy of themselves and take it back whole, so that the
     /// registers are only ever accessed at constant positions: the optimizer then keeps them in
     /// registers, and a fragment returned from a user's closure is built where it is returned
     /// (with the loop writing the registers themselves, the closure moved its fragment through
     /// memory: softmax's residue tiles cost its full tiles about 10%, BENCHMARKS.md stop 45).
     #[inline(always)]
-    fn write_indexed<R>(&mut self, f: impl FnOnce(Self::PtrMut) -> R) -> R {
-        f(self.ptr_mut())
+    fn write_indexed<W: IndexedWrites<Self::PtrMut>>(&mut self, writes: W) -> W::Output {
+        writes.run(self.ptr_mut())
     }
+}
+
+/// Writes at run-time positions through an engine's handle `P` ([`EngineMut::write_indexed`]):
+/// a trait rather than a closure, so that the loop is inlined in every build (a closure holding
+/// it stayed out of line in a `release` build of many codegen units).
+pub trait IndexedWrites<P> {
+    /// What the writes give back.
+    type Output;
+    /// Writes through `p`.
+    fn run(self, p: P) -> Self::Output;
 }
 
 // SAFETY: `extent` is the slice length; `read` offsets the slice's pointer below it.

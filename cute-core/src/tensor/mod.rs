@@ -23,7 +23,7 @@ mod layout;
 mod print;
 mod view;
 
-pub use engine::{Counting, Engine, EngineMut};
+pub use engine::{Counting, Engine, EngineMut, IndexedWrites};
 pub use identity::{field_width, fields_admit, make_identity_tensor, Coordinates, IdentityTensor};
 pub use layout::{image, TensorLayout, BLOCK, UNROLL_MAX};
 pub use print::PrettyPrint;
