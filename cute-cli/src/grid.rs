@@ -113,7 +113,7 @@ pub fn grids(v: &Value) -> Result<Vec<Grid>, DrawError> {
 /// `composition(Swizzle<B,M,S>{}, L)`), coloured by it.
 pub fn swizzled_grids(l: &Layout, sw: Swizzle) -> Result<Vec<Grid>, DrawError> {
     let title = ComposedLayout::new(sw, 0, *l).to_string();
-    grids_of_shape(l.shape(), &title, &|c| {
+    grids_of_shape(&l.shape().to_tuple(), &title, &|c| {
         Ok(cell_offset(sw.apply(l.eval_crd(c).map_err(err)?)))
     })
 }
@@ -121,8 +121,9 @@ pub fn swizzled_grids(l: &Layout, sw: Swizzle) -> Result<Vec<Grid>, DrawError> {
 /// The grids of `Sw ∘ o ∘ L`: each cell is `Sw(o + L(c))` at the natural coordinate `c` of `L`.
 fn composed_grids(c: &ComposedLayout) -> Result<Vec<Grid>, DrawError> {
     let l = c.layout();
-    grids_of_shape(l.shape(), &c.to_string(), &|crd| {
-        let i = cute::crd2idx_shape(crd, l.shape()).map_err(err)?;
+    let shape = l.shape().to_tuple();
+    grids_of_shape(&shape, &c.to_string(), &|crd| {
+        let i = cute::crd2idx_shape(crd, &shape).map_err(err)?;
         Ok(cell_offset(c.eval(i).map_err(err)?))
     })
 }
@@ -198,7 +199,7 @@ fn modes(shape: &IntTuple) -> Vec<IntTuple> {
 type CellFn<'a> = dyn Fn(&Layout, &IntTuple) -> Result<Cell, DrawError> + 'a;
 
 fn layout_grids(l: &Layout, cell: &CellFn<'_>) -> Result<Vec<Grid>, DrawError> {
-    grids_of_shape(l.shape(), &l.to_string(), &|c| cell(l, c))
+    grids_of_shape(&l.shape().to_tuple(), &l.to_string(), &|c| cell(l, c))
 }
 
 fn coord_grids(c: &CoordLayout) -> Result<Vec<Grid>, DrawError> {

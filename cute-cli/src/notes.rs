@@ -122,9 +122,12 @@ pub fn reads(text: &str, result: &Layout) -> Option<Reads> {
 /// The top-level modes of the data (a depth-0 layout is its own one mode).
 fn data_modes(a: &Layout) -> Vec<IntTuple> {
     if a.shape().is_int() {
-        vec![*a.shape()]
+        vec![a.shape().to_tuple()]
     } else {
-        (0..a.rank()).filter_map(|i| a.shape().mode(i)).collect()
+        (0..a.rank())
+            .filter_map(|i| a.shape().mode(i))
+            .map(IntTuple::from)
+            .collect()
     }
 }
 
@@ -140,7 +143,7 @@ fn index_layout(a: &Layout) -> Option<Layout> {
         }
     }
     let stride = a.shape().with_leaves(&strides)?;
-    Layout::new(*a.shape(), stride).ok()
+    Layout::new(a.shape().to_tuple(), stride).ok()
 }
 
 /// A note for each mode (`path`, dotted) whose tile does not divide it.

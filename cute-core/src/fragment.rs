@@ -31,14 +31,14 @@ use crate::{Layout, MAX_LEAVES};
 /// ```
 pub fn make_fragment_like(l: &Layout) -> Result<Layout, Error> {
     let stride = fragment_stride(l).ctx(Op::MakeFragmentLike, || [Some(l.into()), None])?;
-    Layout::new(*l.shape(), stride)
+    Layout::new(l.shape().to_tuple(), stride)
 }
 
 /// The strides of [`make_fragment_like`].
 fn fragment_stride(l: &Layout) -> Result<IntTuple, ErrorKind> {
     let shape = l.shape();
     if shape.rank() < 2 {
-        return compact_left(shape, 1);
+        return compact_left(&shape.to_tuple(), 1);
     }
     let (s, d) = (shape.leaves(), l.stride().leaves());
     let first = shape.mode(0).map_or(1, |m| m.leaves().len());

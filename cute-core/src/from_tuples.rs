@@ -111,8 +111,9 @@ impl Layout {
     pub fn iter(&self) -> impl Iterator<Item = (IntTuple, i64)> + '_ {
         // A layout's offsets fit in i64 (its invariant) and every index below its size has a
         // coordinate: neither call fails, so the walk ends only at the size.
+        let shape = self.shape().to_tuple();
         (0..self.size()).map_while(move |i| {
-            let c = idx2crd(&IntTuple::int(i), self.shape()).ok()?;
+            let c = idx2crd(&IntTuple::int(i), &shape).ok()?;
             let o = self.eval(i).ok()?;
             Some((c, o))
         })

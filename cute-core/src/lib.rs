@@ -58,7 +58,9 @@
 //! algebra::walk algebra::by_mode algebra::coalesce algebra::nullspace tensor::engine
 //! morphism::ops morphism::weak morphism::constant — morphism operations; refining; in const context
 //! algebra algebra::trace algebra::recast tiler modes from_tuples morphism::object fragment tensor::layout linear::layout
-//! layout morphism::refinement — layouts; the mutual refinement of tuples
+//! layout layout::eval morphism::refinement — layouts: constructors, evaluation and slicing; the mutual refinement of tuples
+//! layout::builder — building a layout mode by mode
+//! layout::repr layout::check — a layout's storage; the invariant of its values
 //! stride — compact strides, crd2idx, idx2crd, flat evaluation
 //! int_tuple — integer tuples, re-exported
 //! int_tuple::div — `ceil_div` and `shape_div` of tuples
@@ -123,7 +125,7 @@ pub use fragment::make_fragment_like;
 pub use from_tuples::IntoIntTuple;
 pub use int_tuple::{ceil_div, shape_div, IntTuple};
 pub use layout::Layout;
-pub use limits::{MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
+pub use limits::{MAX_DEPTH, MAX_LAYOUT_LEAVES, MAX_LEAVES, MAX_TOKENS};
 pub use ordered::{make_ordered_layout, tile_to_shape};
 pub use stride::{crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
 pub use swizzle::{ComposedLayout, Swizzle, Swizzled};

@@ -8,12 +8,16 @@
 
 /// The most leaves (integers) one tuple holds.
 pub const MAX_LEAVES: usize = 32;
+/// The most leaves a [`Layout`](crate::Layout) holds, each a shape and a stride: 16 of each
+/// are 256 bytes, and the structure, stored once, 18 more (a layout of 280 bytes). Tuples hold
+/// more, for `cute-static`'s mixed results, whose slots a static 1 fills (see above).
+pub const MAX_LAYOUT_LEAVES: usize = 16;
 /// The deepest nesting one tuple holds.
 pub const MAX_DEPTH: usize = 8;
 /// The most tokens (leaves, parentheses and `_`) one tuple holds: `(4,(2,2))` has 7.
 pub const MAX_TOKENS: usize = 64;
 /// The capacities in words, for a parser's "expected" (`tests::the_capacity_note_names_the_limits`).
-pub(crate) const CAPACITY_NOTE: &str = "at most 32 leaves, 64 tokens and depth 8";
+pub(crate) const CAPACITY_NOTE: &str = "at most 32 leaves (16 in a layout), 64 tokens and depth 8";
 
 /// The most points a pointwise check evaluates (composition, `left_inverse`): about 45 ms in a
 /// release build at up to 350 ns a point (a coordinate layout), the budget that keeps every
@@ -37,8 +41,10 @@ mod tests {
 
     #[test]
     fn the_capacity_note_names_the_limits() {
-        let want =
-            std::format!("at most {MAX_LEAVES} leaves, {MAX_TOKENS} tokens and depth {MAX_DEPTH}");
+        let want = std::format!(
+            "at most {MAX_LEAVES} leaves ({MAX_LAYOUT_LEAVES} in a layout), {MAX_TOKENS} tokens \
+             and depth {MAX_DEPTH}"
+        );
         assert_eq!(CAPACITY_NOTE, want);
     }
 }

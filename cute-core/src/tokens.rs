@@ -1,6 +1,7 @@
 //! The structure of an integer tuple: its tokens (leaf, open, close, `_`) packed two bits each.
 //!
-//! Packing keeps an [`crate::IntTuple`] at 280 bytes (a [`crate::Layout`] at 560): the structure of
+//! Packing keeps an [`crate::IntTuple`] at 280 bytes (a [`crate::Layout`], which stores one
+//! structure for its shape and stride, at 280 too): the structure of
 //! [`MAX_TOKENS`] tokens takes 16 bytes where one byte per token took 96. A [`Tokens`] value
 //! holds the whole sequence in one `u128`, so comparing two profiles or cutting out a mode is a
 //! few shifts, and a view of a tuple copies its structure instead of borrowing it.

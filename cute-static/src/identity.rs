@@ -151,7 +151,7 @@ where
         return Err(Error::new(
             Op::MakeTensor,
             [
-                Operand::kept(|| Operand::from(&layout.to_dynamic())),
+                Operand::kept(|| Operand::of(&layout)),
                 Some(Operand::from(<S::Output as IdentityShape>::MAX_EXTENT)),
             ],
             ErrorKind::Overflow,

@@ -272,13 +272,44 @@ where
     /// # Errors
     /// When `c` is not a coordinate of the layout's shape, or an offset overflows.
     pub fn eval_crd(&self, c: &IntTuple) -> Result<i64, Error> {
+        if S::LEAVES > cute_core::MAX_LAYOUT_LEAVES {
+            // Past a layout's capacity the lowered layout is squeezed; the tuples are whole.
+            return cute_core::crd2idx(c, &self.shape.lower(), &self.stride.lower());
+        }
         self.to_dynamic().eval_crd(c)
     }
 
-    /// The `cute-core` layout with the same shape and stride.
+    /// The `cute-core` layout with the same shape and stride. A type of more than
+    /// [`cute_core::MAX_LAYOUT_LEAVES`] leaves (a mixed composition's result, whose walk gives
+    /// each leaf of `B` a slot per leaf of `A`) lowers with the size-1 leaves inside its tuples
+    /// dropped: the same function and rank ([`cute_core::Layout::new_squeezed`]).
+    ///
+    /// # Panics
+    /// When more than `MAX_LAYOUT_LEAVES` leaves remain, which no `cute_core::Layout` holds (a
+    /// layout written with that many leaves, or an operation whose dynamic counterpart fails
+    /// with [`ErrorKind::Capacity`]); [`Layout::try_to_dynamic`] returns that error instead.
     #[must_use]
     pub fn to_dynamic(&self) -> cute_core::Layout {
-        cute_core::Layout::new_const(self.shape.lower(), self.stride.lower())
+        match self.try_to_dynamic() {
+            Ok(l) => l,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`Layout::to_dynamic`], the capacity an error.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Capacity`] when more than [`cute_core::MAX_LAYOUT_LEAVES`] leaves remain
+    /// after the squeeze.
+    #[inline]
+    pub fn try_to_dynamic(&self) -> Result<cute_core::Layout, Error> {
+        if S::LEAVES <= cute_core::MAX_LAYOUT_LEAVES {
+            return Ok(cute_core::Layout::new_const(
+                self.shape.lower(),
+                self.stride.lower(),
+            ));
+        }
+        cute_core::Layout::new_squeezed(self.shape.lower(), self.stride.lower())
     }
 
     /// The layout whose shape and stride are those of `l`, when `l` has this type's profile and
@@ -290,7 +321,7 @@ where
     pub fn from_dynamic(l: &cute_core::Layout) -> Result<Self, Error> {
         let err = |kind| Error::new(Op::MakeLayout, [Some(Operand::from(l)), None], kind);
         let (shape, stride) = (l.shape(), l.stride());
-        if !shape.congruent(&S::PROFILE) || !stride.congruent(&D::PROFILE) {
+        if !shape.congruent(&S::PROFILE.view()) || !stride.congruent(&D::PROFILE.view()) {
             return Err(err(ErrorKind::NotCongruent));
         }
         let fits = |have: &[i64], statics: &[Option<i64>]| {

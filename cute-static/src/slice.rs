@@ -108,7 +108,7 @@ where
         Error::new(
             Op::Slice,
             [
-                Operand::kept(|| Operand::from(&self.to_dynamic())),
+                Operand::kept(|| Operand::of(self)),
                 Operand::kept(|| Operand::from(&c.lower())),
             ],
             ErrorKind::IndexOutOfRange { index, size },

@@ -49,7 +49,7 @@ fn agrees_with_cute(text: &str, tokens: &TokenStream) {
     }) {
         Ok((s, d)) => {
             let l = cute.unwrap_or_else(|e| panic!("{text:?}: the macros accept it, cute: {e}"));
-            assert_eq!((&s, &d), (l.shape(), l.stride()), "{text:?}");
+            assert_eq!((s, d), (l.shape().to_tuple(), l.stride().to_tuple()), "{text:?}");
         }
         Err(errors) => {
             assert!(!errors.is_empty(), "{text:?}: rejected without an error");

@@ -36,7 +36,7 @@ proptest! {
         for (i, (c, o)) in (0..).zip(l.iter()) {
             prop_assert_eq!(o, l.eval(i).unwrap());
             prop_assert_eq!(l.eval_crd(&c).unwrap(), o);
-            prop_assert_eq!(crd2idx_shape(&c, l.shape()).unwrap(), i);
+            prop_assert_eq!(crd2idx_shape(&c, &l.shape().to_tuple()).unwrap(), i);
             n += 1;
         }
         prop_assert_eq!(n, l.size());

@@ -20,7 +20,7 @@ fn same_as_dynamic<L: StaticLayout>(notation: &str) {
     );
     for i in 0..L::SIZE.min(4096) {
         assert_eq!(L::at(i), dynamic.eval(i).unwrap(), "{notation} at {i}");
-        let c = cute::idx2crd(&cute::IntTuple::int(i), dynamic.shape()).unwrap();
+        let c = cute::idx2crd(&cute::IntTuple::int(i), &dynamic.shape().to_tuple()).unwrap();
         assert_eq!(L::at_crd(&c), dynamic.eval_crd(&c), "{notation} at {c}");
     }
 }

@@ -63,7 +63,7 @@ pub fn logical_divide_traced<T: Trace>(
     trace: &mut T,
 ) -> Result<Layout, Error> {
     let within = |e: Error| e.within(Op::LogicalDivide);
-    let cotarget = *coalesce(a).map_err(within)?.shape();
+    let cotarget = coalesce(a).map_err(within)?.shape().to_tuple();
     let rest = complement_traced(t, &cotarget, trace).map_err(within)?;
     let tiler = Layout::concat(&[*t, rest]).map_err(within)?;
     compose_traced(a, &tiler, Exact::FirstMode, trace).map_err(|k| {

@@ -22,7 +22,7 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout, Error> {
     if n <= 0 {
         return Err(err(ErrorKind::NonPositive { value: n }));
     }
-    let (mut shape, mut stride) = (*l.shape(), *l.stride());
+    let (mut shape, mut stride) = (l.shape().to_tuple(), l.stride().to_tuple());
     let mut strides = l.stride().leaves().iter();
     shape = shape
         .map(|s| {

@@ -12,10 +12,11 @@ impl ErrorKind {
         match *self {
             ErrorKind::Capacity => write!(
                 f,
-                "capacity exceeded: more than {} leaves, {} tokens or depth {} (a tuple or \
-                 layout), or more than {} dimensions a side, {} input bits or {} output bits (a \
-                 linear layout)",
+                "capacity exceeded: more than {} leaves ({} in a layout), {} tokens or depth {} (a \
+                 tuple or layout), or more than {} dimensions a side, {} input bits or {} output \
+                 bits (a linear layout)",
                 limits::MAX_LEAVES,
+                limits::MAX_LAYOUT_LEAVES,
                 limits::MAX_TOKENS,
                 limits::MAX_DEPTH,
                 limits::MAX_DIMS,

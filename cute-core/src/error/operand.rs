@@ -7,10 +7,10 @@ use core::fmt;
 /// The notation is written once, when the error is made (the cold path), into a fixed buffer of
 /// [`Operand::CAPACITY`] bytes: up to `CAPACITY - 3` bytes whole, a longer one cut at a character
 /// boundary and ended with `…` (3 bytes). Keeping text instead of the value keeps
-/// [`Error`](super::Error) at half a [`Layout`](crate::Layout), so every `Result<Layout, Error>`
-/// the algebra returns stays the size of its layout and a `Result` of a small value (a fragment
-/// returned by `?` from a user's closure) moves no more than 288 bytes on its error paths
-/// (`tests::an_error_is_no_larger_than_a_layout`).
+/// [`Error`](super::Error) no larger than a [`Layout`](crate::Layout), so every
+/// `Result<Layout, Error>` the algebra returns stays within 16 bytes of its layout and a `Result`
+/// of a small value (a fragment returned by `?` from a user's closure) moves no more than 272
+/// bytes on its error paths (`tests::an_error_is_no_larger_than_a_layout`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Operand {
     text: [u8; Operand::CAPACITY],
@@ -19,11 +19,11 @@ pub struct Operand {
 
 impl Operand {
     /// The most bytes of notation an operand keeps: with two of them, the operation and the
-    /// condition, an [`Error`](super::Error) takes 288 bytes. An operand of up to 116 bytes is
+    /// condition, an [`Error`](super::Error) takes 272 bytes. An operand of up to 108 bytes is
     /// kept whole (every operand of the oracle corpus: its longest is 59 bytes); a longer one
-    /// keeps its first 116 and `…`.
+    /// keeps its first 108 and `…`.
     #[cfg(not(target_arch = "nvptx64"))]
-    pub const CAPACITY: usize = 119;
+    pub const CAPACITY: usize = 111;
     /// On a GPU no notation is kept: an error there names its operation and condition, and its
     /// failure path carries no formatting and no large value (every `Result` of a kernel lives in
     /// registers or its stack frame, and a kernel's frame is what `gpu/check.sh` counts).
@@ -64,8 +64,9 @@ impl Operand {
         core::str::from_utf8(&self.text[..usize::from(self.len)]).unwrap_or("")
     }
 
-    /// The notation of any value that prints in CuTe notation.
-    pub(crate) fn of(value: &dyn fmt::Display) -> Self {
+    /// The notation of any value that prints in CuTe notation (`cute-static` names its layouts
+    /// so, without lowering them).
+    pub fn of(value: &dyn fmt::Display) -> Self {
         let mut w = Notation {
             op: Operand::EMPTY,
             full: false,

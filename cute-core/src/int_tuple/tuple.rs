@@ -150,65 +150,21 @@ impl IntTuple {
     /// The product of the leaves in const context, `None` on overflow.
     #[must_use]
     pub const fn const_product(&self) -> Option<i64> {
-        let (mut p, mut k) = (1i64, 0usize);
-        while k < self.nleaf as usize {
-            match p.checked_mul(self.leaf[k]) {
-                Some(q) => p = q,
-                None => return None,
-            }
-            k += 1;
-        }
-        Some(p)
+        self.view().const_product()
     }
 
     /// The sizes of the top-level modes and their number, in const context (an integer is one
     /// mode); a product that overflows wraps (a checked layout's never does).
     #[must_use]
     pub const fn const_mode_sizes(&self) -> ([i64; MAX_LEAVES], usize) {
-        let (sizes, _, modes) = self.const_modes();
-        (sizes, modes)
+        self.view().const_mode_sizes()
     }
 
     /// The index of each top-level mode's first leaf among the leaves, and the number of modes,
     /// in const context: which leaf (and so which stride) starts a mode.
     #[must_use]
     pub const fn const_mode_first_leaves(&self) -> ([usize; MAX_LEAVES], usize) {
-        let (_, first, modes) = self.const_modes();
-        (first, modes)
-    }
-
-    /// The size and the first leaf of each top-level mode, and the number of modes.
-    pub(super) const fn const_modes(&self) -> ([i64; MAX_LEAVES], [usize; MAX_LEAVES], usize) {
-        let (mut sizes, mut first) = ([1i64; MAX_LEAVES], [0usize; MAX_LEAVES]);
-        if self.ntok == 1 {
-            sizes[0] = self.leaf[0];
-            return (sizes, first, 1);
-        }
-        let (mut depth, mut modes, mut l, mut t) = (0usize, 0usize, 0usize, 0usize);
-        let tok = self.tokens();
-        while t < tok.len() {
-            match tok.get(t) {
-                OPEN => {
-                    depth += 1;
-                    if depth == 2 {
-                        first[modes] = l;
-                        modes += 1;
-                    }
-                }
-                CLOSE => depth -= 1,
-                LEAF => {
-                    if depth == 1 {
-                        first[modes] = l;
-                        modes += 1;
-                    }
-                    sizes[modes - 1] = sizes[modes - 1].wrapping_mul(self.leaf[l]);
-                    l += 1;
-                }
-                _ => {}
-            }
-            t += 1;
-        }
-        (sizes, first, modes)
+        self.view().const_mode_first_leaves()
     }
 
     /// The tuple with the profile of `self` and the first leaves of `values`, in order: how a
@@ -265,6 +221,20 @@ impl IntTuple {
         }
     }
 
+    /// An owned copy of a node in const context (a node of a tuple or of a layout fits).
+    #[must_use]
+    pub const fn from_view_const(v: View<'_>) -> IntTuple {
+        let mut t = IntTuple::EMPTY;
+        t.set_tokens(v.tok);
+        let mut k = 0;
+        while k < v.leaf.len() {
+            t.leaf[k] = v.leaf[k];
+            k += 1;
+        }
+        t.nleaf = v.leaf.len() as u8;
+        t
+    }
+
     /// A copy of a node.
     pub fn from_view(v: View<'_>) -> Result<IntTuple, ErrorKind> {
         let mut b = Builder::new();
@@ -274,10 +244,10 @@ impl IntTuple {
 
     /// The root node.
     #[must_use]
-    pub fn view(&self) -> View<'_> {
+    pub const fn view(&self) -> View<'_> {
         View {
             tok: self.tokens(),
-            leaf: &self.leaf[..self.nleaf as usize],
+            leaf: self.leaf.split_at(self.nleaf as usize).0,
         }
     }
 
@@ -434,6 +404,67 @@ impl From<&IntTuple> for Operand {
     }
 }
 
+/// The queries of a node that build a tuple.
+impl View<'_> {
+    /// An owned copy (a view of a tuple or of a layout always fits in an [`IntTuple`]).
+    #[must_use]
+    pub fn to_tuple(&self) -> IntTuple {
+        IntTuple::from(*self)
+    }
+
+    /// `flatten`: the leaves as a flat tuple; an integer stays an integer.
+    pub fn flatten(&self) -> Result<IntTuple, ErrorKind> {
+        self.to_tuple().flatten()
+    }
+
+    /// A copy with every leaf replaced by `f(leaf)`.
+    pub fn map(&self, f: impl FnMut(i64) -> Result<i64, ErrorKind>) -> Result<IntTuple, ErrorKind> {
+        self.to_tuple().map(f)
+    }
+
+    /// The tuple with this profile and the first leaves of `values` (see
+    /// [`IntTuple::with_leaves`]).
+    #[must_use]
+    pub fn with_leaves(&self, values: &[i64]) -> Option<IntTuple> {
+        self.to_tuple().with_leaves(values)
+    }
+
+    /// `weakly_congruent(self, other)` (see [`IntTuple::weakly_congruent`]).
+    #[must_use]
+    pub fn weakly_congruent(&self, other: &View<'_>) -> bool {
+        weakly_congruent(*self, *other)
+    }
+
+    /// `compatible(self, other)` (see [`IntTuple::compatible`]).
+    #[must_use]
+    pub fn compatible(&self, other: &View<'_>) -> bool {
+        compatible(*self, *other)
+    }
+}
+
+impl PartialEq<IntTuple> for View<'_> {
+    fn eq(&self, other: &IntTuple) -> bool {
+        *self == other.view()
+    }
+}
+
+impl PartialEq<View<'_>> for IntTuple {
+    fn eq(&self, other: &View<'_>) -> bool {
+        self.view() == *other
+    }
+}
+
+impl From<View<'_>> for IntTuple {
+    /// The owned copy of a node: a node of a tuple or of a layout fits in a tuple.
+    fn from(v: View<'_>) -> Self {
+        let mut t = IntTuple::EMPTY;
+        t.set_tokens(v.tok);
+        t.leaf[..v.leaf.len()].copy_from_slice(v.leaf);
+        t.nleaf = v.leaf.len() as u8;
+        t
+    }
+}
+
 impl From<i64> for IntTuple {
     fn from(v: i64) -> Self {
         IntTuple::int(v)
@@ -473,15 +504,6 @@ impl Builder {
         }
         self.tok.push(tok);
         Ok(())
-    }
-
-    /// A builder holding an open tuple.
-    #[must_use]
-    pub(crate) const fn opened() -> Self {
-        let mut b = Builder::new();
-        b.tok.push(OPEN);
-        b.depth = 1;
-        b
     }
 
     /// Opens a tuple.
@@ -529,18 +551,6 @@ impl Builder {
         self.leaf[nl..nl + v.leaf.len()].copy_from_slice(v.leaf);
         self.nleaf += v.leaf.len();
         Ok(())
-    }
-
-    /// Appends the children of `v` (or `v` itself when it is an integer or `_`).
-    pub(crate) fn splice(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
-        if v.is_tuple() {
-            for c in v.children() {
-                self.view(c)?;
-            }
-            Ok(())
-        } else {
-            self.view(v)
-        }
     }
 
     /// The finished tuple.

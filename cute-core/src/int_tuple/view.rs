@@ -4,14 +4,15 @@ use core::fmt;
 
 use crate::arith::mul;
 use crate::error::ErrorKind;
+use crate::limits::MAX_LEAVES;
 use crate::tokens::{Tokens, CLOSE, LEAF, OPEN, UNDER};
 
 /// A borrowed node of an [`IntTuple`](crate::IntTuple): a leaf, a `_`, or a tuple with its
 /// children.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
-    pub(super) tok: Tokens,
-    pub(super) leaf: &'a [i64],
+    pub(crate) tok: Tokens,
+    pub(crate) leaf: &'a [i64],
 }
 
 /// Iterator over the top-level children of a [`View`].
@@ -149,6 +150,85 @@ impl<'a> View<'a> {
     /// Product of all leaves (`size` of a shape).
     pub fn product(&self) -> Result<i64, ErrorKind> {
         self.leaf.iter().try_fold(1i64, |p, &v| mul(p, v))
+    }
+}
+
+impl<'a> View<'a> {
+    /// Itself: a view reads as the tuple it borrows from (`layout.shape().view()`); the
+    /// queries that copy it to an [`IntTuple`](crate::IntTuple) are in `int_tuple::tuple`.
+    #[must_use]
+    pub const fn view(&self) -> View<'a> {
+        *self
+    }
+
+    /// The leaves, in const context.
+    #[inline(always)]
+    #[must_use]
+    pub const fn const_leaves(&self) -> &'a [i64] {
+        self.leaf
+    }
+
+    /// The product of the leaves in const context, `None` on overflow.
+    #[must_use]
+    pub const fn const_product(&self) -> Option<i64> {
+        let (mut p, mut k) = (1i64, 0usize);
+        while k < self.leaf.len() {
+            match p.checked_mul(self.leaf[k]) {
+                Some(q) => p = q,
+                None => return None,
+            }
+            k += 1;
+        }
+        Some(p)
+    }
+
+    /// The sizes of the top-level modes and their number, in const context (an integer is one
+    /// mode); a product that overflows wraps (a checked layout's never does).
+    #[must_use]
+    pub const fn const_mode_sizes(&self) -> ([i64; MAX_LEAVES], usize) {
+        let (sizes, _, modes) = self.const_modes();
+        (sizes, modes)
+    }
+
+    /// The index of each top-level mode's first leaf among the leaves, and the number of modes,
+    /// in const context: which leaf (and so which stride) starts a mode.
+    #[must_use]
+    pub const fn const_mode_first_leaves(&self) -> ([usize; MAX_LEAVES], usize) {
+        let (_, first, modes) = self.const_modes();
+        (first, modes)
+    }
+
+    /// The size and the first leaf of each top-level mode, and the number of modes.
+    const fn const_modes(&self) -> ([i64; MAX_LEAVES], [usize; MAX_LEAVES], usize) {
+        let (mut sizes, mut first) = ([1i64; MAX_LEAVES], [0usize; MAX_LEAVES]);
+        if self.tok.len() == 1 {
+            sizes[0] = self.leaf[0];
+            return (sizes, first, 1);
+        }
+        let (mut depth, mut modes, mut l, mut t) = (0usize, 0usize, 0usize, 0usize);
+        while t < self.tok.len() {
+            match self.tok.get(t) {
+                OPEN => {
+                    depth += 1;
+                    if depth == 2 {
+                        first[modes] = l;
+                        modes += 1;
+                    }
+                }
+                CLOSE => depth -= 1,
+                LEAF => {
+                    if depth == 1 {
+                        first[modes] = l;
+                        modes += 1;
+                    }
+                    sizes[modes - 1] = sizes[modes - 1].wrapping_mul(self.leaf[l]);
+                    l += 1;
+                }
+                _ => {}
+            }
+            t += 1;
+        }
+        (sizes, first, modes)
     }
 }
 

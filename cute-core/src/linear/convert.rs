@@ -2,6 +2,7 @@
 
 use super::dims::{Dim, Dims, Name};
 use super::layout::LinearLayout;
+use crate::algebra::coalesce::coalesce_flat;
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::Layout;
 use crate::limits::{MAX_BITS, MAX_OUT_BITS};
@@ -164,10 +165,9 @@ impl LinearLayout {
         if n == 0 {
             return Ok(Layout::trivial());
         }
-        let s = crate::IntTuple::flat_or_int(&shape[..n]).map_err(err)?;
-        let d = crate::IntTuple::flat_or_int(&stride[..n]).map_err(err)?;
-        let l = Layout::from_parts(&s, &d).map_err(err)?;
-        crate::coalesce(&l).map_err(|e| err(e.kind))
+        // Coalesced as leaves: a layout holds fewer leaves than a linear layout has input bits.
+        let (f, _) = coalesce_flat(&shape[..n], &stride[..n], false);
+        f.layout().map_err(err)
     }
 
     /// The swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` of a linear layout with one input and one output

@@ -3,7 +3,7 @@
 //! names the pair that breaks the chain, in the words of [`tractability`](super::tractability).
 
 use super::object::{chain_break, standard_form, Morphism};
-use crate::int_tuple::{IntTuple, MAX_LEAVES};
+use crate::int_tuple::{View, MAX_LEAVES};
 use crate::layout::Layout;
 use crate::limits::{MAX_BITS, MAX_DEPTH, MAX_DIMS, MAX_OUT_BITS, MAX_TOKENS};
 use crate::tokens::{CLOSE, LEAF, OPEN, UNDER};
@@ -81,8 +81,8 @@ impl ConstMessage {
     }
 
     /// `t` in CuTe notation.
-    const fn tuple(mut self, t: &IntTuple) -> ConstMessage {
-        let (tok, leaves) = (t.tokens(), t.const_leaves());
+    const fn tuple(mut self, t: View<'_>) -> ConstMessage {
+        let (tok, leaves) = (t.tok, t.const_leaves());
         let (mut k, mut leaf) = (0, 0);
         while k < tok.len() {
             let x = tok.get(k);

@@ -287,7 +287,7 @@ pub(super) const fn standard_form(l: &Layout) -> Option<Morphism> {
         k += 1;
     }
     Some(Morphism {
-        domain: *l.shape(),
+        domain: IntTuple::from_view_const(l.shape()),
         codomain: IntTuple::const_flat(t.split_at(len).0),
         map,
     })

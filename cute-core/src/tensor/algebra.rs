@@ -215,9 +215,9 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
                 k,
             )
         };
-        let shape = thr.shape();
+        let (shape, stride) = (thr.shape().to_tuple(), thr.stride().to_tuple());
         // product_each(shape(thr)) as a tiler of `N:1` tiles, and get_flat_coord(i).
-        let hier = idx2crd_strided(&IntTuple::int(i), shape, thr.stride())
+        let hier = idx2crd_strided(&IntTuple::int(i), &shape, &stride)
             .map_err(|e| e.within(Op::LocalPartition))?;
         // A thread index is an offset of `thr`: one that is not would take another thread's
         // coordinate (the division wraps).
@@ -230,7 +230,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         let n = if shape.is_int() { 1 } else { shape.rank() };
         for (k, flat_k) in flat.iter_mut().enumerate().take(n) {
             let (s, c) = if shape.is_int() {
-                (*shape, hier)
+                (shape, hier)
             } else {
                 (
                     shape.mode(k).ok_or_else(|| err(ErrorKind::Capacity))?,

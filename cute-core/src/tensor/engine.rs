@@ -120,7 +120,7 @@ pub unsafe trait EngineMut: Engine {
     }
 
     /// Runs `writes` with a handle to write through at positions that are not constants (a
-    /// counted loop such as [`copy_if`](crate::algorithm::copy_if)'s), and returns its output.
+    /// counted loop such as [`copy_if`](fn@crate::algorithm::copy_if)'s), and returns its output.
     ///
     /// Owned registers hand it a copy of themselves and take it back whole, so that the
     /// registers are only ever accessed at constant positions: the optimizer then keeps them in

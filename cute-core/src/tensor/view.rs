@@ -427,7 +427,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// `T(c)`: the element at coordinate `c`, through its index `crd2idx(c, shape)`.
     pub fn get_crd(&self, c: &IntTuple) -> Result<E::Value, Error> {
         let l = self.layout.layout();
-        let i = crd2idx_shape(c, l.shape()).map_err(|e| e.within(Op::Eval))?;
+        let i = crd2idx_shape(c, &l.shape().to_tuple()).map_err(|e| e.within(Op::Eval))?;
         self.get(i)
     }
 }
@@ -462,7 +462,7 @@ impl<E: EngineMut, L: TensorLayout> Tensor<E, L> {
     /// `T(c) = v`, through the index `crd2idx(c, shape)`.
     pub fn set_crd(&mut self, c: &IntTuple, v: E::Value) -> Result<(), Error> {
         let l = self.layout.layout();
-        let i = crd2idx_shape(c, l.shape()).map_err(|e| e.within(Op::Eval))?;
+        let i = crd2idx_shape(c, &l.shape().to_tuple()).map_err(|e| e.within(Op::Eval))?;
         self.set(i, v)
     }
 }

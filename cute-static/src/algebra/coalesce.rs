@@ -122,7 +122,7 @@ where
     Error::new(
         cute_core::Op::Coalesce,
         [
-            cute_core::Operand::kept(|| cute_core::Operand::from(&l.to_dynamic())),
+            cute_core::Operand::kept(|| cute_core::Operand::of(&l)),
             None,
         ],
         kind,

@@ -153,12 +153,15 @@ where
     D: IntTupleType,
     M: IntTupleType,
 {
-    match cute_core::complement(&l.to_dynamic(), &m.lower()) {
+    match l
+        .try_to_dynamic()
+        .and_then(|l| cute_core::complement(&l, &m.lower()))
+    {
         Err(e) => e,
         Ok(_) => Error::new(
             cute_core::Op::Complement,
             [
-                Some(cute_core::Operand::from(&l.to_dynamic())),
+                Some(cute_core::Operand::of(&l)),
                 Some(cute_core::Operand::from(&m.lower())),
             ],
             cute_core::ErrorKind::Overflow,
@@ -267,7 +270,7 @@ where
     >;
     fn complement_of(l: &Self, cotarget: &[i64]) -> Option<Self::Output> {
         let m = cute_core::IntTuple::flat_or_int(cotarget).ok()?;
-        let r = cute_core::complement(&l.to_dynamic(), &m).ok()?;
+        let r = cute_core::complement(&l.try_to_dynamic().ok()?, &m).ok()?;
         padded(&r)
     }
 }

@@ -100,7 +100,12 @@ where
                 SB::LEAVES,
             ),
             SA::LEAVES,
-            || cold_result(cute_core::composition(&a.to_dynamic(), &b.to_dynamic())),
+            || {
+                cold_result(cute_core::composition(
+                    &a.try_to_dynamic()?,
+                    &b.try_to_dynamic()?,
+                ))
+            },
             |kind| lowered_error(cute_core::Op::Composition, a, b, kind),
         )
     }

@@ -308,7 +308,7 @@ where
     Error::new(
         op,
         [
-            cute_core::Operand::kept(|| cute_core::Operand::from(&a.to_dynamic())),
+            cute_core::Operand::kept(|| cute_core::Operand::of(a)),
             cute_core::Operand::kept(|| b.operand()),
         ],
         kind,
@@ -329,7 +329,7 @@ impl Lowered for cute_core::Layout {
 // A static layout is lowered only where operands keep their notation (not on a GPU).
 impl<S: ShapeTuple + Congruent<D>, D: IntTupleType> Lowered for Layout<S, D> {
     fn operand(&self) -> cute_core::Operand {
-        cute_core::Operand::from(&self.to_dynamic())
+        cute_core::Operand::of(self)
     }
 }
 impl Lowered for cute_core::Tiler {

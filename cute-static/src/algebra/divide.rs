@@ -115,7 +115,12 @@ where
     fn logical_divide(a: &Self, t: &Layout<ST, DT>) -> Result<Self::Output, Error> {
         // The conditions the walk cannot show decided by `cute_core`, and the error of one it
         // shows (see `finish`).
-        let cold = || cold_result(cute_core::logical_divide(&a.to_dynamic(), t.to_dynamic()));
+        let cold = || {
+            cold_result(cute_core::logical_divide(
+                &a.try_to_dynamic()?,
+                t.try_to_dynamic()?,
+            ))
+        };
         let err = |kind| lowered_error(cute_core::Op::LogicalDivide, a, t, kind);
         // CuTe's walk.
         let walked = || -> Result<Self::Output, Error> {

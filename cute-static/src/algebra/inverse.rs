@@ -67,7 +67,7 @@ macro_rules! runtime_inverse {
         {
             type Output = Layout<DynModesOf<$count>, DynModesOf<$count>>;
             fn $fn(l: &Self) -> Result<Self::Output, Error> {
-                let r = cute_core::$fn(&l.to_dynamic())?;
+                let r = cute_core::$fn(&l.try_to_dynamic()?)?;
                 padded(&r).ok_or_else(|| {
                     Error::new(
                         cute_core::Op::Coalesce,

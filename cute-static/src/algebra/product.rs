@@ -96,7 +96,12 @@ where
     type Output = Layout<(SA, GridNodeShape<SA, DA, SB, DB>), (DA, GridNodeStride<SA, DA, SB, DB>)>;
     #[inline(always)]
     fn logical_product(a: &Self, b: &Layout<SB, DB>) -> Result<Self::Output, Error> {
-        let cold = || cold_result(cute_core::logical_product(&a.to_dynamic(), b.to_dynamic()));
+        let cold = || {
+            cold_result(cute_core::logical_product(
+                &a.try_to_dynamic()?,
+                b.try_to_dynamic()?,
+            ))
+        };
         let err = |kind| lowered_error(cute_core::Op::LogicalProduct, a, b, kind);
         // A* = complement(A, size(A)·cosize(B)), as `cute_core`.
         let cosize = match b.size() {

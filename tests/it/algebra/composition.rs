@@ -11,7 +11,7 @@ fn composition_is_pointwise(a: &Layout, b: &Layout) -> bool {
         return false;
     };
     assert_eq!(r.size(), b.size(), "{a} ∘ {b} = {r}");
-    assert!(b.shape().compatible(r.shape()), "{b} ≼ {r}");
+    assert!(b.shape().compatible(&r.shape()), "{b} ≼ {r}");
     for i in 0..b.size() {
         let expected = a.eval(b.eval(i).unwrap()).unwrap();
         assert_eq!(r.eval(i).unwrap(), expected, "{a} ∘ {b} = {r} at {i}");

@@ -70,7 +70,7 @@ pub(crate) fn unit_strides_nulled(l: &Layout) -> Option<Layout> {
         .zip(d)
         .map(|(&s, &d)| if s == 1 { 0 } else { d })
         .collect();
-    Layout::new(*l.shape(), l.stride().with_leaves(&d)?).ok()
+    Layout::new(l.shape().to_tuple(), l.stride().with_leaves(&d)?).ok()
 }
 
 /// The laws of the operations on two values.

@@ -1,0 +1,190 @@
+//! Building a layout mode by mode, and the concatenation of modes.
+
+use super::check::check_leaves;
+use super::repr::{Layout, LayoutView};
+use crate::error::ErrorKind;
+use crate::limits::{MAX_DEPTH, MAX_LAYOUT_LEAVES, MAX_TOKENS};
+use crate::tokens::{Tokens, CLOSE, LEAF, OPEN};
+
+/// Builds a layout mode by mode: one structure, shape and stride leaves side by side.
+#[derive(Clone, Copy)]
+pub(crate) struct LayoutBuilder {
+    out: Layout,
+    tok: Tokens,
+    depth: usize,
+}
+
+impl Default for LayoutBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl LayoutBuilder {
+    /// An empty builder.
+    #[must_use]
+    pub(crate) const fn new() -> Self {
+        LayoutBuilder {
+            out: Layout::EMPTY,
+            tok: Tokens::EMPTY,
+            depth: 0,
+        }
+    }
+    /// A builder holding an open tuple mode.
+    #[must_use]
+    pub(crate) const fn opened() -> Self {
+        let mut b = LayoutBuilder::new();
+        b.tok.push(OPEN);
+        b.depth = 1;
+        b
+    }
+    fn push(&mut self, t: u8) -> Result<(), ErrorKind> {
+        if self.tok.len() >= MAX_TOKENS {
+            return Err(ErrorKind::Capacity);
+        }
+        self.tok.push(t);
+        Ok(())
+    }
+    /// Opens a tuple mode.
+    pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(ErrorKind::Capacity);
+        }
+        self.push(OPEN)
+    }
+    /// Closes the innermost tuple mode.
+    pub(crate) fn close(&mut self) -> Result<(), ErrorKind> {
+        self.depth -= 1;
+        self.push(CLOSE)
+    }
+    /// Appends the mode `s:d`.
+    #[inline]
+    pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
+        let n = usize::from(self.out.nleaf);
+        if n >= MAX_LAYOUT_LEAVES {
+            return Err(ErrorKind::Capacity);
+        }
+        self.push(LEAF)?;
+        (self.out.shape[n], self.out.stride[n]) = (s, d);
+        self.out.nleaf += 1;
+        Ok(())
+    }
+    /// Appends a whole layout as one mode.
+    pub(crate) fn mode(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
+        let (n, k) = (usize::from(self.out.nleaf), l.shape.leaf.len());
+        if self.tok.len() + l.shape.tok.len() > MAX_TOKENS
+            || n + k > MAX_LAYOUT_LEAVES
+            || self.depth + l.shape.depth() > MAX_DEPTH
+        {
+            return Err(ErrorKind::Capacity);
+        }
+        self.tok.append(l.shape.tok);
+        self.out.shape[n..n + k].copy_from_slice(l.shape.leaf);
+        self.out.stride[n..n + k].copy_from_slice(l.stride.leaf);
+        self.out.nleaf += k as u8;
+        Ok(())
+    }
+    /// Appends the modes of `l` (or `l` itself when it has an integer shape).
+    pub(crate) fn splice(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
+        if l.shape.is_tuple() {
+            for m in l.modes() {
+                self.mode(m)?;
+            }
+            Ok(())
+        } else {
+            self.mode(l)
+        }
+    }
+    /// The modes as a container of layouts each already checked (a tiler's tiles), not a
+    /// layout: its size may overflow, and it is never evaluated as a whole.
+    pub(crate) fn finish_modes(mut self) -> Layout {
+        (self.out.tok, self.out.ntok) = self.tok.to_bytes();
+        self.out
+    }
+
+    /// The finished layout, checked ([`check_leaves`]).
+    pub(crate) fn finish(self) -> Result<Layout, ErrorKind> {
+        let l = self.finish_modes();
+        check_leaves(l.shape_leaves(), l.stride_leaves())?;
+        Ok(l)
+    }
+}
+
+/// The squeeze of [`Layout::new_squeezed`].
+impl LayoutBuilder {
+    /// `l` with the size-1 leaves inside its tuples dropped, its top-level modes and its last
+    /// leaf kept.
+    pub(crate) fn squeezed(l: LayoutView<'_>) -> Result<Layout, ErrorKind> {
+        let mut b = LayoutBuilder::new();
+        let (mut at, last) = (0, l.shape.leaf.len().saturating_sub(1));
+        if l.shape.is_tuple() {
+            b.open()?;
+            for m in l.modes() {
+                b.squeeze(m, &mut at, last)?;
+            }
+            b.close()?;
+        } else {
+            b.squeeze(l, &mut at, last)?;
+        }
+        b.finish()
+    }
+
+    /// Appends `l` squeezed: a tuple keeps the modes that are not all size-1 leaves (or hold
+    /// leaf `last`, whose stride extends the layout past its size), is that mode when it keeps
+    /// one and `1:0` when it keeps none. `at` counts the leaves read so far.
+    fn squeeze(&mut self, l: LayoutView<'_>, at: &mut usize, last: usize) -> Result<(), ErrorKind> {
+        let n = l.shape.leaf.len();
+        if !l.shape.is_tuple() {
+            *at += n;
+            return self.leaf(l.shape.leaf[0], l.stride.leaf[0]);
+        }
+        let unit = |m: &LayoutView<'_>, from: usize| {
+            let k = m.shape.leaf.len();
+            m.shape.leaf.iter().all(|&s| s == 1) && !(from..from + k).contains(&last)
+        };
+        let (mut from, mut kept) = (*at, 0);
+        for m in l.modes() {
+            kept += usize::from(!unit(&m, from));
+            from += m.shape.leaf.len();
+        }
+        if kept == 0 {
+            *at += n;
+            return self.leaf(1, 0);
+        }
+        if kept > 1 {
+            self.open()?;
+        }
+        for m in l.modes() {
+            if unit(&m, *at) {
+                *at += m.shape.leaf.len();
+            } else {
+                self.squeeze(m, at, last)?;
+            }
+        }
+        if kept > 1 {
+            self.close()?;
+        }
+        Ok(())
+    }
+}
+
+impl LayoutView<'_> {
+    /// A copy as a layout.
+    pub fn to_layout(&self) -> Result<Layout, ErrorKind> {
+        let mut b = LayoutBuilder::new();
+        b.mode(*self)?;
+        Ok(b.finish_modes())
+    }
+}
+
+/// The tuple layout whose modes are `modes`, checked ([`check_leaves`]).
+pub(crate) fn join<'a>(modes: impl Iterator<Item = LayoutView<'a>>) -> Result<Layout, ErrorKind> {
+    let mut b = LayoutBuilder::new();
+    b.open()?;
+    for m in modes {
+        b.mode(m)?;
+    }
+    b.close()?;
+    b.finish()
+}
