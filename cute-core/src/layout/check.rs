@@ -3,8 +3,8 @@
 use crate::error::ErrorKind;
 
 /// The values every [`Layout`](crate::Layout) keeps, checked where one is built: no negative
-/// shape leaf ([`ErrorKind::NegativeShape`]; a zero leaf makes the layout empty, as in CuTe), and the
-/// product of the nonzero leaves and the lowest and highest offsets within `i64`
+/// shape leaf ([`ErrorKind::NegativeShape`]; a zero leaf makes the layout empty, as in CuTe),
+/// and the product of the nonzero leaves and the lowest and highest offsets within `i64`
 /// ([`ErrorKind::Overflow`]). Every partial sum of `L(i)` for `0 <= i < size(L)` lies between
 /// those two, so `size` and in-domain evaluation need no further check (`cosize` still checks
 /// its `+ 1`). Zero leaves count as 1 in the check, so that every sublayout (a mode, a slice
