@@ -10,10 +10,12 @@ use core::fmt;
 use crate::algebra::coalesce::coalesce_tagged;
 use crate::algebra::verify::verify_pointwise;
 use crate::algebra::walk::{compose_into, Sink};
+use crate::algebra::FLAT_MODES;
 use crate::arith::{add, colex_split, mul};
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{Builder, IntTuple, View, MAX_DEPTH, MAX_LEAVES};
 use crate::layout::Layout;
+use crate::limits::MAX_LAYOUT_LEAVES;
 use crate::parse::Parser;
 use crate::stride::eval_flat;
 
@@ -243,16 +245,14 @@ impl CoordLayout {
     }
 
     /// A layout with new modes whose strides keep the bases of `self` they are tagged with.
-    fn with_modes(
-        &self,
-        shape: &IntTuple,
-        scale: &IntTuple,
-        tags: &[u8; MAX_LEAVES],
-    ) -> CoordLayout {
+    fn with_modes(&self, shape: &IntTuple, scale: &IntTuple, tags: &[u8]) -> CoordLayout {
+        let mut target = [NONE; MAX_LEAVES];
+        let n = tags.len().min(MAX_LEAVES);
+        target[..n].copy_from_slice(&tags[..n]);
         let mut out = CoordLayout {
             shape: *shape,
             scale: *scale,
-            target: *tags,
+            target,
             ..*self
         };
         for (b, &t) in out.basis.iter_mut().zip(tags).take(shape.leaves().len()) {
@@ -333,7 +333,7 @@ struct CoordBuilder<'a> {
     scale: Builder,
     tags: [u8; MAX_LEAVES],
     n: usize,
-    from: &'a [u8; MAX_LEAVES],
+    from: &'a [u8; FLAT_MODES],
 }
 
 impl Sink for CoordBuilder<'_> {
@@ -346,7 +346,8 @@ impl Sink for CoordBuilder<'_> {
         self.scale.close()
     }
     fn leaf(&mut self, s: i64, d: i64, from: Option<usize>) -> Result<(), ErrorKind> {
-        if self.n >= MAX_LEAVES {
+        // A coordinate layout holds what a layout does.
+        if self.n >= MAX_LAYOUT_LEAVES {
             return Err(ErrorKind::Capacity);
         }
         self.shape.int(s)?;

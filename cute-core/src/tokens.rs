@@ -8,8 +8,8 @@
 
 use crate::limits::MAX_TOKENS;
 
-/// The bytes a tuple stores its tokens in.
-pub(crate) const TOKEN_BYTES: usize = MAX_TOKENS / 4;
+/// The words a tuple stores its tokens in (two bits a token).
+pub(crate) const TOKEN_WORDS: usize = MAX_TOKENS / 32;
 
 pub(crate) const LEAF: u8 = 0;
 pub(crate) const OPEN: u8 = 1;
@@ -28,32 +28,26 @@ impl Tokens {
     /// No tokens.
     pub(crate) const EMPTY: Tokens = Tokens { bits: 0, len: 0 };
 
-    /// The tokens stored as `bytes` (the first `len` of them).
+    /// The tokens stored as `words` (the first `len` of them; the low word first).
     #[inline(always)]
-    pub(crate) const fn from_bytes(bytes: [u8; TOKEN_BYTES], len: u8) -> Tokens {
-        let mut all = [0u8; 16];
-        let mut k = 0;
-        while k < TOKEN_BYTES {
-            all[k] = bytes[k];
-            k += 1;
-        }
+    pub(crate) const fn from_words(words: [u64; 2], len: u8) -> Tokens {
         Tokens {
-            bits: u128::from_le_bytes(all),
+            bits: (words[1] as u128) << 64 | words[0] as u128,
             len,
         }
     }
 
-    /// The bytes to store, and the number of tokens.
+    /// The words to store, and the number of tokens.
     #[inline(always)]
-    pub(crate) const fn to_bytes(self) -> ([u8; TOKEN_BYTES], u8) {
-        let all = self.bits.to_le_bytes();
-        let mut bytes = [0u8; TOKEN_BYTES];
-        let mut k = 0;
-        while k < TOKEN_BYTES {
-            bytes[k] = all[k];
-            k += 1;
-        }
-        (bytes, self.len)
+    pub(crate) const fn to_words(self) -> ([u64; 2], u8) {
+        ([self.bits as u64, (self.bits >> 64) as u64], self.len)
+    }
+
+    /// The packed tokens (token `k` in bits `2k..2k+2`) and their number: what a scan over the
+    /// stream shifts through.
+    #[inline(always)]
+    pub(crate) const fn bits_and_len(self) -> (u128, usize) {
+        (self.bits, self.len as usize)
     }
 
     /// The number of tokens.
@@ -141,14 +135,14 @@ mod tests {
             inner.iter().collect::<std::vec::Vec<_>>(),
             [OPEN, LEAF, UNDER, CLOSE]
         );
-        let (bytes, len) = t.to_bytes();
-        assert!(Tokens::from_bytes(bytes, len) == t);
+        let (words, len) = t.to_words();
+        assert!(Tokens::from_words(words, len) == t);
         let mut full = Tokens::EMPTY;
         for k in 0..MAX_TOKENS {
             full.push([OPEN, CLOSE, LEAF, UNDER][k % 4]);
         }
-        let (bytes, len) = full.to_bytes();
-        assert!(Tokens::from_bytes(bytes, len) == full);
+        let (words, len) = full.to_words();
+        assert!(Tokens::from_words(words, len) == full);
         assert_eq!(full.get(MAX_TOKENS - 1), UNDER);
         let mut joined = t;
         joined.append(inner);

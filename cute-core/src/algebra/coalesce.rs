@@ -1,10 +1,11 @@
 //! `coalesce` and `filter` (seed 000 §3.2).
 
 use super::Flat;
+use super::FLAT_MODES;
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::MAX_LEAVES;
 use crate::int_tuple::{IntTuple, View};
 use crate::layout::{Layout, LayoutBuilder, LayoutView};
+use crate::limits::MAX_LEAVES;
 
 /// The coalesced modes of a flat layout, merged from the back as CuTe's `bw_coalesce` does:
 /// size-1 modes are dropped and `(s0,s1):(d0,s0*d0)` becomes `s0*s1:d0`.
@@ -12,8 +13,9 @@ use crate::layout::{Layout, LayoutBuilder, LayoutView};
 /// With `extend` (CuTe's `coalesce_x`), a trailing size-1 mode keeps its stride as a size-2 last
 /// mode, so the result equals the layout also past its size, where the last mode extends.
 /// Returns the modes and whether the result is a tuple (more than one mode).
-// Inlined (with `coalesce_tagged`) so that the 520-byte `Flat` is built in the caller's frame:
-// returned through two calls it was copied twice on every composition.
+// Inlined (with `coalesce_tagged`) so that the `Flat` is built in the caller's frame: returned
+// through two calls it was copied twice on every composition. At most `FLAT_MODES` leaves (a
+// layout's); `coalesce_leaves` takes a tuple's.
 #[inline(always)]
 pub(crate) fn coalesce_flat(shape: &[i64], stride: &[i64], extend: bool) -> (Flat, bool) {
     let (f, _, tuple) = coalesce_tagged(shape, stride, None, extend);
@@ -28,9 +30,10 @@ pub(crate) fn coalesce_tagged(
     stride: &[i64],
     tags: Option<&[u8]>,
     extend: bool,
-) -> (Flat, [u8; MAX_LEAVES], bool) {
+) -> (Flat, [u8; FLAT_MODES], bool) {
+    debug_assert!(shape.len() <= FLAT_MODES, "a layout's leaves");
     let mut f = Flat::new();
-    let mut out_tags = [0u8; MAX_LEAVES];
+    let mut out_tags = [0u8; FLAT_MODES];
     let r = shape.len().max(1);
     let first = coalesce_into(
         shape,
@@ -125,10 +128,21 @@ pub fn coalesce_leaves(
     out_s: &mut [i64],
     out_d: &mut [i64],
 ) -> usize {
-    let (f, _) = coalesce_flat(shape, stride, false);
-    let n = f.n.min(out_s.len()).min(out_d.len());
-    out_s[..n].copy_from_slice(&f.s[..n]);
-    out_d[..n].copy_from_slice(&f.d[..n]);
+    // A tuple's leaves (up to 32, more than a `Flat` holds), coalesced at the end of the
+    // buffers and copied to the front of `out`.
+    let r = shape.len().min(stride.len()).min(MAX_LEAVES);
+    let (mut s, mut d) = ([0i64; MAX_LEAVES], [0i64; MAX_LEAVES]);
+    let end = r.max(1);
+    let first = coalesce_into(
+        &shape[..r],
+        &stride[..r],
+        None,
+        false,
+        (&mut s[..end], &mut d[..end], None),
+    );
+    let n = (end - first).min(out_s.len()).min(out_d.len());
+    out_s[..n].copy_from_slice(&s[first..first + n]);
+    out_d[..n].copy_from_slice(&d[first..first + n]);
     n
 }
 

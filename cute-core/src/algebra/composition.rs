@@ -30,12 +30,13 @@
 //! exact and CuTe is not. Every result CuTe computes correctly is returned unchanged.
 
 use super::by_mode::by_mode;
-use super::coalesce::coalesce_flat;
+use super::coalesce::coalesce_into;
 use super::verify::{verify_distributive, verify_leaves};
 use super::walk::{compose_into, Scope, Sink};
+use super::FlatRef;
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::MAX_LEAVES;
 use crate::layout::{Layout, LayoutBuilder};
+use crate::limits::MAX_LAYOUT_LEAVES;
 use crate::tiler::Tiler;
 
 pub use super::leaf_walk::{
@@ -76,8 +77,16 @@ pub use crate::limits::VERIFY_LIMIT;
 /// );
 /// ```
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    compose(a, b, Exact::All)
-        .map_err(|k| Error::new(Op::Composition, [Some(a.into()), Some(b.into())], k))
+    // Built where it is returned: the result is one move, not one per layer.
+    let mut out = LayoutBuilder::new();
+    match walk(a, b, Exact::All, &mut (), &mut out) {
+        Ok(()) => Ok(out.into_layout()),
+        Err(k) => Err(Error::new(
+            Op::Composition,
+            [Some(a.into()), Some(b.into())],
+            k,
+        )),
+    }
 }
 
 /// CuTe C++'s `composition(A, B)`: its normal form and its own divisibility checks, without this
@@ -114,7 +123,7 @@ pub fn composition_tiler(a: &Layout, t: &Tiler) -> Result<Layout, Error> {
 
 /// A layout builder that also reports the walk's steps.
 struct Traced<'t, T: Trace> {
-    out: LayoutBuilder,
+    out: &'t mut LayoutBuilder,
     trace: &'t mut T,
 }
 
@@ -178,11 +187,13 @@ pub(crate) fn compose_traced<T: Trace>(
     exact: Exact,
     trace: &mut T,
 ) -> Result<Layout, ErrorKind> {
+    let mut out = LayoutBuilder::new();
     if !T::ACTIVE {
-        return walk(a, b, exact, trace);
+        walk(a, b, exact, trace, &mut out)?;
+        return Ok(out.into_layout());
     }
     trace.step(&Step::Composition { a: *a, b: *b });
-    let r = walk(a, b, exact, trace);
+    let r = walk(a, b, exact, trace, &mut out).map(|()| out.into_layout());
     trace.step(&match r {
         Ok(l) => Step::Composed(l),
         Err(k) => Step::Rejected(k),
@@ -190,27 +201,35 @@ pub(crate) fn compose_traced<T: Trace>(
     r
 }
 
-/// The walk of [`compose_traced`], between its opening and closing steps.
+/// The walk of [`compose_traced`], between its opening and closing steps, into `out`: finished
+/// and checked when it returns `Ok`.
 fn walk<T: Trace>(
     a: &Layout,
     b: &Layout,
     exact: Exact,
     trace: &mut T,
-) -> Result<Layout, ErrorKind> {
+    out: &mut LayoutBuilder,
+) -> Result<(), ErrorKind> {
     if let Some(mode) =
         empty_mode_reached(a.shape().leaves(), b.shape().leaves(), b.stride().leaves())
     {
         return Err(ErrorKind::EmptyMode { mode });
     }
-    let (fa, _) = coalesce_flat(a.shape().leaves(), a.stride().leaves(), true);
-    let mut out = Traced {
-        out: LayoutBuilder::new(),
-        trace,
+    // `coalesce(A)` at the end of two arrays of a layout's size (a `Flat` is zeroed by a call).
+    let (mut s, mut d) = ([0i64; MAX_LAYOUT_LEAVES], [0i64; MAX_LAYOUT_LEAVES]);
+    let (sa, da) = (a.shape().leaves(), a.stride().leaves());
+    let end = sa.len().max(1);
+    let first = coalesce_into(sa, da, None, true, (&mut s[..end], &mut d[..end], None));
+    let fa = FlatRef {
+        n: end - first,
+        s: &s[first..end],
+        d: &d[first..end],
     };
+    let mut out = Traced { out, trace };
     if T::ACTIVE {
         out.step(&Step::Coalesced(fa.layout()?));
     }
-    let mut max = [0; MAX_LEAVES];
+    let mut max = [0; MAX_LAYOUT_LEAVES];
     let mut scope = Scope {
         max: &mut max,
         modes: 0,
@@ -221,16 +240,16 @@ fn walk<T: Trace>(
     if first_only {
         out.open()?;
         for (i, m) in b.view().modes().enumerate() {
-            compose_into(fa.as_ref(), m, &mut out, (i == 0).then_some(&mut scope))?;
+            compose_into(fa, m, &mut out, (i == 0).then_some(&mut scope))?;
         }
         out.close()?;
     } else {
         let scope = (exact != Exact::CuteOnly).then_some(&mut scope);
-        compose_into(fa.as_ref(), b.view(), &mut out, scope)?;
+        compose_into(fa, b.view(), &mut out, scope)?;
     }
-    let r = out.out.finish()?;
+    out.out.finish_in_place()?;
     if exact == Exact::CuteOnly {
-        return Ok(r);
+        return Ok(());
     }
     // Digits carry only between the modes of a `B` of several modes.
     let carry = (0..fa.n.saturating_sub(1))
@@ -249,8 +268,9 @@ fn walk<T: Trace>(
     };
     let Some(reason) = reason else {
         out.step(&Step::Proved);
-        return Ok(r);
+        return Ok(());
     };
+    let r = *out.out.built();
     let (b0, r0) = if first_only {
         (
             b.mode(0).ok_or(ErrorKind::Capacity)?,
@@ -264,12 +284,12 @@ fn walk<T: Trace>(
         reason,
     });
     if scope.overrun || scope.backward {
-        verify_leaves(fa.as_ref(), b0.view())?;
+        verify_leaves(fa, b0.view())?;
     }
     if scope.modes > 1 {
-        verify_distributive(fa.as_ref(), &b0, &r0)?;
+        verify_distributive(fa, &b0, &r0)?;
     }
-    Ok(r)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@ use crate::limits::VERIFY_LIMIT;
 use crate::swizzle::{ComposedLayout, Swizzle};
 
 /// Exclusive prefix products of the shape: `pre[i] = s_0 * ... * s_{i-1}`.
-fn prefix_products(f: &Flat) -> Result<[i64; crate::MAX_LEAVES + 1], ErrorKind> {
-    let mut pre = [1i64; crate::MAX_LEAVES + 1];
+fn prefix_products(f: &Flat) -> Result<[i64; super::FLAT_MODES + 1], ErrorKind> {
+    let mut pre = [1i64; super::FLAT_MODES + 1];
     for k in 0..f.n {
         pre[k + 1] = mul(pre[k], f.s[k])?;
     }

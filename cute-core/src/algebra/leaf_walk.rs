@@ -361,7 +361,7 @@ fn walk_slots(
         let pending = base(fa, n, d, &mut slots, (k < scoped).then_some(&mut scope))?;
         slots.finish();
         if k < scoped {
-            scope.overrun |= matches!(pending, Some(Pending::Overrun(_)));
+            scope.overrun |= matches!(pending, Some(Pending::Overrun { .. }));
             scope.backward |= matches!(pending, Some(Pending::Backward));
         }
         at = end;

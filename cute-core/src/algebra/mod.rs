@@ -18,23 +18,28 @@ pub(crate) mod verify;
 pub(crate) mod walk;
 
 use crate::error::ErrorKind;
-use crate::int_tuple::{IntTuple, MAX_LEAVES};
+use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::limits::MAX_LAYOUT_LEAVES;
+
+/// The modes a [`Flat`] holds: a layout's leaves and one more (the last mode of a complement or
+/// an inverse before it is coalesced).
+pub(crate) const FLAT_MODES: usize = MAX_LAYOUT_LEAVES + 1;
 
 /// A flat layout `(s0,s1,...):(d0,d1,...)` held in arrays: the working form of the algorithms.
 #[derive(Clone, Copy)]
 pub(crate) struct Flat {
     pub(crate) n: usize,
-    pub(crate) s: [i64; MAX_LEAVES],
-    pub(crate) d: [i64; MAX_LEAVES],
+    pub(crate) s: [i64; FLAT_MODES],
+    pub(crate) d: [i64; FLAT_MODES],
 }
 
 impl Flat {
     pub(crate) const fn new() -> Self {
         Flat {
             n: 0,
-            s: [0; MAX_LEAVES],
-            d: [0; MAX_LEAVES],
+            s: [0; FLAT_MODES],
+            d: [0; FLAT_MODES],
         }
     }
 
@@ -48,7 +53,7 @@ impl Flat {
     }
 
     pub(crate) fn push(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
-        if self.n >= MAX_LEAVES {
+        if self.n >= FLAT_MODES {
             return Err(ErrorKind::Capacity);
         }
         self.s[self.n] = s;
@@ -76,10 +81,7 @@ impl Flat {
 
     /// As a layout: `s:d` for one mode, a flat tuple otherwise.
     pub(crate) fn layout(&self) -> Result<Layout, ErrorKind> {
-        Layout::from_parts(
-            &IntTuple::flat_or_int(self.shape())?,
-            &IntTuple::flat_or_int(self.stride())?,
-        )
+        self.as_ref().layout()
     }
 }
 
@@ -92,6 +94,14 @@ pub(crate) struct FlatRef<'a> {
 }
 
 impl FlatRef<'_> {
+    /// As a layout: `s:d` for one mode, a flat tuple otherwise.
+    pub(crate) fn layout(&self) -> Result<Layout, ErrorKind> {
+        Layout::from_parts(
+            &IntTuple::flat_or_int(self.s)?,
+            &IntTuple::flat_or_int(self.d)?,
+        )
+    }
+
     pub(crate) fn shape(&self) -> &[i64] {
         self.s
     }
@@ -103,10 +113,10 @@ impl FlatRef<'_> {
 
 /// CuTe's `exchange_sort` of mode indices by stride: the tie order of equal strides decides the
 /// normal form of the inverses, so the same (unstable) sort is used.
-pub(crate) fn sort_by_stride(stride: &[i64]) -> ([usize; MAX_LEAVES], usize) {
+pub(crate) fn sort_by_stride(stride: &[i64]) -> ([usize; FLAT_MODES], usize) {
     let n = stride.len();
-    let mut key = [0i64; MAX_LEAVES];
-    let mut val = [0usize; MAX_LEAVES];
+    let mut key = [0i64; FLAT_MODES];
+    let mut val = [0usize; FLAT_MODES];
     key[..n].copy_from_slice(stride);
     for (i, v) in val.iter_mut().enumerate().take(n) {
         *v = i;

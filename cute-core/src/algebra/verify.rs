@@ -18,7 +18,7 @@ pub(crate) fn verify_leaves(fa: FlatRef<'_>, b: LayoutView<'_>) -> Result<(), Er
     let mut leaf = LayoutBuilder::new();
     if let Some(pending) = base(fa, n, d, &mut leaf, None)? {
         verify_base(fa, n, d, &leaf.finish()?).map_err(|e| match pending {
-            Pending::Overrun(kind) => kind,
+            Pending::Overrun { mode, prefix } => Pending::overrun(mode, prefix, n, d),
             Pending::Backward => e,
         })?;
     }

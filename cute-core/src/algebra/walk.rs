@@ -7,6 +7,7 @@ use super::FlatRef;
 use crate::arith::{add, ceil_div_int, mul};
 use crate::error::ErrorKind;
 use crate::layout::{LayoutBuilder, LayoutView};
+use crate::tokens::{CLOSE, OPEN};
 
 /// Where the walk writes its result: a layout, or (for coordinate layouts) a layout whose strides
 /// keep the basis of the mode of `coalesce(A)` they come from.
@@ -56,30 +57,54 @@ pub(crate) struct Scope<'a> {
 /// checks have passed for all of `B`.
 #[derive(Clone, Copy)]
 pub(crate) enum Pending {
-    /// The elements overrun a mode the stride does not divide; reported as this condition.
-    Overrun(ErrorKind),
+    /// The elements overrun mode `mode` (of `coalesce(A)`, counted from 1 as the condition
+    /// names it), whose prefix product `prefix` the stride does not divide: reported as
+    /// [`ErrorKind::StrideOverrun`] ([`Pending::overrun`]). Two integers, not the condition, so
+    /// that the walk's hot loop moves no error value.
+    Overrun { mode: usize, prefix: i64 },
     /// A negative stride walks `A` backwards, where the digit argument does not apply.
     Backward,
 }
 
+impl Pending {
+    /// The condition of an overrun of the base case `n:d`.
+    pub(crate) fn overrun(mode: usize, prefix: i64, n: i64, d: i64) -> ErrorKind {
+        ErrorKind::StrideOverrun {
+            mode,
+            stride: d,
+            prefix,
+            elements: n,
+        }
+    }
+}
+
+/// `A ∘ B` for the flat modes `fa` of `coalesce(A)` and a node `b` of `B`, written to `out`: the
+/// structure of `b` with each leaf replaced by its base case. `B` is read as its token stream
+/// (open, close, leaf), not as a tree of nodes: a nested `B` costs no walk over its children.
 pub(crate) fn compose_into<S: Sink>(
     fa: FlatRef<'_>,
     b: LayoutView<'_>,
     out: &mut S,
     mut scope: Option<&mut Scope<'_>>,
 ) -> Result<(), ErrorKind> {
-    if b.shape.is_tuple() {
-        out.open()?;
-        for m in b.modes() {
-            compose_into(fa, m, out, scope.as_deref_mut())?;
+    let (mut bits, ntok) = b.shape.tok.bits_and_len();
+    let (shape, stride) = (b.shape.leaves(), b.stride.leaves());
+    let mut leaf = 0;
+    for _ in 0..ntok {
+        match (bits & 3) as u8 {
+            OPEN => out.open()?,
+            CLOSE => out.close()?,
+            _ => {
+                let (n, d) = (shape[leaf], stride[leaf]);
+                leaf += 1;
+                let pending = base(fa, n, d, out, scope.as_deref_mut())?;
+                if let Some(scope) = scope.as_deref_mut() {
+                    scope.overrun |= matches!(pending, Some(Pending::Overrun { .. }));
+                    scope.backward |= matches!(pending, Some(Pending::Backward));
+                }
+            }
         }
-        return out.close();
-    }
-    let (n, d) = (b.shape.leaves()[0], b.stride.leaves()[0]);
-    let pending = base(fa, n, d, out, scope.as_deref_mut())?;
-    if let Some(scope) = scope {
-        scope.overrun |= matches!(pending, Some(Pending::Overrun(_)));
-        scope.backward |= matches!(pending, Some(Pending::Backward));
+        bits >>= 2;
     }
     Ok(())
 }
@@ -276,13 +301,10 @@ pub(crate) fn base<S: Sink>(
             scope.max[k] = add(scope.max[k], mul(new - 1, step)?)?;
         }
         if left > 1 && !stride_divides && pending.is_none() {
-            let kind = ErrorKind::StrideOverrun {
+            pending = Some(Pending::Overrun {
                 mode: k + 1,
-                stride: d,
                 prefix,
-                elements: n,
-            };
-            pending = Some(Pending::Overrun(kind));
+            });
         }
         rest_n = left;
         rest_d = next_stride;

@@ -6,7 +6,7 @@ use core::fmt;
 use super::view::View;
 use crate::error::{ErrorKind, Operand};
 use crate::limits::{MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
-use crate::tokens::{Tokens, CLOSE, LEAF, OPEN, TOKEN_BYTES, UNDER};
+use crate::tokens::{Tokens, CLOSE, LEAF, OPEN, TOKEN_WORDS, UNDER};
 
 /// An integer or a hierarchical tuple of integers, e.g. `12`, `(12)` or `(4,(2,2))`.
 ///
@@ -14,7 +14,7 @@ use crate::tokens::{Tokens, CLOSE, LEAF, OPEN, TOKEN_BYTES, UNDER};
 #[derive(Clone, Copy)]
 pub struct IntTuple {
     pub(super) leaf: [i64; MAX_LEAVES],
-    pub(super) tok: [u8; TOKEN_BYTES],
+    pub(super) tok: [u64; TOKEN_WORDS],
     pub(super) ntok: u8,
     pub(super) nleaf: u8,
 }
@@ -22,7 +22,7 @@ pub struct IntTuple {
 impl IntTuple {
     const EMPTY: IntTuple = IntTuple {
         leaf: [0; MAX_LEAVES],
-        tok: [0; TOKEN_BYTES],
+        tok: [0; TOKEN_WORDS],
         ntok: 0,
         nleaf: 0,
     };
@@ -30,13 +30,13 @@ impl IntTuple {
     /// The structure.
     #[inline(always)]
     pub(crate) const fn tokens(&self) -> Tokens {
-        Tokens::from_bytes(self.tok, self.ntok)
+        Tokens::from_words(self.tok, self.ntok)
     }
 
     /// Stores `tokens` as the structure.
     #[inline(always)]
     pub(super) const fn set_tokens(&mut self, tokens: Tokens) {
-        (self.tok, self.ntok) = tokens.to_bytes();
+        (self.tok, self.ntok) = tokens.to_words();
     }
 
     /// The integer `v` (a depth-0 tuple).
@@ -125,7 +125,7 @@ impl IntTuple {
             return false;
         }
         let mut k = 0;
-        while k < TOKEN_BYTES {
+        while k < TOKEN_WORDS {
             if self.tok[k] != other.tok[k] {
                 return false;
             }
@@ -556,7 +556,7 @@ impl Builder {
     /// The finished tuple.
     #[must_use]
     pub(crate) fn finish(self) -> IntTuple {
-        let (tok, ntok) = self.tok.to_bytes();
+        let (tok, ntok) = self.tok.to_words();
         IntTuple {
             leaf: self.leaf,
             tok,

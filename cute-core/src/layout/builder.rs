@@ -23,9 +23,10 @@ impl Default for LayoutBuilder {
 impl LayoutBuilder {
     /// An empty builder.
     #[must_use]
+    #[inline(always)]
     pub(crate) const fn new() -> Self {
         LayoutBuilder {
-            out: Layout::EMPTY,
+            out: Layout::empty(),
             tok: Tokens::EMPTY,
             depth: 0,
         }
@@ -99,7 +100,7 @@ impl LayoutBuilder {
     /// The modes as a container of layouts each already checked (a tiler's tiles), not a
     /// layout: its size may overflow, and it is never evaluated as a whole.
     pub(crate) fn finish_modes(mut self) -> Layout {
-        (self.out.tok, self.out.ntok) = self.tok.to_bytes();
+        (self.out.tok, self.out.ntok) = self.tok.to_words();
         self.out
     }
 
@@ -108,6 +109,23 @@ impl LayoutBuilder {
         let l = self.finish_modes();
         check_leaves(l.shape_leaves(), l.stride_leaves())?;
         Ok(l)
+    }
+
+    /// [`LayoutBuilder::finish`] where the layout is built, so that the caller moves it once
+    /// ([`LayoutBuilder::into_layout`]) or reads it ([`LayoutBuilder::built`]).
+    pub(crate) fn finish_in_place(&mut self) -> Result<(), ErrorKind> {
+        (self.out.tok, self.out.ntok) = self.tok.to_words();
+        check_leaves(self.out.shape_leaves(), self.out.stride_leaves())
+    }
+
+    /// The layout [`LayoutBuilder::finish_in_place`] finished.
+    pub(crate) fn built(&self) -> &Layout {
+        &self.out
+    }
+
+    /// The layout [`LayoutBuilder::finish_in_place`] finished, moved out.
+    pub(crate) fn into_layout(self) -> Layout {
+        self.out
     }
 }
 

@@ -153,7 +153,7 @@ impl Layout {
     /// The trivial layout `1:0`.
     #[must_use]
     pub const fn trivial() -> Layout {
-        let mut l = Layout::EMPTY;
+        let mut l = Layout::empty();
         (l.shape[0], l.stride[0]) = (1, 0);
         // The token of a leaf is 0: the structure is one zero token.
         (l.ntok, l.nleaf) = (1, 1);

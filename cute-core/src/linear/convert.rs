@@ -2,7 +2,7 @@
 
 use super::dims::{Dim, Dims, Name};
 use super::layout::LinearLayout;
-use crate::algebra::coalesce::coalesce_flat;
+use crate::algebra::coalesce::coalesce_leaves;
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::Layout;
 use crate::limits::{MAX_BITS, MAX_OUT_BITS};
@@ -166,8 +166,11 @@ impl LinearLayout {
             return Ok(Layout::trivial());
         }
         // Coalesced as leaves: a layout holds fewer leaves than a linear layout has input bits.
-        let (f, _) = coalesce_flat(&shape[..n], &stride[..n], false);
-        f.layout().map_err(err)
+        let (mut s, mut d) = ([0i64; MAX_BITS], [0i64; MAX_BITS]);
+        let m = coalesce_leaves(&shape[..n], &stride[..n], &mut s, &mut d);
+        let s = crate::IntTuple::flat_or_int(&s[..m]).map_err(err)?;
+        let d = crate::IntTuple::flat_or_int(&d[..m]).map_err(err)?;
+        Layout::from_parts(&s, &d).map_err(err)
     }
 
     /// The swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` of a linear layout with one input and one output
