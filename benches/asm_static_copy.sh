@@ -52,14 +52,14 @@ for f in transpose_8x3 tv_8x8; do
   fi
 done
 # A fragment loaded and returned through a `Result` (a user's tile-load closure): built where it
-# is returned, so no `memcpy` moves its 256 bytes of registers (272 with the `Result`'s head),
+# is returned, so no `memcpy` moves its 512 bytes of registers (528 with the `Result`'s head),
 # and the residue's predicated loop is inlined (no call but the cold error builders and checks).
 body=$(awk "/^_ZN11static_copy[0-9]+fragment_of_tile17/,/\\.cfi_endproc/" "$asm")
 if [ -z "$body" ]; then
   echo "!! fragment_of_tile not found in $asm"
   status=1
 else
-  moves=$(echo "$body" | grep -B3 -E 'call\s+.*memcpy' | grep -c -E 'mov\s+edx, (256|272)$' || true)
+  moves=$(echo "$body" | grep -B3 -E 'call\s+.*memcpy' | grep -c -E 'mov\s+edx, (512|528)$' || true)
   loops=$(echo "$body" | grep -c -E 'call\s+.*(closure|GenericArray|copy_if)' || true)
   echo "== fragment_of_tile: $moves copies of the fragment, $loops out-of-line loops"
   if [ "$moves" -ne 0 ] || [ "$loops" -ne 0 ]; then

@@ -80,20 +80,21 @@ fn main() {
         (Ok(s), Ok(mut d)) => gather_tensors(&s, &mut d),
         _ => 0,
     };
-    let x: Vec<f32> = (0..7 * 9).map(|k| f32::from(k as u8)).collect();
+    let x: Vec<f64> = (0..7 * 9).map(|k| f64::from(k as u8)).collect();
     let tile = fragment_of_tile(&x, 7, 9, 1, 0).map_or(0.0, |f| f[(2, 3)]);
     assert_eq!(tile.to_bits(), x[(4 + 2) * 9 + 3].to_bits());
     println!("{:?} {:?} {v} {w} {tile}", &dst[..4], &t[..4]);
 }
 
-type Frag = cute::cute_static::fragment::Fragment<f32, cute::Layout!((4,16):(1,4))>;
+type Frag = cute::cute_static::fragment::Fragment<f64, cute::Layout!((4,16):(1,4))>;
 
 /// Tile `(tm, tn)` of a runtime `m x n` row-major matrix in registers, `-inf` past the data: the
 /// load of a user's softmax, returned through a `Result`. A fragment is only ever accessed at
 /// constant positions (the residue's `copy_if` writes a copy), so it is built where it is
-/// returned: no `memcpy` of its 256 bytes.
+/// returned: no `memcpy` of its 512 bytes. (`f64`, so that no error value of the crate has its
+/// size.)
 #[inline(never)]
-pub fn fragment_of_tile(x: &[f32], m: i64, n: i64, tm: i64, tn: i64) -> Result<Frag, cute::Error> {
+pub fn fragment_of_tile(x: &[f64], m: i64, n: i64, tm: i64, tn: i64) -> Result<Frag, cute::Error> {
     let gx = make_tensor(x, layout!(({m},{n}):({n},1))?)?;
     let tile = tiler!(<4:1,16:1>);
     let tx = local_tile(gx, &tile, (tm, tn))?;
@@ -102,7 +103,7 @@ pub fn fragment_of_tile(x: &[f32], m: i64, n: i64, tm: i64, tn: i64) -> Result<F
         copy(&tx, &mut rx)?;
     } else {
         let c = local_tile(make_identity_tensor((m, n))?, &tile, (tm, tn))?;
-        fill(&mut rx, f32::NEG_INFINITY)?;
+        fill(&mut rx, f64::NEG_INFINITY)?;
         copy_if(
             |k| c.get(k).is_ok_and(|x| elem_less(&x, &[m, n])),
             &tx,
