@@ -69,7 +69,14 @@ impl Tokens {
     #[inline(always)]
     pub(crate) const fn push(&mut self, t: u8) {
         debug_assert!((self.len as usize) < MAX_TOKENS);
-        self.bits |= (t as u128 & 3) << (2 * self.len as u32);
+        // Into the word that holds it: a shift of the whole `u128` by a run-time amount is a
+        // double shift and two selects, on every open and close a builder writes.
+        let (k, v) = (2 * self.len as u32, (t & 3) as u64);
+        if k < 64 {
+            self.bits |= (v << k) as u128;
+        } else {
+            self.bits |= ((v << (k - 64)) as u128) << 64;
+        }
         self.len += 1;
     }
 

@@ -11,6 +11,9 @@ use crate::tokens::{Tokens, CLOSE, LEAF, OPEN};
 pub(crate) struct LayoutBuilder {
     out: Layout,
     tok: Tokens,
+    // The leaves so far (the layout's own count is written when it is finished: kept in a
+    // register here, not reloaded and narrowed on every leaf).
+    n: usize,
     depth: usize,
 }
 
@@ -28,6 +31,7 @@ impl LayoutBuilder {
         LayoutBuilder {
             out: Layout::empty(),
             tok: Tokens::EMPTY,
+            n: 0,
             depth: 0,
         }
     }
@@ -39,6 +43,7 @@ impl LayoutBuilder {
         b.depth = 1;
         b
     }
+    #[inline(always)]
     fn push(&mut self, t: u8) -> Result<(), ErrorKind> {
         if self.tok.len() >= MAX_TOKENS {
             return Err(ErrorKind::Capacity);
@@ -47,6 +52,7 @@ impl LayoutBuilder {
         Ok(())
     }
     /// Opens a tuple mode.
+    #[inline(always)]
     pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -55,25 +61,26 @@ impl LayoutBuilder {
         self.push(OPEN)
     }
     /// Closes the innermost tuple mode.
+    #[inline(always)]
     pub(crate) fn close(&mut self) -> Result<(), ErrorKind> {
         self.depth -= 1;
         self.push(CLOSE)
     }
     /// Appends the mode `s:d`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
-        let n = usize::from(self.out.nleaf);
+        let n = self.n;
         if n >= MAX_LAYOUT_LEAVES {
             return Err(ErrorKind::Capacity);
         }
         self.push(LEAF)?;
         (self.out.shape[n], self.out.stride[n]) = (s, d);
-        self.out.nleaf += 1;
+        self.n = n + 1;
         Ok(())
     }
     /// Appends a whole layout as one mode.
     pub(crate) fn mode(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
-        let (n, k) = (usize::from(self.out.nleaf), l.shape.leaf.len());
+        let (n, k) = (self.n, l.shape.leaf.len());
         if self.tok.len() + l.shape.tok.len() > MAX_TOKENS
             || n + k > MAX_LAYOUT_LEAVES
             || self.depth + l.shape.depth() > MAX_DEPTH
@@ -83,7 +90,7 @@ impl LayoutBuilder {
         self.tok.append(l.shape.tok);
         self.out.shape[n..n + k].copy_from_slice(l.shape.leaf);
         self.out.stride[n..n + k].copy_from_slice(l.stride.leaf);
-        self.out.nleaf += k as u8;
+        self.n = n + k;
         Ok(())
     }
     /// Appends the modes of `l` (or `l` itself when it has an integer shape).
@@ -101,6 +108,7 @@ impl LayoutBuilder {
     /// layout: its size may overflow, and it is never evaluated as a whole.
     pub(crate) fn finish_modes(mut self) -> Layout {
         (self.out.tok, self.out.ntok) = self.tok.to_words();
+        self.out.nleaf = self.n as u8;
         self.out
     }
 
@@ -115,6 +123,7 @@ impl LayoutBuilder {
     /// ([`LayoutBuilder::into_layout`]) or reads it ([`LayoutBuilder::built`]).
     pub(crate) fn finish_in_place(&mut self) -> Result<(), ErrorKind> {
         (self.out.tok, self.out.ntok) = self.tok.to_words();
+        self.out.nleaf = self.n as u8;
         check_leaves(self.out.shape_leaves(), self.out.stride_leaves())
     }
 
