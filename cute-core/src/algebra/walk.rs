@@ -249,6 +249,9 @@ pub(crate) fn base<S: Sink>(
     if fa.n == 1 {
         return linear(fa.d[0], n, d, out);
     }
+    if d > 0 && S::NESTS && !S::TRACING && fa.s[..fa.n - 1].iter().all(|&s| s > 0) {
+        return forward(fa, n, d, out, scope);
+    }
     let last = fa.n - 1;
     let mut res = Modes::default();
     let (mut rest_n, mut rest_d) = (n, d);
@@ -323,6 +326,68 @@ pub(crate) fn base<S: Sink>(
     if d < 0 && pending.is_none() {
         pending = Some(Pending::Backward);
     }
+    Ok(pending)
+}
+
+/// [`base`] for a positive stride over positive modes, the common case, untraced: the same modes,
+/// conditions and pending check with the arithmetic of a positive stride written out (a stride
+/// that lands inside a mode leaves stride 1 for the next), so that the walk's state stays in
+/// registers.
+#[inline(always)]
+fn forward<S: Sink>(
+    fa: FlatRef<'_>,
+    n: i64,
+    d: i64,
+    out: &mut S,
+    mut scope: Option<&mut Scope<'_>>,
+) -> Result<Option<Pending>, ErrorKind> {
+    let last = fa.n - 1;
+    let (mut rest_n, mut rest_d, mut prefix) = (n, d, 1i64);
+    let mut pending = None;
+    let mut res = Modes::default();
+    for k in 0..last {
+        let (s, sd) = (fa.s[k], fa.d[k]);
+        prefix = prefix.saturating_mul(s);
+        if rest_d >= s {
+            // The stride skips mode `k`, which must divide it.
+            let q = if rest_d == s { 1 } else { rest_d / s };
+            if q * s != rest_d {
+                return Err(ErrorKind::StrideDivisibility {
+                    mode: k + 1,
+                    stride: d,
+                    prefix,
+                });
+            }
+            rest_d = q;
+            continue;
+        }
+        // `0 < rest_d < s`: the stride lands inside mode `k`; the next mode's stride is 1.
+        if rest_n == 1 {
+            rest_d = 1;
+            continue;
+        }
+        let (q, r) = if rest_d == 1 {
+            (s, 0)
+        } else {
+            (s / rest_d, s % rest_d)
+        };
+        let (new, left) = kept(q + i64::from(r != 0), rest_n, k)?;
+        res.put(out, new, mul(rest_d, sd)?, k)?;
+        if let Some(scope) = scope.as_deref_mut() {
+            scope.max[k] = add(scope.max[k], mul(new - 1, rest_d)?)?;
+        }
+        if left > 1 && r != 0 && pending.is_none() {
+            pending = Some(Pending::Overrun {
+                mode: k + 1,
+                prefix,
+            });
+        }
+        (rest_n, rest_d) = (left, 1);
+    }
+    if res.is_empty() || rest_n != 1 {
+        res.put(out, rest_n, mul(rest_d, fa.d[last])?, last)?;
+    }
+    res.finish(out)?;
     Ok(pending)
 }
 
