@@ -35,6 +35,8 @@ use super::verify::{verify_distributive, verify_leaves};
 use super::walk::{compose_into, Scope, Sink};
 use super::FlatRef;
 use crate::error::{Error, ErrorKind, Op};
+use core::borrow::BorrowMut;
+
 use crate::layout::{Layout, LayoutBuilder};
 use crate::limits::MAX_LAYOUT_LEAVES;
 use crate::tiler::Tiler;
@@ -77,16 +79,18 @@ pub use crate::limits::VERIFY_LIMIT;
 /// );
 /// ```
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    // Built where it is returned: the result is one move, not one per layer.
-    let mut out = LayoutBuilder::new();
-    match walk(a, b, Exact::All, &mut (), &mut out) {
-        Ok(()) => Ok(out.into_layout()),
-        Err(k) => Err(Error::new(
-            Op::Composition,
-            [Some(a.into()), Some(b.into())],
-            k,
-        )),
+    // Built in the value returned: no move of the layout at all.
+    let mut r = Ok(Layout::empty());
+    if let Ok(l) = &mut r {
+        if let Err(k) = walk(a, b, Exact::All, &mut (), &mut LayoutBuilder::over(l)) {
+            r = Err(Error::new(
+                Op::Composition,
+                [Some(a.into()), Some(b.into())],
+                k,
+            ));
+        }
     }
+    r
 }
 
 /// CuTe C++'s `composition(A, B)`: its normal form and its own divisibility checks, without this
@@ -122,12 +126,12 @@ pub fn composition_tiler(a: &Layout, t: &Tiler) -> Result<Layout, Error> {
 }
 
 /// A layout builder that also reports the walk's steps.
-struct Traced<'t, T: Trace> {
-    out: &'t mut LayoutBuilder,
+struct Traced<'t, T: Trace, O> {
+    out: &'t mut LayoutBuilder<O>,
     trace: &'t mut T,
 }
 
-impl<T: Trace> Sink for Traced<'_, T> {
+impl<T: Trace, O: BorrowMut<Layout>> Sink for Traced<'_, T, O> {
     const TRACING: bool = T::ACTIVE;
     fn open(&mut self) -> Result<(), ErrorKind> {
         self.out.open()
@@ -203,12 +207,12 @@ pub(crate) fn compose_traced<T: Trace>(
 
 /// The walk of [`compose_traced`], between its opening and closing steps, into `out`: finished
 /// and checked when it returns `Ok`.
-fn walk<T: Trace>(
+fn walk<T: Trace, O: BorrowMut<Layout>>(
     a: &Layout,
     b: &Layout,
     exact: Exact,
     trace: &mut T,
-    out: &mut LayoutBuilder,
+    out: &mut LayoutBuilder<O>,
 ) -> Result<(), ErrorKind> {
     if let Some(mode) =
         empty_mode_reached(a.shape().leaves(), b.shape().leaves(), b.stride().leaves())

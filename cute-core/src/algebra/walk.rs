@@ -27,7 +27,7 @@ pub(crate) trait Sink {
     fn step(&mut self, _step: &Step) {}
 }
 
-impl Sink for LayoutBuilder {
+impl<O: core::borrow::BorrowMut<crate::Layout>> Sink for LayoutBuilder<O> {
     fn open(&mut self) -> Result<(), ErrorKind> {
         LayoutBuilder::open(self)
     }

@@ -1,15 +1,19 @@
 //! Building a layout mode by mode, and the concatenation of modes.
 
+use core::borrow::BorrowMut;
+
 use super::check::check_leaves;
 use super::repr::{Layout, LayoutView};
 use crate::error::ErrorKind;
 use crate::limits::{MAX_DEPTH, MAX_LAYOUT_LEAVES, MAX_TOKENS};
 use crate::tokens::{Tokens, CLOSE, LEAF, OPEN};
 
-/// Builds a layout mode by mode: one structure, shape and stride leaves side by side.
+/// Builds a layout mode by mode: one structure, shape and stride leaves side by side; in a
+/// layout of its own, or (`O = &mut Layout`) in one its caller returns, so that the result is
+/// built where it ends up.
 #[derive(Clone, Copy)]
-pub(crate) struct LayoutBuilder {
-    out: Layout,
+pub(crate) struct LayoutBuilder<O = Layout> {
+    out: O,
     tok: Tokens,
     // The leaves so far (the layout's own count is written when it is finished: kept in a
     // register here, not reloaded and narrowed on every leaf).
@@ -42,41 +46,6 @@ impl LayoutBuilder {
         b.tok.push(OPEN);
         b.depth = 1;
         b
-    }
-    #[inline(always)]
-    fn push(&mut self, t: u8) -> Result<(), ErrorKind> {
-        if self.tok.len() >= MAX_TOKENS {
-            return Err(ErrorKind::Capacity);
-        }
-        self.tok.push(t);
-        Ok(())
-    }
-    /// Opens a tuple mode.
-    #[inline(always)]
-    pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(ErrorKind::Capacity);
-        }
-        self.push(OPEN)
-    }
-    /// Closes the innermost tuple mode.
-    #[inline(always)]
-    pub(crate) fn close(&mut self) -> Result<(), ErrorKind> {
-        self.depth -= 1;
-        self.push(CLOSE)
-    }
-    /// Appends the mode `s:d`.
-    #[inline(always)]
-    pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
-        let n = self.n;
-        if n >= MAX_LAYOUT_LEAVES {
-            return Err(ErrorKind::Capacity);
-        }
-        self.push(LEAF)?;
-        (self.out.shape[n], self.out.stride[n]) = (s, d);
-        self.n = n + 1;
-        Ok(())
     }
     /// Appends a whole layout as one mode.
     pub(crate) fn mode(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
@@ -119,22 +88,74 @@ impl LayoutBuilder {
         Ok(l)
     }
 
-    /// [`LayoutBuilder::finish`] where the layout is built, so that the caller moves it once
-    /// ([`LayoutBuilder::into_layout`]) or reads it ([`LayoutBuilder::built`]).
-    pub(crate) fn finish_in_place(&mut self) -> Result<(), ErrorKind> {
-        (self.out.tok, self.out.ntok) = self.tok.to_words();
-        self.out.nleaf = self.n as u8;
-        check_leaves(self.out.shape_leaves(), self.out.stride_leaves())
-    }
-
-    /// The layout [`LayoutBuilder::finish_in_place`] finished.
-    pub(crate) fn built(&self) -> &Layout {
-        &self.out
-    }
-
     /// The layout [`LayoutBuilder::finish_in_place`] finished, moved out.
     pub(crate) fn into_layout(self) -> Layout {
         self.out
+    }
+}
+
+impl<'a> LayoutBuilder<&'a mut Layout> {
+    /// A builder writing into `out`, an empty layout ([`Layout::empty`]).
+    #[inline(always)]
+    pub(crate) fn over(out: &'a mut Layout) -> Self {
+        LayoutBuilder {
+            out,
+            tok: Tokens::EMPTY,
+            n: 0,
+            depth: 0,
+        }
+    }
+}
+
+impl<O: BorrowMut<Layout>> LayoutBuilder<O> {
+    #[inline(always)]
+    fn push(&mut self, t: u8) -> Result<(), ErrorKind> {
+        if self.tok.len() >= MAX_TOKENS {
+            return Err(ErrorKind::Capacity);
+        }
+        self.tok.push(t);
+        Ok(())
+    }
+    /// Opens a tuple mode.
+    #[inline(always)]
+    pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(ErrorKind::Capacity);
+        }
+        self.push(OPEN)
+    }
+    /// Closes the innermost tuple mode.
+    #[inline(always)]
+    pub(crate) fn close(&mut self) -> Result<(), ErrorKind> {
+        self.depth -= 1;
+        self.push(CLOSE)
+    }
+    /// Appends the mode `s:d`.
+    #[inline(always)]
+    pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
+        let n = self.n;
+        if n >= MAX_LAYOUT_LEAVES {
+            return Err(ErrorKind::Capacity);
+        }
+        self.push(LEAF)?;
+        let out = self.out.borrow_mut();
+        (out.shape[n], out.stride[n]) = (s, d);
+        self.n = n + 1;
+        Ok(())
+    }
+    /// [`LayoutBuilder::finish`] where the layout is built, so that the caller moves it once
+    /// ([`LayoutBuilder::into_layout`]) or reads it ([`LayoutBuilder::built`]).
+    pub(crate) fn finish_in_place(&mut self) -> Result<(), ErrorKind> {
+        let out = self.out.borrow_mut();
+        (out.tok, out.ntok) = self.tok.to_words();
+        out.nleaf = self.n as u8;
+        check_leaves(out.shape_leaves(), out.stride_leaves())
+    }
+
+    /// The layout [`LayoutBuilder::finish_in_place`] finished.
+    pub(crate) fn built(&mut self) -> &Layout {
+        self.out.borrow_mut()
     }
 }
 

@@ -64,7 +64,7 @@ impl Layout {
     /// zeroed measured slower: the builder then copied its layout in whole, where zeroing it is
     /// one store loop.)
     #[inline(always)]
-    pub(super) const fn empty() -> Layout {
+    pub(crate) const fn empty() -> Layout {
         Layout {
             shape: [0; MAX_LAYOUT_LEAVES],
             stride: [0; MAX_LAYOUT_LEAVES],
