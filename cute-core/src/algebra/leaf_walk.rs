@@ -5,6 +5,7 @@
 use super::coalesce::coalesce_into;
 use super::walk::{base, Pending, Scope, Sink};
 use super::FlatRef;
+use crate::arith::div_rem_positive;
 use crate::error::ErrorKind;
 
 /// Writes the modes of one leaf of `B` into a run of slots from its end backwards, so that no
@@ -224,10 +225,11 @@ impl LeafWalk {
             return None;
         }
         if *rest_d >= s {
-            if *rest_d % s != 0 {
+            let (q, r) = div_rem_positive(*rest_d, s);
+            if r != 0 {
                 return None;
             }
-            *rest_d /= s;
+            *rest_d = q;
             return Some(());
         }
         if *rest_n == 1 {
@@ -238,14 +240,15 @@ impl LeafWalk {
         }
         // `0 < rest_d < s`: the leaf holds `⌈s / rest_d⌉` elements of `B`; where `rest_d` does
         // not divide `s`, only the last of them can be kept exactly.
-        let (q, r) = if *rest_d == 1 {
-            (s, 0)
-        } else {
-            (s / *rest_d, s % *rest_d)
-        };
+        let (q, r) = div_rem_positive(s, *rest_d);
         let new = (q + i64::from(r != 0)).min(*rest_n);
-        let left = if new == *rest_n { 1 } else { *rest_n / new };
-        if left * new != *rest_n || left > 1 && r != 0 {
+        // `new == rest_n` for a `B` of size 0 (no division by 0) and often for the last leaf.
+        let (left, uneven) = if new == *rest_n {
+            (1, 0)
+        } else {
+            div_rem_positive(*rest_n, new)
+        };
+        if uneven != 0 || left > 1 && r != 0 {
             return None;
         }
         (run_s[slot], run_d[slot]) = (new, rest_d.checked_mul(*a_d.get(j)?)?);

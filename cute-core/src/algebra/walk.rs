@@ -4,7 +4,7 @@
 
 use super::trace::Step;
 use super::FlatRef;
-use crate::arith::{add, ceil_div_int, mul};
+use crate::arith::{add, ceil_div_int, div_rem_positive, mul};
 use crate::error::ErrorKind;
 use crate::layout::{LayoutBuilder, LayoutView};
 use crate::tokens::{CLOSE, OPEN};
@@ -350,8 +350,8 @@ fn forward<S: Sink>(
         prefix = prefix.saturating_mul(s);
         if rest_d >= s {
             // The stride skips mode `k`, which must divide it.
-            let q = if rest_d == s { 1 } else { rest_d / s };
-            if q * s != rest_d {
+            let (q, r) = div_rem_positive(rest_d, s);
+            if r != 0 {
                 return Err(ErrorKind::StrideDivisibility {
                     mode: k + 1,
                     stride: d,
@@ -366,11 +366,7 @@ fn forward<S: Sink>(
             rest_d = 1;
             continue;
         }
-        let (q, r) = if rest_d == 1 {
-            (s, 0)
-        } else {
-            (s / rest_d, s % rest_d)
-        };
+        let (q, r) = div_rem_positive(s, rest_d);
         let (new, left) = kept(q + i64::from(r != 0), rest_n, k)?;
         res.put(out, new, mul(rest_d, sd)?, k)?;
         if let Some(scope) = scope.as_deref_mut() {
@@ -399,6 +395,8 @@ fn kept(next_shape: i64, rest_n: i64, k: usize) -> Result<(i64, i64), ErrorKind>
     // The last mode that keeps elements often keeps them all: no division then.
     let (left, uneven) = if new == rest_n {
         (1, 0)
+    } else if new > 0 {
+        div_rem_positive(rest_n, new)
     } else {
         (rest_n / new, rest_n % new)
     };
