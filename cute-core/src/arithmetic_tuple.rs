@@ -304,7 +304,7 @@ impl CoordLayout {
             n: 0,
             from: &tags,
         };
-        compose_into(fa.as_ref(), b.view(), &mut out, None).map_err(err)?;
+        compose_into(fa.as_ref(), b.view(), &mut out, None, 0).map_err(err)?;
         let r = self.with_modes(&out.shape.finish(), &out.scale.finish(), &out.tags);
         // Exact: the result must be A ∘ B at every index.
         let (bs, bd) = (b.shape().leaves(), b.stride().leaves());

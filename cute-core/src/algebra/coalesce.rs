@@ -5,7 +5,7 @@ use super::FLAT_MODES;
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{IntTuple, View};
 use crate::layout::{Layout, LayoutBuilder, LayoutView};
-use crate::limits::MAX_LEAVES;
+use crate::limits::{MAX_LAYOUT_LEAVES, MAX_LEAVES};
 
 /// The coalesced modes of a flat layout, merged from the back as CuTe's `bw_coalesce` does:
 /// size-1 modes are dropped and `(s0,s1):(d0,s0*d0)` becomes `s0*s1:d0`.
@@ -241,19 +241,31 @@ pub fn filter(l: &Layout) -> Result<Layout, Error> {
 }
 
 pub(crate) fn filter_flat(l: &Layout) -> Flat {
-    let mut f = Flat::of(l);
+    let mut out = Flat::new();
     if l.size() == 0 {
         // Dropping a stride-0 empty mode would give an empty layout an image: it stays `0:1`.
-        f.n = 1;
-        (f.s[0], f.d[0]) = (0, 1);
-        return f;
+        out.n = 1;
+        (out.s[0], out.d[0]) = (0, 1);
+        return out;
     }
-    for k in 0..f.n {
-        if f.d[k] == 0 {
-            f.s[k] = 1;
-        }
+    // A stride-0 leaf as size 1, coalesced straight into `out` (no `Flat` copied on the way).
+    let (shape, stride) = (l.shape_leaves(), l.stride_leaves());
+    let mut s = [0i64; MAX_LAYOUT_LEAVES];
+    for (k, (&n, &d)) in shape.iter().zip(stride).enumerate() {
+        s[k] = if d == 0 { 1 } else { n };
     }
-    coalesce_flat(f.shape(), f.stride(), false).0
+    let r = shape.len().max(1);
+    let first = coalesce_into(
+        &s[..shape.len()],
+        stride,
+        None,
+        false,
+        (&mut out.s[..r], &mut out.d[..r], None),
+    );
+    out.n = r - first;
+    out.s.copy_within(first..r, 0);
+    out.d.copy_within(first..r, 0);
+    out
 }
 
 #[cfg(test)]

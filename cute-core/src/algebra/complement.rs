@@ -5,7 +5,7 @@ use super::trace::{Step, Trace};
 use super::Flat;
 use crate::arith::mul;
 use crate::error::{Error, ErrorKind, Op};
-use crate::int_tuple::{ceil_div, IntTuple};
+use crate::int_tuple::{ceil_div_product, IntTuple};
 use crate::layout::Layout;
 
 /// `complement(L, M)`: the layout of the offsets in `[0, M)` that `L` does not reach, ordered
@@ -115,17 +115,18 @@ fn complement_flat<T: Trace>(
         return Ok(r);
     }
     // Take the modes by increasing stride; each new mode spans the gap up to the next stride.
-    let (mut shape, mut stride) = (f, f);
+    // The modes not yet taken.
+    let mut left = f;
     let r = f.n;
     let mut out = Flat::new();
     let mut covered = 1i64;
     for _ in 0..r {
-        let n = shape.n;
-        let (mut min_idx, mut min_stride) = (0, stride.d[0]);
+        let n = left.n;
+        let (mut min_idx, mut min_stride) = (0, left.d[0]);
         for k in 1..n {
-            if stride.d[k] < min_stride {
+            if left.d[k] < min_stride {
                 min_idx = k;
-                min_stride = stride.d[k];
+                min_stride = left.d[k];
             }
         }
         let new_shape = min_stride / covered;
@@ -141,21 +142,20 @@ fn complement_flat<T: Trace>(
         out.push(new_shape, covered)?;
         if T::ACTIVE {
             trace.step(&Step::ComplementMode {
-                shape: shape.s[min_idx],
+                shape: left.s[min_idx],
                 stride: min_stride,
                 covered,
                 gap: new_shape,
             });
         }
-        covered = mul(min_stride, shape.s[min_idx])?;
-        remove(&mut shape, min_idx);
-        remove(&mut stride, min_idx);
+        covered = mul(min_stride, left.s[min_idx])?;
+        remove(&mut left, min_idx);
     }
     let rest = if cotarget.leaves().contains(&0) {
         // An empty cotarget leaves no tile to count (and no leaf to divide by).
         0
     } else {
-        ceil_div(cotarget, &IntTuple::int(covered))?.product()?
+        ceil_div_product(cotarget.view(), covered)?
     };
     if T::ACTIVE {
         trace.step(&Step::ComplementRest {

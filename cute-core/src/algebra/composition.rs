@@ -241,16 +241,17 @@ fn walk<T: Trace, O: BorrowMut<Layout>>(
         backward: false,
     };
     let first_only = exact == Exact::FirstMode && b.shape().view().is_tuple();
-    if first_only {
-        out.open()?;
-        for (i, m) in b.view().modes().enumerate() {
-            compose_into(fa, m, &mut out, (i == 0).then_some(&mut scope))?;
-        }
-        out.close()?;
+    // The leaves held to the exactness rule: those of the first mode (the tile) for a divide.
+    let scoped = if first_only {
+        b.view()
+            .modes()
+            .next()
+            .map_or(0, |m| m.shape.leaves().len())
     } else {
-        let scope = (exact != Exact::CuteOnly).then_some(&mut scope);
-        compose_into(fa, b.view(), &mut out, scope)?;
-    }
+        usize::MAX
+    };
+    let held = (exact != Exact::CuteOnly).then_some(&mut scope);
+    compose_into(fa, b.view(), &mut out, held, scoped)?;
     out.out.finish_in_place()?;
     if exact == Exact::CuteOnly {
         return Ok(());

@@ -2,11 +2,12 @@
 //! `flat_divide` (seed 000 §3.5.2).
 
 use super::by_mode::by_mode;
-use super::coalesce::coalesce;
+use super::coalesce::coalesce_flat;
 use super::complement::complement_traced;
 use super::composition::{compose_traced, Exact};
 use super::trace::Trace;
 use crate::error::{Error, ErrorKind, Op};
+use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, LayoutBuilder, LayoutView};
 use crate::tiler::Tile;
 
@@ -63,7 +64,13 @@ pub fn logical_divide_traced<T: Trace>(
     trace: &mut T,
 ) -> Result<Layout, Error> {
     let within = |e: Error| e.within(Op::LogicalDivide);
-    let cotarget = coalesce(a).map_err(within)?.shape().to_tuple();
+    // `shape(coalesce(A))`, without building the layout.
+    let cotarget = IntTuple::flat_or_int(
+        coalesce_flat(a.shape().leaves(), a.stride().leaves(), false)
+            .0
+            .shape(),
+    )
+    .map_err(|k| Error::new(Op::Coalesce, [Some(a.into()), None], k).within(Op::LogicalDivide))?;
     let rest = complement_traced(t, &cotarget, trace).map_err(within)?;
     let tiler = Layout::concat(&[*t, rest]).map_err(within)?;
     compose_traced(a, &tiler, Exact::FirstMode, trace).map_err(|k| {

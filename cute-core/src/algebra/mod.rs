@@ -18,8 +18,7 @@ pub(crate) mod verify;
 pub(crate) mod walk;
 
 use crate::error::ErrorKind;
-use crate::int_tuple::IntTuple;
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutBuilder};
 use crate::limits::MAX_LAYOUT_LEAVES;
 
 /// The modes a [`Flat`] holds: a layout's leaves and one more (the last mode of a complement or
@@ -41,15 +40,6 @@ impl Flat {
             s: [0; FLAT_MODES],
             d: [0; FLAT_MODES],
         }
-    }
-
-    pub(crate) fn of(l: &Layout) -> Self {
-        let (s, d) = (l.shape().leaves(), l.stride().leaves());
-        let mut f = Flat::new();
-        f.n = s.len();
-        f.s[..f.n].copy_from_slice(s);
-        f.d[..f.n].copy_from_slice(d);
-        f
     }
 
     pub(crate) fn push(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
@@ -96,10 +86,17 @@ pub(crate) struct FlatRef<'a> {
 impl FlatRef<'_> {
     /// As a layout: `s:d` for one mode, a flat tuple otherwise.
     pub(crate) fn layout(&self) -> Result<Layout, ErrorKind> {
-        Layout::from_parts(
-            &IntTuple::flat_or_int(self.s)?,
-            &IntTuple::flat_or_int(self.d)?,
-        )
+        let mut b = LayoutBuilder::new();
+        if let ([s], [d]) = (self.s, self.d) {
+            b.leaf(*s, *d)?;
+        } else {
+            b.open()?;
+            for (&s, &d) in self.s.iter().zip(self.d) {
+                b.leaf(s, d)?;
+            }
+            b.close()?;
+        }
+        b.finish()
     }
 
     pub(crate) fn shape(&self) -> &[i64] {

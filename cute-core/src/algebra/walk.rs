@@ -81,11 +81,14 @@ impl Pending {
 /// `A ∘ B` for the flat modes `fa` of `coalesce(A)` and a node `b` of `B`, written to `out`: the
 /// structure of `b` with each leaf replaced by its base case. `B` is read as its token stream
 /// (open, close, leaf), not as a tree of nodes: a nested `B` costs no walk over its children.
+/// The first `scoped` leaves of `b` are held to `scope` (all of them for a composition, those of
+/// the tile for a divide).
 pub(crate) fn compose_into<S: Sink>(
     fa: FlatRef<'_>,
     b: LayoutView<'_>,
     out: &mut S,
     mut scope: Option<&mut Scope<'_>>,
+    scoped: usize,
 ) -> Result<(), ErrorKind> {
     let (mut bits, ntok) = b.shape.tok.bits_and_len();
     let (shape, stride) = (b.shape.leaves(), b.stride.leaves());
@@ -96,9 +99,11 @@ pub(crate) fn compose_into<S: Sink>(
             CLOSE => out.close()?,
             _ => {
                 let (n, d) = (shape[leaf], stride[leaf]);
+                let in_scope = leaf < scoped;
                 leaf += 1;
-                let pending = base(fa, n, d, out, scope.as_deref_mut())?;
-                if let Some(scope) = scope.as_deref_mut() {
+                let leaf_scope = scope.as_deref_mut().filter(|_| in_scope);
+                let pending = base(fa, n, d, out, leaf_scope)?;
+                if let Some(scope) = scope.as_deref_mut().filter(|_| in_scope) {
                     scope.overrun |= matches!(pending, Some(Pending::Overrun { .. }));
                     scope.backward |= matches!(pending, Some(Pending::Backward));
                 }

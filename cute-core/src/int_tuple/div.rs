@@ -2,7 +2,7 @@
 
 use super::tuple::{Builder, IntTuple};
 use super::view::View;
-use crate::arith::{ceil_div_int, shape_div_int};
+use crate::arith::{ceil_div_int, mul, shape_div_int};
 use crate::error::ErrorKind;
 
 /// `ceil_div(a, b)` on integer tuples (CuTe `int_tuple.hpp`):
@@ -10,6 +10,28 @@ use crate::error::ErrorKind;
 /// modes of `a`, integer ÷ tuple divides by `product(b)`.
 pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, ErrorKind> {
     tuple_div(a, b, ceil_div_int, true)
+}
+
+/// `product(ceil_div(a, b))` for an integer `b`, without building the quotient (a complement's
+/// count of tiles): the same fold over `a`'s modes, the same conditions.
+pub(crate) fn ceil_div_product(a: View<'_>, b: i64) -> Result<i64, ErrorKind> {
+    if !a.is_tuple() {
+        return ceil_div_int(a.product()?, b);
+    }
+    let (mut rest, mut product) = (b, 1i64);
+    if a.depth() == 1 {
+        // A flat tuple (a coalesced cotarget): its leaves are its modes.
+        for &x in a.leaves() {
+            product = mul(product, ceil_div_int(x, rest)?)?;
+            rest = ceil_div_int(rest, x)?;
+        }
+        return Ok(product);
+    }
+    for x in a.children() {
+        product = mul(product, ceil_div_product(x, rest)?)?;
+        rest = ceil_div_int(rest, x.product()?)?;
+    }
+    Ok(product)
 }
 
 /// `shape_div(a, b)` (CuTe `int_tuple.hpp`): like [`ceil_div`], but each integer division

@@ -16,6 +16,7 @@ mod tuple;
 mod view;
 
 pub use crate::limits::{MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
+pub(crate) use div::ceil_div_product;
 pub use div::{ceil_div, shape_div};
 pub(crate) use tuple::Builder;
 pub use tuple::IntTuple;
