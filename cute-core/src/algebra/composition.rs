@@ -29,14 +29,14 @@
 //! Rules 1–2 are CuTe's own checks; the overrun and the pointwise checks are where this crate is
 //! exact and CuTe is not. Every result CuTe computes correctly is returned unchanged.
 
+use core::borrow::BorrowMut;
+
 use super::by_mode::by_mode;
 use super::coalesce::coalesce_into;
 use super::verify::{verify_distributive, verify_leaves};
 use super::walk::{compose_into, Scope, Sink};
 use super::FlatRef;
 use crate::error::{Error, ErrorKind, Op};
-use core::borrow::BorrowMut;
-
 use crate::layout::{Layout, LayoutBuilder};
 use crate::limits::MAX_LAYOUT_LEAVES;
 use crate::tiler::Tiler;

@@ -64,7 +64,8 @@ pub fn logical_divide_traced<T: Trace>(
     trace: &mut T,
 ) -> Result<Layout, Error> {
     let within = |e: Error| e.within(Op::LogicalDivide);
-    // `shape(coalesce(A))`, without building the layout.
+    // `shape(coalesce(A))`, without building the layout (it cannot fail: at most 16 leaves,
+    // each merged span a sum of spans of one sign; the error says what failed if it did).
     let cotarget = IntTuple::flat_or_int(
         coalesce_flat(a.shape().leaves(), a.stride().leaves(), false)
             .0

@@ -27,7 +27,7 @@ pub(crate) trait Sink {
     fn step(&mut self, _step: &Step) {}
 }
 
-impl<O: core::borrow::BorrowMut<crate::Layout>> Sink for LayoutBuilder<O> {
+impl Sink for LayoutBuilder {
     fn open(&mut self) -> Result<(), ErrorKind> {
         LayoutBuilder::open(self)
     }
@@ -101,9 +101,9 @@ pub(crate) fn compose_into<S: Sink>(
                 let (n, d) = (shape[leaf], stride[leaf]);
                 let in_scope = leaf < scoped;
                 leaf += 1;
-                let leaf_scope = scope.as_deref_mut().filter(|_| in_scope);
+                let leaf_scope = if in_scope { scope.as_deref_mut() } else { None };
                 let pending = base(fa, n, d, out, leaf_scope)?;
-                if let Some(scope) = scope.as_deref_mut().filter(|_| in_scope) {
+                if let (true, Some(scope)) = (in_scope, scope.as_deref_mut()) {
                     scope.overrun |= matches!(pending, Some(Pending::Overrun { .. }));
                     scope.backward |= matches!(pending, Some(Pending::Backward));
                 }
@@ -403,6 +403,7 @@ fn kept(next_shape: i64, rest_n: i64, k: usize) -> Result<(i64, i64), ErrorKind>
     } else if new > 0 {
         div_rem_positive(rest_n, new)
     } else {
+        // Only the inverses' negative shapes come here: C's division, as CuTe writes it.
         (rest_n / new, rest_n % new)
     };
     if uneven != 0 {

@@ -13,7 +13,9 @@ pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, ErrorKind> {
 }
 
 /// `product(ceil_div(a, b))` for an integer `b`, without building the quotient (a complement's
-/// count of tiles): the same fold over `a`'s modes, the same conditions.
+/// count of tiles): the same fold over `a`'s modes. For `a` without `_` and with positive
+/// leaves and `b > 0`, the complement's case, checked by its caller: every error is then an
+/// overflow, as it was for the product of the quotient.
 pub(crate) fn ceil_div_product(a: View<'_>, b: i64) -> Result<i64, ErrorKind> {
     if !a.is_tuple() {
         return ceil_div_int(a.product()?, b);

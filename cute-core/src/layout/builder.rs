@@ -144,8 +144,9 @@ impl<O: BorrowMut<Layout>> LayoutBuilder<O> {
         self.n = n + 1;
         Ok(())
     }
-    /// [`LayoutBuilder::finish`] where the layout is built, so that the caller moves it once
-    /// ([`LayoutBuilder::into_layout`]) or reads it ([`LayoutBuilder::built`]).
+    /// [`LayoutBuilder::finish`] where the layout is built, so that the caller reads it
+    /// ([`LayoutBuilder::built`]), moves it once ([`LayoutBuilder::into_layout`], for a builder
+    /// that owns it) or has it where it wrote it ([`LayoutBuilder::over`]).
     pub(crate) fn finish_in_place(&mut self) -> Result<(), ErrorKind> {
         let out = self.out.borrow_mut();
         (out.tok, out.ntok) = self.tok.to_words();
