@@ -12,7 +12,7 @@ use std::fs;
 use std::path::Path;
 
 /// The modules of the crate at `src` (`lib.rs` is `""`, `algebra/mod.rs` is `algebra`), each
-/// with its source; a `tests.rs` is a test module and left out.
+/// with its source; a `tests.rs` or a `tests/` directory is a test module and left out.
 fn modules(src: &Path, prefix: &[String], out: &mut BTreeMap<String, String>) {
     let mut entries: Vec<_> = fs::read_dir(src)
         .unwrap()
@@ -22,6 +22,9 @@ fn modules(src: &Path, prefix: &[String], out: &mut BTreeMap<String, String>) {
     for p in entries {
         let name = p.file_name().unwrap().to_str().unwrap().to_owned();
         if p.is_dir() {
+            if name == "tests" {
+                continue;
+            }
             let mut inner = prefix.to_vec();
             inner.push(name);
             modules(&p, &inner, out);
