@@ -241,31 +241,20 @@ pub fn filter(l: &Layout) -> Result<Layout, Error> {
 }
 
 pub(crate) fn filter_flat(l: &Layout) -> Flat {
-    let mut out = Flat::new();
     if l.size() == 0 {
         // Dropping a stride-0 empty mode would give an empty layout an image: it stays `0:1`.
+        let mut out = Flat::new();
         out.n = 1;
         (out.s[0], out.d[0]) = (0, 1);
         return out;
     }
-    // A stride-0 leaf as size 1, coalesced straight into `out` (no `Flat` copied on the way).
+    // A stride-0 leaf as size 1, then coalesced.
     let (shape, stride) = (l.shape_leaves(), l.stride_leaves());
     let mut s = [0i64; MAX_LAYOUT_LEAVES];
     for (k, (&n, &d)) in shape.iter().zip(stride).enumerate() {
         s[k] = if d == 0 { 1 } else { n };
     }
-    let r = shape.len().max(1);
-    let first = coalesce_into(
-        &s[..shape.len()],
-        stride,
-        None,
-        false,
-        (&mut out.s[..r], &mut out.d[..r], None),
-    );
-    out.n = r - first;
-    out.s.copy_within(first..r, 0);
-    out.d.copy_within(first..r, 0);
-    out
+    coalesce_flat(&s[..shape.len()], stride, false).0
 }
 
 #[cfg(test)]
