@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use cute_core::layout::{check_leaves, leaf_extent};
+use cute_core::layout::{check_leaves, leaf_extent, leaf_image};
 use cute_core::{Error, ErrorKind, IntTuple, Op, Operand};
 
 use crate::coord::IntoTuple;
@@ -20,7 +20,7 @@ use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, LeafArray, ShapeTup
 /// Every static shape leaf is positive and every runtime one non-negative (a runtime 0 makes an
 /// empty layout: a matrix with `M = 0`), and the product of the nonzero leaves and every offset
 /// `L(i)` fit in `i64`: [`make_layout`] checks it once, and the algebra keeps it.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Layout<S, D> {
     shape: S,
     stride: D,
@@ -151,11 +151,20 @@ where
         check_leaves(s.as_ref(), d.as_ref())
     }
 
-    /// The smallest and largest offset, `None` on overflow: constants for a static layout.
+    /// The smallest and largest offset, `None` on overflow: constants for a static layout
+    /// (checked: `Layout::new` is not), unchecked for a layout with a runtime leaf, which keeps
+    /// the invariant from where it was built (the image of each tensor view was the
+    /// constructor's checks a second time, about 40 instructions of a GPU kernel's tile).
     #[inline(always)]
     pub(crate) fn image(&self) -> Option<(i64, i64)> {
         let (s, d) = self.leaves();
-        leaf_extent(s.as_ref(), d.as_ref()).map(|(_, lo, hi)| (lo, hi))
+        let checked = || leaf_extent(s.as_ref(), d.as_ref()).map(|(_, lo, hi)| (lo, hi));
+        if Self::ALL_STATIC {
+            return checked();
+        }
+        let image = leaf_image(s.as_ref(), d.as_ref());
+        debug_assert_eq!(checked(), Some(image), "a mixed layout past its invariant");
+        Some(image)
     }
 
     /// The error of `make_layout` on this shape and stride, built out of line.

@@ -62,3 +62,25 @@ pub const fn leaf_extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64
     }
     Some((if empty { 0 } else { size }, lo, hi))
 }
+
+/// [`leaf_extent`]'s lowest and highest offsets of a layout that keeps the invariant, without
+/// its checks: every product and partial sum then fits in `i64`, so wrapping arithmetic is exact
+/// (a mixed layout of `cute_static` keeps the invariant from where it was built, and a tensor
+/// over one computes its image per view: the checks were a second copy of the constructor's).
+///
+/// # Preconditions
+/// No negative shape leaf, and [`leaf_extent`] of the same leaves is `Some` (equal results).
+#[inline(always)]
+#[must_use]
+pub fn leaf_image(shape: &[i64], stride: &[i64]) -> (i64, i64) {
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for (&s, &d) in shape.iter().zip(stride) {
+        let span = s.max(1).wrapping_sub(1).wrapping_mul(d);
+        if span < 0 {
+            lo = lo.wrapping_add(span);
+        } else {
+            hi = hi.wrapping_add(span);
+        }
+    }
+    (lo, hi)
+}
