@@ -24,7 +24,7 @@ use crate::tiler::Tile;
 /// assert_eq!((0..4).map(|x| sw.apply(x)).collect::<Vec<_>>(), [0, 1, 3, 2]);
 /// assert_eq!(Swizzle::new(2, 0, 1).unwrap_err().code(), "swizzle_shift_lt_bits");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Swizzle {
     bits: u32,
     base: u32,
@@ -118,7 +118,7 @@ impl fmt::Display for Swizzle {
 /// assert_eq!(c.to_string(), "Sw<2,0,3>o0o(8,8):(8,1)");
 /// assert_eq!(c.eval(1).unwrap(), 9);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ComposedLayout {
     swizzle: Swizzle,
     offset: i64,

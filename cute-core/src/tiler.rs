@@ -21,7 +21,7 @@ const MAX_TILER_TOKENS: usize = 48;
 /// assert_eq!(t.rank(), 2);
 /// assert_eq!(t.to_string(), "<4:1,8:2>");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Tiler {
     /// The tile layouts, one top-level mode each, in order.
     elems: Layout,
@@ -31,7 +31,7 @@ pub struct Tiler {
 }
 
 /// One mode of a tiler.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tile {
     /// A layout tile.
     Layout(Layout),

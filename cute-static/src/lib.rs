@@ -88,6 +88,10 @@ mod tiler;
 mod tractable;
 mod variadic;
 
+/// The runtime algebra, tensors and errors this crate builds on, for a crate that depends on
+/// cute-static alone (e.g. `cute_static::cute_core::make_tensor`).
+pub use cute_core;
+
 pub use algebra::blocked_product::{
     blocked_product, raked_product, BlockedProduct, BlockedProductOf, RakedProduct, RakedProductOf,
     StaticBlockedProduct, StaticBlockedProductOf, StaticRakedProduct, StaticRakedProductOf,

@@ -8,7 +8,7 @@ use crate::layout::IsStatic;
 /// The tiler whose tiles are the tuple `T` of layouts (static or with runtime leaves), e.g.
 /// `Tiler<(Layout<U4, U1>, Layout<U8, U2>)>` for `<4:1,8:2>`. Only its runtime leaves are
 /// stored.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tiler<T>(T);
 
 impl<T: Default> Tiler<T> {

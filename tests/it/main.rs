@@ -5,6 +5,7 @@ mod algorithm;
 mod banks;
 mod construct;
 mod fragment;
+mod hash;
 mod hostile;
 mod kernels;
 mod mixed_layouts;

@@ -2,7 +2,7 @@
 # The facade without its `std` feature (issue 29): `tests/no_std` (a `#![no_std]` crate with its
 # own panic handler, which clashes with std's if anything links std) builds on the host, then for
 # targets without std, `aarch64-unknown-none` and `nvptx64-nvidia-cuda`, with warnings denied; so
-# does `tests/no_std_static`, a crate over cute-static (and cute-core) without the facade, its
+# does `tests/no_std_static`, a crate over cute-static alone without the facade, its
 # notation macros cute-static's own (issue 32).
 # The targets need a compiler with their `core` sources (`gpu/toolchain.sh`: Debian's
 # `rustc-web`, extracted into the target directory, and cargo's `-Z build-std=core`); where apt

@@ -200,6 +200,12 @@ impl<M> PartialEq for Dyn<M> {
     }
 }
 impl<M> Eq for Dyn<M> {}
+/// Hashes the value, as equality compares it.
+impl<M> core::hash::Hash for Dyn<M> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.v.hash(state);
+    }
+}
 impl<M: Unsigned> fmt::Debug for Dyn<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.v)

@@ -1,8 +1,9 @@
-//! A `#![no_std]` crate that depends on cute-static (and cute-core) only: the notation macros,
-//! a static and a mixed layout, a tiler, a tensor over them, with no facade and no std.
+//! A `#![no_std]` crate that depends on cute-static alone (cute-macros and cute-core come
+//! through it): the notation macros, a static and a mixed layout, a tiler, a tensor over them,
+//! with no facade and no std.
 #![no_std]
 
-use cute_core::{make_tensor, Error};
+use cute_static::cute_core::{make_tensor, Error};
 use cute_static::{layout, shape, tiler, Layout, Shape, Tiler};
 
 /// A static tile type written in notation.
