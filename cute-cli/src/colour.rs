@@ -187,6 +187,7 @@ mod tests {
             reached: true,
             owner,
             past: false,
+            tip: String::new(),
         }
     }
 

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::colour::Colouring;
-use crate::grid::{DrawError, Grid};
+use crate::grid::{Cell, DrawError, Grid};
 
 const CELL_H: usize = 24;
 const CHAR_W: usize = 8;
@@ -83,8 +83,18 @@ fn extent(gs: &[Grid]) -> (usize, usize) {
         .fold((0, 0), |(w, h), f| (w.max(f.width), h + f.height))
 }
 
-/// One grid with its top edge at `top`; each cell has a tooltip (`<title>`) with its row,
-/// column and label.
+/// A cell's tooltip: its [`Cell::tip`] (coordinate, index, offset or thread and value), or
+/// where a picture made none (an empty cell of a thread-value picture) its row and column.
+fn tip(g: &Grid, cell: &Cell, r: usize, c: usize) -> String {
+    if cell.tip.is_empty() {
+        format!("row {} column {c}: {}", g.row_headers[r], cell.label)
+    } else {
+        cell.tip.clone()
+    }
+}
+
+/// One grid with its top edge at `top`; each cell has a tooltip (`<title>`) with its
+/// coordinate, index and offset (or thread and value).
 fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
     let _ = writeln!(
         s,
@@ -136,10 +146,9 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
             };
             let _ = writeln!(
                 s,
-                r##"<rect class="cell" x="{x}" y="{y}" width="{}" height="{CELL_H}" fill="#{cr:02x}{cg:02x}{cb:02x}" {stroke}><title>row {} column {c}: {}{past}</title></rect>"##,
+                r##"<rect class="cell" x="{x}" y="{y}" width="{}" height="{CELL_H}" fill="#{cr:02x}{cg:02x}{cb:02x}" {stroke}><title>{}{past}</title></rect>"##,
                 f.cell_w,
-                escape(&g.row_headers[r]),
-                escape(&cell.label)
+                escape(&tip(g, cell, r, c))
             );
             // White letters on CuTe's darker greys; red ones on a cell past the data, light red
             // on a dark grey.

@@ -74,6 +74,9 @@ pub struct Cell {
     /// Whether the cell reads past the data the expression divides or composes (a tile that does
     /// not divide it reaches there); see [`mark_past`].
     pub past: bool,
+    /// What the picture's tooltip says of the cell: its coordinate (natural where a mode is
+    /// nested), its index and what it holds (an offset, or a thread and value).
+    pub tip: String,
 }
 
 /// Why a value cannot be drawn.
@@ -113,7 +116,7 @@ pub fn grids(v: &Value) -> Result<Vec<Grid>, DrawError> {
 /// `composition(Swizzle<B,M,S>{}, L)`), coloured by it.
 pub fn swizzled_grids(l: &Layout, sw: Swizzle) -> Result<Vec<Grid>, DrawError> {
     let title = ComposedLayout::new(sw, 0, *l).to_string();
-    grids_of_shape(&l.shape().to_tuple(), &title, &|c| {
+    grids_of_shape(&l.shape().to_tuple(), &title, "offset", &|c| {
         Ok(cell_offset(sw.apply(l.eval_crd(c).map_err(err)?)))
     })
 }
@@ -122,7 +125,7 @@ pub fn swizzled_grids(l: &Layout, sw: Swizzle) -> Result<Vec<Grid>, DrawError> {
 fn composed_grids(c: &ComposedLayout) -> Result<Vec<Grid>, DrawError> {
     let l = c.layout();
     let shape = l.shape().to_tuple();
-    grids_of_shape(&shape, &c.to_string(), &|crd| {
+    grids_of_shape(&shape, &c.to_string(), "offset", &|crd| {
         let i = cute::crd2idx_shape(crd, &shape).map_err(err)?;
         Ok(cell_offset(c.eval(i).map_err(err)?))
     })
@@ -130,7 +133,7 @@ fn composed_grids(c: &ComposedLayout) -> Result<Vec<Grid>, DrawError> {
 
 /// The grids of a layout with F2 strides: each cell is `L(c)` at its natural coordinate.
 fn f2_grids(a: &F2Layout) -> Result<Vec<Grid>, DrawError> {
-    grids_of_shape(a.shape(), &a.to_string(), &|crd| {
+    grids_of_shape(a.shape(), &a.to_string(), "offset", &|crd| {
         let i = cute::crd2idx_shape(crd, a.shape()).map_err(err)?;
         Ok(cell_offset(a.eval(i).map_err(err)?))
     })
@@ -147,7 +150,7 @@ pub fn linear_grids(h: &LinearLayout) -> Result<Vec<Grid>, DrawError> {
         _ => IntTuple::flat_or_int(&sizes).map_err(err)?,
     };
     let outs = h.outs().count();
-    grids_of_shape(&shape, &h.to_string(), &|crd| {
+    grids_of_shape(&shape, &h.to_string(), "output", &|crd| {
         let x: Vec<i64> = if crd.is_int() {
             vec![crd.as_int().unwrap_or(0)]
         } else {
@@ -173,6 +176,7 @@ pub fn linear_grids(h: &LinearLayout) -> Result<Vec<Grid>, DrawError> {
             reached: true,
             owner: None,
             past: false,
+            tip: String::new(),
         })
     })
 }
@@ -184,6 +188,7 @@ fn cell_offset(offset: i64) -> Cell {
         reached: true,
         owner: None,
         past: false,
+        tip: String::new(),
     }
 }
 
@@ -199,7 +204,9 @@ fn modes(shape: &IntTuple) -> Vec<IntTuple> {
 type CellFn<'a> = dyn Fn(&Layout, &IntTuple) -> Result<Cell, DrawError> + 'a;
 
 fn layout_grids(l: &Layout, cell: &CellFn<'_>) -> Result<Vec<Grid>, DrawError> {
-    grids_of_shape(&l.shape().to_tuple(), &l.to_string(), &|c| cell(l, c))
+    grids_of_shape(&l.shape().to_tuple(), &l.to_string(), "offset", &|c| {
+        cell(l, c)
+    })
 }
 
 fn coord_grids(c: &CoordLayout) -> Result<Vec<Grid>, DrawError> {
@@ -214,15 +221,17 @@ fn coord_grids(c: &CoordLayout) -> Result<Vec<Grid>, DrawError> {
             reached: true,
             owner: None,
             past: false,
+            tip: String::new(),
         })
     };
-    grids_of_shape(&shape, &c.to_string(), &|crd| at(crd))
+    grids_of_shape(&shape, &c.to_string(), "value", &|crd| at(crd))
 }
 
 /// Grids over `shape`: rows are mode 0, columns mode 1, one grid per coordinate of the rest.
 fn grids_of_shape(
     shape: &IntTuple,
     title: &str,
+    what: &str,
     cell: &dyn Fn(&IntTuple) -> Result<Cell, DrawError>,
 ) -> Result<Vec<Grid>, DrawError> {
     let size = shape.product().map_err(err)?;
@@ -260,7 +269,9 @@ fn grids_of_shape(
         for r in 0..rows {
             for c in 0..cols {
                 let crd = coordinate(shape, r, c, rest_crd.as_ref()).map_err(err)?;
-                cells.push(cell(&crd)?);
+                let mut at = cell(&crd)?;
+                at.tip = tip(shape, &crd, what, &at.label)?;
+                cells.push(at);
             }
         }
         let title = match &rest_crd {
@@ -280,6 +291,21 @@ fn grids_of_shape(
         });
     }
     Ok(out)
+}
+
+/// The tooltip of the cell at coordinate `crd` of `shape` holding `label` (a `what`): the
+/// coordinate, natural where a mode is nested (`(3,1) = ((1,1),1)`), the index and the label.
+fn tip(shape: &IntTuple, crd: &IntTuple, what: &str, label: &str) -> Result<String, DrawError> {
+    let index = cute::crd2idx_shape(crd, shape).map_err(err)?;
+    let natural = idx2crd(crd, shape).map_err(err)?;
+    let coordinate = if natural == *crd {
+        crd.to_string()
+    } else {
+        format!("{crd} = {natural}")
+    };
+    Ok(format!(
+        "coordinate {coordinate}, index {index}, {what} {label}"
+    ))
 }
 
 fn trim_parens(s: &str) -> &str {
@@ -434,6 +460,7 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple, only: Option<i64>) -> Result<Grid, 
             reached: false,
             owner: None,
             past: false,
+            tip: String::new(),
         };
         ncells as usize
     ];
@@ -457,6 +484,8 @@ pub fn tv_grid(tv: &Layout, data: &IntTuple, only: Option<i64>) -> Result<Grid, 
                     reached: true,
                     owner: Some((t, v)),
                     past: false,
+                    // The data index is the offset the layout maps (T, V) to.
+                    tip: format!("coordinate ({r},{c}), index {idx} = TV({t},{v}), T{t} V{v}"),
                 };
             }
         }

@@ -367,7 +367,7 @@ fn linear(text: &str) -> Result<(), Failure> {
     };
     let h = h.map_err(|e| Failure::Other(e.to_string()))?;
     outln!("{h}");
-    outln!("{}", h.table());
+    outln!("{:#}", h.table());
     let kind = match (h.is_injective(), h.is_surjective()) {
         (true, true) => "bijective",
         (true, false) => "injective, not surjective",

@@ -178,7 +178,10 @@ pub fn explain_composition(a: &cute::Layout, b: &cute::Layout, out: &mut String)
     let r = match composition_via_morphisms(a, b) {
         Ok(r) => r,
         Err(e) => {
-            let _ = writeln!(out, "  by morphisms (seed 003): not defined: {e}");
+            let _ = writeln!(
+                out,
+                "  by morphisms (Colfax, categorical composition): not defined: {e}"
+            );
             return;
         }
     };
@@ -203,7 +206,7 @@ pub fn explain_composition(a: &cute::Layout, b: &cute::Layout, out: &mut String)
             format!("weak composite g'∘f' = {}", weak_composite(&g, &f)?),
         ])
     };
-    let _ = writeln!(out, "  by morphisms (seed 003):");
+    let _ = writeln!(out, "  by morphisms (Colfax, categorical composition):");
     match steps() {
         Ok(lines) => {
             for l in lines {

@@ -266,19 +266,33 @@ fn a_swizzle_composes_as_in_cute() {
 fn a_closed_pipe_ends_the_command_quietly() {
     use std::io::Read as _;
     use std::process::Stdio;
-    // A reader that takes one line and closes the pipe, as `head -1` does.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
-        .args(["eval", "eval(swizzle(7,0,7))"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 8];
-    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(&first, b"[0,1,2,3");
-    assert!(o.status.success(), "{:?} {}", o.status, stderr(&o));
-    assert_eq!(stderr(&o), "");
+    // A reader that takes a few bytes and closes the pipe, as `head -c 8` does: each output is
+    // larger than a pipe's buffer, so the command is still writing when the pipe closes.
+    let cases: [(&[&str], &[u8]); 4] = [
+        (&["eval", "eval(swizzle(7,0,7))"], b"[0,1,2,3"),
+        (&["show", "(256,256):(256,1)"], b"(256,256"),
+        (&["svg", "(64,64):(64,1)", "-o", "-"], b"<svg xml"),
+        (&["latex", "(64,64):(64,1)"], b"\\documen"),
+    ];
+    for (args, head) in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 8];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(&first, head, "{args:?}");
+        assert!(
+            o.status.success(),
+            "{args:?}: {:?} {}",
+            o.status,
+            stderr(&o)
+        );
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
 }
 
 #[test]
@@ -788,7 +802,7 @@ fn explain_shows_the_composition_by_morphisms() {
     let out = explains(
         "composition((12,4):(4,1), (4,6):(6,1))",
         &[
-            "by morphisms (seed 003):",
+            "by morphisms (Colfax, categorical composition):",
             "mutual_refinement((6,4), (12,4)) = ((6,(2,2)), ((6,2),(2,2)))",
             "weak composite g'∘f' = ((2,2),6)-[4,1,3]->((2,2),(6,2))",
             "its layout ((2,2),6):((24,1),4), the same as CuTe's walk",
@@ -797,7 +811,7 @@ fn explain_shows_the_composition_by_morphisms() {
     assert!(out.ends_with("= ((2,2),6):((24,1),4)\n"), "{out}");
     explains(
         "composition((6,3):(21,7), 4:3)",
-        &["by morphisms (seed 003): not defined: composition_via_morphisms: mutual_refinement((3,4), (6,3))"],
+        &["by morphisms (Colfax, categorical composition): not defined: composition_via_morphisms: mutual_refinement((3,4), (6,3))"],
     );
 }
 
@@ -1225,7 +1239,72 @@ fn colourings_fill_cells_as_asked() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("offset8, thread"), "{}", stderr(&o));
     let svg = stdout(&cute(&["svg", "(2,2):(2,1)", "-o", "-"]));
-    assert!(svg.contains("<title>row 1 column 0: 2</title>"), "{svg}");
+    assert!(
+        svg.contains("<title>coordinate (1,0), index 1, offset 2</title>"),
+        "{svg}"
+    );
+    // A nested mode: the natural coordinate beside the 2-D one; a thread-value picture: the
+    // data index, thread and value.
+    let svg = stdout(&cute(&["svg", "((2,2),2):((1,4),2)", "-o", "-"]));
+    assert!(
+        svg.contains("<title>coordinate (3,1) = ((1,1),1), index 7, offset 7</title>"),
+        "{svg}"
+    );
+    let svg = stdout(&cute(&["svg", "--tv", "(4,4)", "(8,2):(1,8)", "-o", "-"]));
+    assert!(
+        svg.contains("<title>coordinate (1,2), index 9 = TV(1,1), T1 V1</title>"),
+        "{svg}"
+    );
+}
+
+/// Every colouring in LaTeX and in the text table as in the SVG: by warp (threads 0-31 and
+/// 32-63 apart), by row; `--thread T` in LaTeX and SVG; `latex -o -` on standard output.
+#[test]
+fn colourings_in_latex_and_show_and_one_thread_everywhere() {
+    let fills = |args: &[&str]| -> Vec<String> {
+        let o = cute(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+            .lines()
+            .filter_map(|l| l.strip_prefix("\\node[fill="))
+            .map(|l| l.split(']').next().unwrap().to_owned())
+            .collect()
+    };
+    // 64 threads of one value over 8x8 (thread t at data index t, column-major): two warps, two
+    // colours, 32 cells each; along a row, columns 0-3 are warp 0 and 4-7 warp 1.
+    let warps = fills(&[
+        "latex",
+        "--color",
+        "warp",
+        "--tv",
+        "(8,8)",
+        "((32,2),1):((1,32),0)",
+    ]);
+    assert_eq!(warps.len(), 64);
+    assert!(warps[0] == warps[3] && warps[0] != warps[4], "{warps:?}");
+    assert_eq!(warps.iter().filter(|w| **w == warps[0]).count(), 32);
+    let rows = fills(&["latex", "--color", "row", "(2,3):(3,1)", "-o", "-"]);
+    assert!(rows[0] == rows[2] && rows[0] != rows[3], "{rows:?}");
+    // The text table takes the same fills: row 0's cells share one, row 1's another.
+    let table = stdout(&cute(&["show", "--color", "row", "(2,3):(3,1)"]));
+    let line = |k: usize| table.lines().nth(3 + k).unwrap().to_owned();
+    let fill = |l: &str| l.split('m').next().unwrap().to_owned();
+    assert_eq!(
+        line(0).matches(&fill(&line(0)[3..])).count(),
+        3,
+        "{table:?}"
+    );
+    assert_ne!(fill(&line(0)[3..]), fill(&line(1)[3..]), "{table:?}");
+    let bank = stdout(&cute(&["show", "--color", "bank:4", "(33):(1)"]));
+    assert_eq!(bank.matches("\x1b[0m").count(), 33, "{bank:?}");
+    // One thread in LaTeX and SVG: its two values, nothing of the others.
+    let tv = ["--tv", "(4,4)", "(8,2):(1,8)", "--thread", "3"];
+    let tex = stdout(&cute(&[&["latex"][..], &tv].concat()));
+    assert_eq!(tex.matches("{T3 \\\\ V").count(), 2, "{tex}");
+    assert!(!tex.contains("{T2 "), "{tex}");
+    let svg = stdout(&cute(&[&["svg"][..], &tv, &["-o", "-"]].concat()));
+    assert_eq!(svg.matches(">T3 V").count(), 2, "{svg}");
+    assert!(!svg.contains(">T2 V"), "{svg}");
 }
 
 /// `--thread T` leaves one thread's elements of a thread-value picture; nested modes get thick

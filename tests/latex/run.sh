@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Compiles `cute latex` documents with a real LaTeX (issue 32): a plain layout, a thread-value
-# layout, a swizzled layout, a blocked product and a rank-3 layout, each with pdflatex in
-# -halt-on-error mode; an error or an overfull line fails the check. Installs Debian's
-# texlive-latex-base and texlive-pictures where pdflatex is missing (apt-get, as root), and skips
-# with a message where it cannot.
+# layout, a swizzled layout, a blocked product, a rank-3 layout, a divide past its data and a
+# nested mode 1, each with pdflatex in -halt-on-error mode; an error or an overfull line fails
+# the check. Installs Debian's texlive-latex-base and texlive-pictures where pdflatex is missing
+# (apt-get, as root), and skips with a message where it cannot.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v pdflatex > /dev/null; then
