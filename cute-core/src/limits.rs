@@ -34,6 +34,12 @@ pub const MAX_BITS: usize = 32;
 pub const MAX_OUT_BITS: usize = 62;
 /// The longest dimension name.
 pub const MAX_NAME: usize = 12;
+/// A linear layout's capacities in words, for the parser's "expected" past them.
+pub(crate) const DIMS_NOTE: &str = "at most 9 dimensions a side";
+/// The values of one basis vector: one per output dimension.
+pub(crate) const VALUES_NOTE: &str = "at most 9 values (one per output dimension)";
+/// The basis vectors of a linear layout: one per input bit.
+pub(crate) const BITS_NOTE: &str = "at most 32 basis vectors (input bits)";
 
 #[cfg(test)]
 mod tests {
@@ -46,5 +52,8 @@ mod tests {
              and depth {MAX_DEPTH}"
         );
         assert_eq!(CAPACITY_NOTE, want);
+        assert!(DIMS_NOTE.starts_with(&std::format!("at most {MAX_DIMS} dimensions")));
+        assert!(VALUES_NOTE.starts_with(&std::format!("at most {MAX_DIMS} values")));
+        assert!(BITS_NOTE.starts_with(&std::format!("at most {MAX_BITS} basis")));
     }
 }

@@ -289,7 +289,7 @@ impl<'a> Parser<'a> {
         let mut n = 0;
         loop {
             if n == MAX_DIMS {
-                return Err(self.error("at most 4 dimensions"));
+                return Err(self.error(crate::limits::DIMS_NOTE));
             }
             let name = match self.name() {
                 Some(x) => {
@@ -336,7 +336,7 @@ impl<'a> Parser<'a> {
         if !self.eat(b']') {
             loop {
                 if n == MAX_BITS {
-                    return Err(self.error("at most 32 basis vectors"));
+                    return Err(self.error(crate::limits::BITS_NOTE));
                 }
                 let paren = self.eat(b'(');
                 // `()`: a basis of no output dimension.
@@ -344,7 +344,7 @@ impl<'a> Parser<'a> {
                 if !empty {
                     loop {
                         if lens[n] == MAX_DIMS {
-                            return Err(self.error("at most 4 values"));
+                            return Err(self.error(crate::limits::VALUES_NOTE));
                         }
                         vals[n][lens[n]] = self.int()?;
                         lens[n] += 1;
@@ -527,6 +527,20 @@ mod tests {
             "(2,3):(- 1, -\n4)".parse::<Layout>().unwrap().to_string(),
             "(2,3):(-1,-4)"
         );
+    }
+
+    #[test]
+    fn a_linear_layout_past_its_capacity_names_the_limit() {
+        let dims = |n: usize| {
+            let d: std::vec::Vec<std::string::String> =
+                (0..n).map(|k| std::format!("d{k}:1")).collect();
+            std::format!("LinearLayout(crd=({}), idx=1, vals=[])", d.join(","))
+        };
+        assert!(dims(9).parse::<LinearLayout>().is_ok());
+        match dims(10).parse::<LinearLayout>().unwrap_err().kind {
+            ErrorKind::Parse { expected, .. } => assert_eq!(expected, crate::limits::DIMS_NOTE),
+            k => panic!("{k:?}"),
+        }
     }
 
     #[test]

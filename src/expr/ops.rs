@@ -238,7 +238,7 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
             };
             Value::Int(a.op(bank_conflicts(&s, &a.layout(1)?, a.int(2)?))?)
         }
-        (Op::SwizzleSearch, n @ 3..=6) => {
+        (Op::SwizzleSearch, n @ 3..) => {
             let s = a.layout(0)?;
             let accesses = (1..n - 1)
                 .map(|i| a.layout(i))

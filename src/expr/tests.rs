@@ -316,3 +316,12 @@ fn underscore_in_tilers() {
         "rank_mismatch"
     );
 }
+
+#[test]
+fn swizzle_search_takes_any_number_of_accesses() {
+    let five = "swizzle_search((32,32):(32,1), 32:1, 32:32, 32:1, 32:32, 32:1, 4)";
+    assert_eq!(
+        eval(five).unwrap().to_string(),
+        "Sw<5,0,5>o0o(32,32):(32,1)"
+    );
+}

@@ -1,8 +1,9 @@
 //! Bank conflicts (`cute::banks`) on random layouts, swizzles and accesses against the
 //! independent recount of `hostile/banks.rs`, and a swizzle's defining effect.
 
-use cute::banks::{bank_conflicts, bank_phases};
+use cute::banks::{bank_conflicts, bank_conflicts_of, bank_phases};
 use cute::swizzle_search::swizzle_search;
+use cute::swizzle_search_f2::swizzle_search_f2;
 use cute::{ComposedLayout, Layout, Swizzle};
 use proptest::prelude::*;
 
@@ -117,6 +118,51 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config())]
+
+    /// Law: the F2 search's map, where it converts back to a CuTe swizzle (`to_swizzled`),
+    /// counts the same as that swizzle on the layout: the library's count under the map (the XOR
+    /// of its bases) equals its count of `Sw ∘ S`, phase totals and minimum alike.
+    #[test]
+    fn f2_maps_converted_back_count_the_same(
+        rows in 0..=5u32,
+        cols in 0..=7u32,
+        bytes in 0..=3u32,
+        width in 0..=4u32,
+        write in any::<bool>(),
+    ) {
+        let (r, c, b) = (1i64 << rows, 1i64 << cols, 1i64 << bytes);
+        let v = (1i64 << width) / b;
+        prop_assume!(v >= 1 && v <= c);
+        let s: Layout = format!("({r},{c}):({c},1)").parse().unwrap();
+        let mut ts: Vec<Layout> = vec![format!("({r},{v}):(1,{r})").parse().unwrap()];
+        if write {
+            ts.push(format!("({},{v}):({},{r})", c / v, r * v).parse().unwrap());
+        }
+        let Ok(m) = swizzle_search_f2(&s, &ts, b) else {
+            return Ok(());
+        };
+        let Ok(sw) = m.to_swizzled() else {
+            return Ok(());
+        };
+        // The conversion is `Sw ∘ 0 ∘ L` with `L` the identity on the offsets.
+        let l = sw.layout();
+        prop_assert!((0..l.size()).all(|o| l.eval(o) == Ok(o)), "{}", sw);
+        let by_map = |o: i64| -> Result<i64, cute::Error> {
+            let x = m.apply(&[o])?;
+            Ok(x[0])
+        };
+        let swizzled = ComposedLayout::new(sw.swizzle(), 0, s);
+        for t in &ts {
+            let mapped = bank_conflicts_of(s.size(), &|i| by_map(s.eval(i)?), t, b).unwrap();
+            let back = bank_phases(&swizzled, t, b, &mut |_| {}).unwrap();
+            prop_assert_eq!(mapped, back, "{} as {} on {} {}", m, sw, s, t);
+            prop_assert_eq!(back.total, back.minimum);
+        }
+    }
+}
+
 /// A swizzle `Sw<B,M,S>` with `M` the vector's bits and `B` enough bits spreads a column of
 /// 128-bit accesses over the banks: the classic shared-memory atoms of CUTLASS.
 #[test]
@@ -143,7 +189,23 @@ fn cutlass_atoms_are_conflict_free() {
         count("swizzle_layout(3,4,3,(8,128):(128,1))", "(8,16):(1,8)", 1),
         1
     );
-    // The 32x32 float transpose: the column read is 32-way, Sw<5,0,5> makes it one.
+    // SM90's GMMA K-major atoms (SW32, SW64, SW128 rows) of 8-, 16- and 32-bit elements: the
+    // unswizzled count, and the atom's swizzle is the one the search returns (README's table).
+    for (bytes, m) in [(1i64, 4i64), (2, 3), (4, 2)] {
+        for (b, ways) in [(1i64, 2i64), (2, 4), (3, 8)] {
+            let w = 16 << b >> bytes.trailing_zeros();
+            let (l, t) = (
+                format!("(8,{w}):({w},1)"),
+                format!("(8,{}):(1,8)", 16 / bytes),
+            );
+            assert_eq!(count(&l, &t, bytes), ways, "{l}");
+            let sw = cute::expr::eval(&format!("swizzle_search({l}, {t}, {bytes})")).unwrap();
+            assert_eq!(sw.to_string(), format!("Sw<{b},{m},3>o0o{l}"));
+        }
+    }
+    // The 32x32 float transpose: the column read is 32-way, Sw<5,0,5> makes it one; so does a
+    // row padded by one float.
+    assert_eq!(count("(32,32):(33,1)", "32:1", 4), 1);
     let l: Layout = "(32,32):(32,1)".parse().unwrap();
     let plain = ComposedLayout::new(Swizzle::identity(), 0, l);
     let swizzled = ComposedLayout::new(Swizzle::new(5, 0, 5).unwrap(), 0, l);

@@ -139,7 +139,7 @@ operations! {
         "(S, T, elem_bytes): S a layout or swizzle_layout(...), T (threads, values) -> index of S"
         "The shared-memory wavefronts of an access: 32 banks of 4 bytes, a warp in phases.",
     SwizzleSearch "swizzle_search"
-        "(S, T, elem_bytes) or (S, T1, T2, T3, T4, elem_bytes): up to 4 accesses of S"
+        "(S, T, elem_bytes) or (S, T1, T2, ..., elem_bytes): any number of accesses of S"
         "A swizzle under which every access of S is conflict-free: Sw<B,M,S>o0o S.",
     Parse "parse" - "Reads a value in CuTe notation.",
     Append "append" - "A layout with one more mode after its last.",

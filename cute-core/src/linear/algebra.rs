@@ -2,9 +2,9 @@
 
 use super::dims::Dims;
 use super::echelon::Echelon;
-use super::layout::LinearLayout;
+use super::layout::{mask, LinearLayout};
 use crate::error::{Error, ErrorKind, Op};
-use crate::limits::{MAX_BITS, MAX_OUT_BITS};
+use crate::limits::{MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
 
 impl LinearLayout {
     /// `outer ∘ inner`: `inner`'s outputs feed `outer`'s inputs, dimension by dimension by name
@@ -101,11 +101,12 @@ impl LinearLayout {
     /// # Postconditions
     /// `R(L(x)) == x` and `L(R(y)) == y` for every `x` and `y`.
     pub fn invert(&self) -> Result<LinearLayout, Error> {
-        if !(self.is_injective() && self.is_surjective()) {
+        // One elimination tells both ranks and gives the inverse.
+        let e = Echelon::of(&self.bases[..self.in_bits()]);
+        if !(e.rank == self.in_bits() && e.rank == self.out_bits()) {
             return Err(self.singular(Op::Invert));
         }
-        self.left_inverse()
-            .map_err(|e| Error::new(Op::Invert, [Some(self.into()), None], e.kind))
+        self.inverse_by(e, Op::Invert)
     }
 
     /// A left inverse of an injective `L` (not Triton's `pseudoinvert`, a right inverse: see
@@ -119,18 +120,23 @@ impl LinearLayout {
     /// # Postconditions
     /// `R(L(x)) == x` for every input `x`.
     pub fn left_inverse(&self) -> Result<LinearLayout, Error> {
-        if !self.is_injective() {
+        let e = Echelon::of(&self.bases[..self.in_bits()]);
+        if e.rank != self.in_bits() {
             return Err(self.singular(Op::LeftInverse));
         }
-        // `R(b_k) = e_k` on the image; the unit vectors that complete the image to the whole
-        // space map to 0, so `R(e_j)` is the image part of `e_j` in that basis.
-        let mut e = Echelon::of(&self.bases[..self.in_bits()]);
+        self.inverse_by(e, Op::LeftInverse)
+    }
+
+    /// The left inverse from the elimination `e` of this injective layout's bases: `R(b_k) =
+    /// e_k` on the image; the unit vectors that complete the image to the whole space map to
+    /// 0, so `R(e_j)` is the image part of `e_j` in that basis.
+    fn inverse_by(&self, mut e: Echelon, op: Op) -> Result<LinearLayout, Error> {
         let n = self.out_bits();
         let mut basis = [0u64; 64];
         for (j, r) in basis.iter_mut().enumerate().take(n) {
             *r = e.preimage_or_free(1u64 << j);
         }
-        self.reversed(&basis[..n], Op::LeftInverse)
+        self.reversed(&basis[..n], op)
     }
 
     /// A right inverse of a surjective `L`: `L(R(y)) == y` for every output `y` (Triton's
@@ -178,25 +184,38 @@ impl LinearLayout {
     /// `a * b` (Triton's product): the input and output dimensions of both, by name; a
     /// dimension in both has `a`'s bits low and `b`'s high, so `(a * b)(x_a + |a|·x_b) =
     /// a(x_a) + |a|·b(x_b)` per dimension.
+    #[inline]
     pub fn product(a: &LinearLayout, b: &LinearLayout) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::Product, [Some(a.into()), Some(b.into())], k);
         let ins = Dims::merge(&a.ins, &b.ins, MAX_BITS).map_err(err)?;
         let outs = Dims::merge(&a.outs, &b.outs, MAX_OUT_BITS).map_err(err)?;
         let mut bases = [0u64; MAX_BITS];
         for (src, high) in [(a, false), (b, true)] {
-            for (kd, d) in src.ins.iter().enumerate() {
-                // `b`'s bits of a dimension shared with `a` sit above `a`'s, in and out.
-                let up = |x: &Dims, name| if high { x.bits_of(name) } else { 0 };
+            // `b`'s bits of a dimension shared with `a` sit above `a`'s, in and out.
+            let up = |x: &Dims, name| if high { x.bits_of(name) } else { 0 };
+            // Where each output field of `src` lies and lands, found once (not per input bit:
+            // each is a search by name).
+            let (mut from, mut width, mut at) =
+                ([0u32; MAX_DIMS], [0u32; MAX_DIMS], [0usize; MAX_DIMS]);
+            let mut bit = 0;
+            for (ko, o) in src.outs.iter().enumerate() {
+                (from[ko], width[ko]) = (bit, u32::from(o.bits));
+                bit += u32::from(o.bits);
+                at[ko] = outs.start(outs.find(o.name).unwrap_or(0)) + up(&a.outs, o.name);
+            }
+            let fields = usize::from(src.outs.n);
+            let mut first = 0;
+            for d in src.ins.iter() {
                 let to = ins.start(ins.find(d.name).unwrap_or(0)) + up(&a.ins, d.name);
                 for j in 0..usize::from(d.bits) {
-                    let v = src.bases[src.ins.start(kd) + j];
+                    let v = src.bases[first + j];
                     let mut y = 0u64;
-                    for (ko, o) in src.outs.iter().enumerate() {
-                        let at = outs.start(outs.find(o.name).unwrap_or(0)) + up(&a.outs, o.name);
-                        y |= (src.outs.field(v, ko) as u64) << at;
+                    for ko in 0..fields {
+                        y |= (v >> from[ko] & mask(width[ko] as usize)) << at[ko];
                     }
                     bases[to + j] = y;
                 }
+                first += usize::from(d.bits);
             }
         }
         Ok(LinearLayout { ins, outs, bases })

@@ -212,6 +212,7 @@ impl Dims {
     }
 
     /// The first bit of dimension `k` in the colexicographic order.
+    #[inline]
     pub(super) fn start(&self, k: usize) -> usize {
         // Plain loops over the used entries: what every application runs.
         let mut s = 0;
@@ -226,6 +227,7 @@ impl Dims {
     }
 
     /// Packs one value per dimension (each checked against its size) into bits.
+    #[inline]
     pub(super) fn pack(&self, values: &[i64]) -> Result<u64, ErrorKind> {
         if values.len() != usize::from(self.n) {
             return Err(ErrorKind::RankMismatch {

@@ -190,6 +190,7 @@ impl LinearLayout {
     }
 
     /// The number of input bits (basis vectors).
+    #[inline]
     #[must_use]
     pub fn in_bits(&self) -> usize {
         self.ins.bits()
@@ -227,6 +228,9 @@ impl LinearLayout {
     /// # Errors
     /// [`ErrorKind::RankMismatch`] for a wrong number of values, [`ErrorKind::IndexOutOfRange`]
     /// for a value outside its dimension.
+    // Inline: a caller's loop then computes only the outputs it reads (the array has room for
+    // `MAX_DIMS`, the common case two or three).
+    #[inline]
     pub fn apply(&self, x: &[i64]) -> Result<[i64; MAX_DIMS], Error> {
         let bits = self
             .ins
@@ -267,6 +271,7 @@ impl LinearLayout {
 }
 
 /// `n` low bits set.
+#[inline]
 pub(super) fn mask(n: usize) -> u64 {
     if n >= 64 {
         u64::MAX

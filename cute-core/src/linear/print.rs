@@ -7,10 +7,12 @@ use super::layout::LinearLayout;
 use crate::error::Operand;
 
 impl LinearLayout {
-    /// The bases as a table, one line per input bit (Triton's printing):
+    /// The bases as a table, one line per input bit, as Triton's `toString` prints it (a
+    /// newline first, as Triton's starts its bulleted list on a line of its own):
     /// `register=2 -> (0, 4)`; a size-1 input dimension as ` - lane is a size 1 dimension`, and a
     /// layout without input dimensions as `(empty layout)` or `(empty layout with out-dims
-    /// [dim0 (size 4)])`, Triton's words.
+    /// [dim0 (size 4)])`, Triton's words. The alternate form (`{:#}`) leaves the first newline
+    /// out, for a table printed on its own.
     #[must_use]
     pub fn table(&self) -> Table<'_> {
         Table(self)
@@ -23,6 +25,9 @@ pub struct Table<'a>(&'a LinearLayout);
 impl fmt::Display for Table<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let l = self.0;
+        if !f.alternate() {
+            f.write_str("\n")?;
+        }
         // Triton's words for a layout without input dimensions and for a size-1 dimension.
         if l.ins.n == 0 {
             f.write_str("(empty layout")?;

@@ -123,6 +123,18 @@ fn search_f2(s: &Layout, t: &Layout, b: i64, valid: bool) {
                 w.is_some_and(|w| w.total == w.minimum),
                 "{m:?} for {s} {t} {b}: {w:?}"
             );
+            // Converted back: where the map is a CuTe swizzle of the offsets (`Sw ∘ 0 ∘ L`, `L`
+            // the identity on them), the library's count of the swizzled layout is the map's.
+            if let Ok(c) = m.to_swizzled() {
+                let l = c.layout();
+                let identity =
+                    c.offset() == 0 && (0..l.size()).all(|o| l.eval(o).is_ok_and(|x| x == o));
+                if identity {
+                    let back =
+                        bank_phases(&ComposedLayout::new(c.swizzle(), 0, *s), t, b, &mut |_| {});
+                    assert_eq!(back.ok(), w, "{m:?} as {c} for {s} {t} {b}");
+                }
+            }
             let cosize = i128::from(s.cosize().unwrap_or(0));
             for i in 0..i128::from(s.size()) {
                 let x = flat.try_eval(i).map(apply);

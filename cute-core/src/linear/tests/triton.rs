@@ -339,6 +339,45 @@ fn triton_invert_and_compose() {
     assert_eq!(e.code(), "not_invertible_f2", "{e}");
 }
 
+/// `InvertAndCompose_IdentityInDim`: nine output dimensions, a size-1 `block` on both sides;
+/// `dst(x) == src(cvt(x))` at every input (Triton checks one).
+#[test]
+fn triton_invert_and_compose_identity_in_dim() {
+    let e = |k: usize| -> Vec<i64> { (0..9).map(|j| i64::from(j == k)).collect() };
+    let outs = [
+        "dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7", "dim8",
+    ];
+    let layout = |lane: [usize; 5], warp: [usize; 2]| {
+        let reg = [e(8), e(7)];
+        let lane: Vec<Vec<i64>> = lane.iter().map(|&k| e(k)).collect();
+        let warp: Vec<Vec<i64>> = warp.iter().map(|&k| e(k)).collect();
+        let r: Vec<&[i64]> = reg.iter().map(Vec::as_slice).collect();
+        let l: Vec<&[i64]> = lane.iter().map(Vec::as_slice).collect();
+        let w: Vec<&[i64]> = warp.iter().map(Vec::as_slice).collect();
+        tri(
+            &[
+                ("register", r.as_slice()),
+                ("lane", l.as_slice()),
+                ("warp", w.as_slice()),
+                ("block", &[]),
+            ],
+            &outs,
+        )
+    };
+    let src = layout([6, 5, 4, 3, 2], [1, 0]);
+    let dst = layout([0, 1, 2, 3, 4], [5, 6]);
+    let cvt = dst.invert_and_compose(&src).unwrap();
+    for r in 0..4 {
+        for l in 0..32 {
+            for w in 0..4 {
+                let k = [r, l, w, 0];
+                let via = src.apply(&cvt.apply(&k).unwrap()[..4]).unwrap();
+                assert_eq!(dst.apply(&k).unwrap(), via, "{k:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn triton_products() {
     assert_eq!(
@@ -484,13 +523,21 @@ fn tables_name_size_1_dimensions_and_the_empty_layout() {
     .unwrap();
     assert_eq!(
         l.table().to_string(),
-        " - register=1 -> (1)\n - lane is a size 1 dimension\n - warp=1 -> (2)\n\
+        "\n - register=1 -> (1)\n - lane is a size 1 dimension\n - warp=1 -> (2)\n\
          where out dims are: [dim0 (size 4)]"
     );
-    assert_eq!(LinearLayout::empty().table().to_string(), "(empty layout)");
+    // Triton's `EmptyToString`; on its own, without the first newline.
+    assert_eq!(
+        LinearLayout::empty().table().to_string(),
+        "\n(empty layout)"
+    );
+    assert_eq!(
+        format!("{:#}", LinearLayout::empty().table()),
+        "(empty layout)"
+    );
     let outs = LinearLayout::new(&[], &[d("dim0", 4)], &[]).unwrap();
     assert_eq!(
         outs.table().to_string(),
-        "(empty layout with out-dims [dim0 (size 4)])"
+        "\n(empty layout with out-dims [dim0 (size 4)])"
     );
 }
