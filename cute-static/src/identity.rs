@@ -115,8 +115,9 @@ pub type IdentityTensor<S> =
 ///
 /// # Errors
 /// [`ErrorKind::NegativeShape`] for a negative extent;
-/// [`ErrorKind::Overflow`] for an extent above [`Coords::MAX_EXTENT`] (`2^30` for rank 2), or
-/// a view (a tile, a product) whose coordinates would outgrow their field.
+/// [`ErrorKind::Overflow`] for an extent above [`Coords::MAX_EXTENT`] (`2^30` for rank 2, named
+/// in the error, however far above), or a view (a tile, a product) whose coordinates would
+/// outgrow their field.
 ///
 /// # Examples
 /// ```
@@ -139,10 +140,13 @@ where
     let shape = shape.into_tuple().map_err(|e| e.within(Op::MakeTensor))?;
     let stride = <S::Output as IdentityShape>::Stride::default();
     let layout = Layout::from_parts(shape, stride);
-    if let Err(kind) = layout.check() {
+    let (extents, _) = layout.leaves();
+    if let Some(&value) = extents.as_ref().iter().find(|&&e| e < 0) {
+        let kind = ErrorKind::NegativeShape { value };
         return Err(layout.make_error(kind).within(Op::MakeTensor));
     }
-    let (extents, _) = layout.leaves();
+    // Extents within their fields keep every offset of the layout within `i64` (the fields
+    // fit a word), so the layout invariant needs no check of its own.
     if extents
         .as_ref()
         .iter()
@@ -157,5 +161,6 @@ where
             ErrorKind::Overflow,
         ));
     }
+    debug_assert!(layout.check().is_ok(), "extents within their fields");
     make_tensor(<S::Output as IdentityShape>::Engine::default(), layout)
 }

@@ -167,6 +167,22 @@ where
         Some(image)
     }
 
+    /// The product of the nonzero shape leaves and the lowest and highest offsets, as the
+    /// invariant counts them; `None` past `i64` (checked for a static layout, which
+    /// `Layout::new` does not check; a layout with a runtime leaf keeps the invariant, so its
+    /// extent is exact without checks).
+    #[inline(always)]
+    pub(crate) fn extent(&self) -> Option<(i64, i64, i64)> {
+        let (s, d) = self.leaves();
+        let (s, d) = (s.as_ref(), d.as_ref());
+        let nonzero = s.iter().fold(1i64, |n, &x| n.wrapping_mul(x.max(1)));
+        if Self::ALL_STATIC {
+            return leaf_extent(s, d).map(|(_, lo, hi)| (nonzero, lo, hi));
+        }
+        let (lo, hi) = leaf_image(s, d);
+        Some((nonzero, lo, hi))
+    }
+
     /// The error of `make_layout` on this shape and stride, built out of line.
     #[cfg_attr(not(target_arch = "nvptx64"), cold, inline(never))]
     #[cfg_attr(target_arch = "nvptx64", inline(always))]

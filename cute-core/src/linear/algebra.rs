@@ -41,9 +41,11 @@ impl LinearLayout {
 
     /// `C` with `self(x) == outer(C(x))` for every input `x` (Triton's `invertAndCompose`): the
     /// map from `self`'s inputs to `outer`'s inputs that reach the same outputs, e.g. the
-    /// registers-to-registers conversion between two layouts of the same data. An input that
-    /// `self` sends to 0 goes to 0 (a broadcast stays where it is); otherwise to the preimage
-    /// under `outer`, unique where `outer`'s nonzero bases are independent.
+    /// registers-to-registers conversion between two layouts of the same data. As Triton's, an
+    /// input dimension both have with the same sublayout maps to itself (a broadcast `warp` in
+    /// both stays on its warp), where the other dimensions are solved without it; otherwise an
+    /// input that `self` sends to 0 goes to 0, the others to a preimage under `outer`, unique
+    /// where `outer`'s nonzero bases are independent.
     ///
     /// # Preconditions
     /// The same output dimensions by name, each no larger in `self`
@@ -79,6 +81,9 @@ impl LinearLayout {
         if !o.is_surjective() {
             return Err(err(outer.singular(Op::InvertAndCompose).kind));
         }
+        if let Some(c) = self.solve_beside_shared(&o) {
+            return Ok(c);
+        }
         let e = Echelon::of(&o.bases[..o.in_bits()]);
         let mut bases = [0u64; MAX_BITS];
         for (b, &v) in bases.iter_mut().zip(&self.bases[..self.in_bits()]) {
@@ -87,6 +92,69 @@ impl LinearLayout {
             *b = e.solve(self.outs.repack(v, &o.outs)).unwrap_or(0);
         }
         Ok(LinearLayout::from_packed(
+            self.ins,
+            o.ins,
+            &bases[..self.in_bits()],
+        ))
+    }
+
+    /// Triton's broadcasting rule of `invertAndCompose`: an input dimension that `self` and `o`
+    /// (`outer` with its outputs in `self`'s order) both have with the same sublayout maps to
+    /// itself (a warp broadcast in both stays on its warp), and the other inputs are solved
+    /// on the other dimensions alone. `None` where no dimension is shared so, or where that
+    /// solve does not exist (Triton's own caveat: another dimension may reach the image of a
+    /// shared one), for the whole solve of [`LinearLayout::invert_and_compose`].
+    fn solve_beside_shared(&self, o: &LinearLayout) -> Option<LinearLayout> {
+        let outs = usize::from(self.outs.n);
+        // Whether dimension `k` of `self` is shared, and where `o` has it.
+        let mut same = [None; MAX_DIMS];
+        for (k, d) in self.ins.iter().enumerate() {
+            let Some(ko) = o.ins.find(d.name).filter(|&ko| o.ins.d[ko].bits == d.bits) else {
+                continue;
+            };
+            let (a, b) = (self.ins.start(k), o.ins.start(ko));
+            let equal = (0..usize::from(d.bits)).all(|j| {
+                (0..outs).all(|m| {
+                    self.outs.field(self.bases[a + j], m) == o.outs.field(o.bases[b + j], m)
+                })
+            });
+            if equal {
+                same[k] = Some(b);
+            }
+        }
+        let shared = |name| self.ins.find(name).is_some_and(|k| same[k].is_some());
+        let rest_self = self.ins.iter().filter(|d| !shared(d.name)).count();
+        let rest_o = o.ins.iter().filter(|d| !shared(d.name)).count();
+        if rest_self == self.ins.iter().count() || (rest_self == 0) != (rest_o == 0) {
+            return None;
+        }
+        // `o`'s other input bits, and where each lies in `o`'s inputs.
+        let (mut reduced, mut at, mut n) = ([0u64; MAX_BITS], [0usize; MAX_BITS], 0);
+        for (ko, d) in o.ins.iter().enumerate() {
+            if !shared(d.name) {
+                for j in 0..usize::from(d.bits) {
+                    (reduced[n], at[n]) = (o.bases[o.ins.start(ko) + j], o.ins.start(ko) + j);
+                    n += 1;
+                }
+            }
+        }
+        let e = Echelon::of(&reduced[..n]);
+        let mut bases = [0u64; MAX_BITS];
+        for (k, d) in self.ins.iter().enumerate() {
+            for j in 0..usize::from(d.bits) {
+                let bit = self.ins.start(k) + j;
+                bases[bit] = match same[k] {
+                    Some(b) => 1u64 << (b + j),
+                    None => {
+                        let x = e.solve(self.outs.repack(self.bases[bit], &o.outs))?;
+                        (0..n)
+                            .filter(|&r| x >> r & 1 == 1)
+                            .fold(0, |y, r| y | 1u64 << at[r])
+                    }
+                };
+            }
+        }
+        Some(LinearLayout::from_packed(
             self.ins,
             o.ins,
             &bases[..self.in_bits()],

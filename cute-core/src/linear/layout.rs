@@ -83,8 +83,11 @@ impl LinearLayout {
     }
 
     /// The identity on one dimension `name` of size `size` (Triton's `identity1D`), output
-    /// dimension `out`.
+    /// dimension `out`; [`LinearLayout::empty`] for `size == 0`, as Triton's.
     pub fn identity(name: &str, size: i64, out: &str) -> Result<LinearLayout, Error> {
+        if size == 0 {
+            return Ok(LinearLayout::empty());
+        }
         let err = |k| {
             Error::new(
                 Op::LinearLayout,

@@ -210,3 +210,4 @@ fn prod(a: &LinearLayout, b: &LinearLayout) -> LinearLayout {
 }
 
 mod triton;
+mod triton_more;
