@@ -221,11 +221,15 @@ fn threads_portable(smem: &mut Tiles) -> Result<(), Error> {
     threads(smem)
 }
 
-/// [`threads`] for AVX2.
+/// [`threads`] for AVX2 (an `unsafe fn`: a safe one with a target feature needs Rust 1.86, past
+/// the workspace's 1.85).
+///
+/// # Safety
+/// The machine has AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
 #[target_feature(enable = "avx2")]
-fn threads_avx2(smem: &mut Tiles) -> Result<(), Error> {
+unsafe fn threads_avx2(smem: &mut Tiles) -> Result<(), Error> {
     threads(smem)
 }
 
@@ -306,11 +310,14 @@ fn threads_hand_portable(smem: &mut Tiles) {
     threads_hand(smem);
 }
 
-/// [`threads_hand`] for AVX2.
+/// [`threads_hand`] for AVX2, as [`threads_avx2`].
+///
+/// # Safety
+/// The machine has AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
 #[target_feature(enable = "avx2")]
-fn threads_hand_avx2(smem: &mut Tiles) {
+unsafe fn threads_hand_avx2(smem: &mut Tiles) {
     threads_hand(smem);
 }
 

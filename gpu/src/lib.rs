@@ -9,7 +9,6 @@ mod sgemm;
 mod smem_transpose;
 mod tile_copy;
 mod tv_gather;
-mod zz_probe;
 
 /// Block `blockIdx.x`'s tile of `TILE` elements of `src` and `dst`: where a kernel over a grid of
 /// tiles starts, the same line in a cute kernel and its hand twin.

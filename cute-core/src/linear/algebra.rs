@@ -143,14 +143,13 @@ impl LinearLayout {
         for (k, d) in self.ins.iter().enumerate() {
             for j in 0..usize::from(d.bits) {
                 let bit = self.ins.start(k) + j;
-                bases[bit] = match same[k] {
-                    Some(b) => 1u64 << (b + j),
-                    None => {
-                        let x = e.solve(self.outs.repack(self.bases[bit], &o.outs))?;
-                        (0..n)
-                            .filter(|&r| x >> r & 1 == 1)
-                            .fold(0, |y, r| y | 1u64 << at[r])
-                    }
+                bases[bit] = if let Some(b) = same[k] {
+                    1u64 << (b + j)
+                } else {
+                    let x = e.solve(self.outs.repack(self.bases[bit], &o.outs))?;
+                    (0..n)
+                        .filter(|&r| x >> r & 1 == 1)
+                        .fold(0, |y, r| y | 1u64 << at[r])
                 };
             }
         }
