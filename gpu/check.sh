@@ -85,13 +85,13 @@ KNOWN = {
     # every checked step of `make_tensor`, `local_tile`, `local_partition` and the identity
     # tensor keeps its test and its (inline) error path, where the twin tests two bounds. (Stop
     # 46: a view's image, a tiler's result, a unit tile and the identity tensor's layout no
-    # longer checked again from scratch: 2,311 -> 1,371.)
-    "tile_copy": {"sass": 1320, "registers": 4},
+    # longer checked again from scratch: 2,311 -> 1,435.)
+    "tile_copy": {"sass": 1390, "registers": 4},
     # The transpose through a swizzled shared tile: the same, on both sides of the barrier.
-    "smem_transpose": {"sass": 2260, "registers": 16},
-    # CuTe's sgemm_1: most registers (its k loop recomputes each phase's views and checks,
+    "smem_transpose": {"sass": 2310, "registers": 16},
+    # CuTe's sgemm_1: every register (its k loop recomputes each phase's views and checks,
     # which stay in the loop; the twin keeps 64 accumulators and 16 operands), no stack now.
-    "sgemm": {"sass": 5660, "registers": 140},
+    "sgemm": {"sass": 5980, "registers": 160},
 }
 
 failed = False

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use cute_core::layout::{check_leaves, leaf_extent, leaf_image};
+use cute_core::layout::{check_leaves, leaf_extent, leaf_extent_of_valid_leaves, leaf_image};
 use cute_core::{Error, ErrorKind, IntTuple, Op, Operand};
 
 use crate::coord::IntoTuple;
@@ -19,7 +19,10 @@ use crate::int_tuple::{AllStaticOf, Congruent, IntTupleType, LeafArray, ShapeTup
 /// # Invariant
 /// Every static shape leaf is positive and every runtime one non-negative (a runtime 0 makes an
 /// empty layout: a matrix with `M = 0`), and the product of the nonzero leaves and every offset
-/// `L(i)` fit in `i64`: [`make_layout`] checks it once, and the algebra keeps it.
+/// `L(i)` fit in `i64`: [`make_layout`] checks it once, and the algebra keeps it. One
+/// exception: `select!` with a mode named twice gathers modes that each keep it but whose
+/// offsets together may pass `i64` (each leaf still keeps it on its own; a tensor over such a
+/// layout is refused, as tensors check the sums of their bounds).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Layout<S, D> {
     shape: S,
@@ -152,25 +155,31 @@ where
     }
 
     /// The smallest and largest offset, `None` on overflow: constants for a static layout
-    /// (checked: `Layout::new` is not), unchecked for a layout with a runtime leaf, which keeps
-    /// the invariant from where it was built (the image of each tensor view was the
-    /// constructor's checks a second time, about 40 instructions of a GPU kernel's tile).
+    /// (checked whole: `Layout::new` is not checked). For a layout with a runtime leaf, every
+    /// leaf on its own keeps the invariant (each comes from a checked layout), but the sums and
+    /// the size are checked: a tensor's bounds rest on them, and `select!` with a repeated mode
+    /// can gather modes whose offsets together pass `i64`.
     #[inline(always)]
     pub(crate) fn image(&self) -> Option<(i64, i64)> {
         let (s, d) = self.leaves();
-        let checked = || leaf_extent(s.as_ref(), d.as_ref()).map(|(_, lo, hi)| (lo, hi));
-        if Self::ALL_STATIC {
-            return checked();
-        }
-        let image = leaf_image(s.as_ref(), d.as_ref());
-        debug_assert_eq!(checked(), Some(image), "a mixed layout past its invariant");
-        Some(image)
+        let (s, d) = (s.as_ref(), d.as_ref());
+        let extent = if Self::ALL_STATIC {
+            leaf_extent(s, d)
+        } else {
+            leaf_extent_of_valid_leaves(s, d)
+        };
+        debug_assert_eq!(
+            extent,
+            leaf_extent(s, d),
+            "a leaf past the layout invariant"
+        );
+        extent.map(|(_, lo, hi)| (lo, hi))
     }
 
     /// The product of the nonzero shape leaves and the lowest and highest offsets, as the
-    /// invariant counts them; `None` past `i64` (checked for a static layout, which
-    /// `Layout::new` does not check; a layout with a runtime leaf keeps the invariant, so its
-    /// extent is exact without checks).
+    /// invariant counts them, of a mode of a tiler's operand or result: checked for a static one
+    /// (`Layout::new` is not checked; `None` past `i64`), exact without checks for one with a
+    /// runtime leaf, which keeps the invariant.
     #[inline(always)]
     pub(crate) fn extent(&self) -> Option<(i64, i64, i64)> {
         let (s, d) = self.leaves();
@@ -179,6 +188,10 @@ where
         if Self::ALL_STATIC {
             return leaf_extent(s, d).map(|(_, lo, hi)| (nonzero, lo, hi));
         }
+        // A mode of a checked layout keeps the invariant: its sums need no check (the whole
+        // result's are checked mode by mode by the caller). The one layout whose mode may not is
+        // a grouping of a mode `select!` gathered twice (see the type's invariant); a tiler's
+        // result over it may then pass `i64` unnoticed, and a tensor over that is refused.
         let (lo, hi) = leaf_image(s, d);
         Some((nonzero, lo, hi))
     }
@@ -312,7 +325,9 @@ where
     /// # Panics
     /// When more than `MAX_LAYOUT_LEAVES` leaves remain, which no `cute_core::Layout` holds (a
     /// layout written with that many leaves, or an operation whose dynamic counterpart fails
-    /// with [`ErrorKind::Capacity`]); [`Layout::try_to_dynamic`] returns that error instead.
+    /// with [`ErrorKind::Capacity`]), or for a layout past the invariant (`select!` of a runtime
+    /// mode named twice, whose offsets together pass `i64`); [`Layout::try_to_dynamic`]
+    /// returns those errors instead.
     #[must_use]
     pub fn to_dynamic(&self) -> cute_core::Layout {
         match self.try_to_dynamic() {
@@ -325,9 +340,13 @@ where
     ///
     /// # Errors
     /// [`ErrorKind::Capacity`] when more than [`cute_core::MAX_LAYOUT_LEAVES`] leaves remain
-    /// after the squeeze.
+    /// after the squeeze; [`ErrorKind::Overflow`] for a layout whose offsets pass `i64` (see
+    /// the type's invariant).
     #[inline]
     pub fn try_to_dynamic(&self) -> Result<cute_core::Layout, Error> {
+        if let Err(kind) = self.check() {
+            return Err(self.make_error(kind));
+        }
         if S::LEAVES <= cute_core::MAX_LAYOUT_LEAVES {
             return Ok(cute_core::Layout::new_const(
                 self.shape.lower(),

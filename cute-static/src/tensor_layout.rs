@@ -217,6 +217,12 @@ where
         }
     }
 
+    /// The notation without lowering to `cute_core::Layout`, which a layout past the
+    /// invariant (a tensor refused over it) could not be.
+    fn operand(&self) -> cute_core::Operand {
+        cute_core::Operand::of(self)
+    }
+
     #[inline(always)]
     fn size(&self) -> i64 {
         Layout::size(self)

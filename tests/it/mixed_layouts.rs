@@ -198,3 +198,30 @@ fn tiler_results_past_i64_are_errors_as_in_cute_core() {
         assert!(m.contains("<4:1,8:1>") && mixed.code() == "overflow", "{m}");
     }
 }
+
+/// What a layout's offsets may not pass: a static layout's complement by a runtime cotarget
+/// near `i64::MAX` is refused as `cute_core`'s is (each leaf fits, their offsets together do
+/// not); a tensor over `select!` of a runtime mode gathered twice (each mode keeps the layout
+/// invariant, their sum does not) is refused, not taken as inside its data.
+#[test]
+fn offsets_past_i64_are_refused_where_leaves_meet() {
+    let e = st::complement(&Layout::<U2, U3>::new(), &Dyn::new(i64::MAX)).unwrap_err();
+    assert_eq!(e.code(), "overflow", "{e}");
+    let d = cute::complement(&"2:3".parse().unwrap(), &i64::MAX.into()).unwrap_err();
+    assert_eq!(d.code(), "overflow", "{d}");
+    let l = make_layout(1i64 << 31, 1i64 << 32).unwrap();
+    let twice = cute::select!(l, 0, 0);
+    let data = [0u8; 4];
+    let e = cute::make_tensor(&data[..], twice).unwrap_err();
+    assert_eq!(e.code(), "overflow", "{e}");
+}
+
+/// A layout past the invariant (`select!` of a runtime mode named twice) lowers to an error, not
+/// a panic.
+#[test]
+fn a_layout_past_the_invariant_lowers_to_an_error() {
+    let l = make_layout(1i64 << 31, 1i64 << 32).unwrap();
+    let e = cute::select!(l, 0, 0).try_to_dynamic().unwrap_err();
+    assert_eq!(e.code(), "overflow", "{e}");
+    assert!(cute::select!(l, 0).try_to_dynamic().is_ok());
+}

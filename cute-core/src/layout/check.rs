@@ -63,13 +63,36 @@ pub const fn leaf_extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64
     Some((if empty { 0 } else { size }, lo, hi))
 }
 
-/// [`leaf_extent`]'s lowest and highest offsets of a layout that keeps the invariant, without
-/// its checks: every product and partial sum then fits in `i64`, so wrapping arithmetic is exact
-/// (a mixed layout of `cute_static` keeps the invariant from where it was built, and a tensor
-/// over one computes its image per view: the checks were a second copy of the constructor's).
+/// [`leaf_extent`] of leaves that each keep the invariant on their own (no negative shape, each
+/// `(s - 1)·d` within `i64`): the products need no check, only the sums and the size across
+/// leaves (the leaves of modes gathered from valid layouts, e.g. by `select!`, may pass `i64`
+/// together). A mixed layout's image is the bounds of every tensor over it, checked at each view:
+/// the checked products were most of that check's instructions in a GPU kernel.
 ///
 /// # Preconditions
-/// No negative shape leaf, and [`leaf_extent`] of the same leaves is `Some` (equal results).
+/// Each leaf on its own keeps the invariant (then the result equals [`leaf_extent`]'s).
+#[inline(always)]
+#[must_use]
+pub fn leaf_extent_of_valid_leaves(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> {
+    let (mut size, mut lo, mut hi, mut empty) = (1i64, 0i64, 0i64, false);
+    for (&s, &d) in shape.iter().zip(stride) {
+        empty |= s == 0;
+        size = size.checked_mul(s.max(1))?;
+        let span = s.max(1).wrapping_sub(1).wrapping_mul(d);
+        if span < 0 {
+            lo = lo.checked_add(span)?;
+        } else {
+            hi = hi.checked_add(span)?;
+        }
+    }
+    Some((if empty { 0 } else { size }, lo, hi))
+}
+
+/// The lowest and highest offsets of leaves that keep the invariant together (a mode of a
+/// checked layout), without checks: every product and partial sum then fits in `i64`.
+///
+/// # Preconditions
+/// [`leaf_extent`] of the same leaves is `Some` (then the results are equal).
 #[inline(always)]
 #[must_use]
 pub fn leaf_image(shape: &[i64], stride: &[i64]) -> (i64, i64) {

@@ -20,7 +20,7 @@ use crate::limits::MAX_LAYOUT_LEAVES;
 use crate::stride::{compact_left, compact_right};
 
 pub(crate) use builder::{join, LayoutBuilder};
-pub use check::{check_leaves, leaf_extent, leaf_image};
+pub use check::{check_leaves, leaf_extent, leaf_extent_of_valid_leaves, leaf_image};
 pub use repr::{Layout, LayoutView};
 
 impl Layout {

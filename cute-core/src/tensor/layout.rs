@@ -1,6 +1,7 @@
 //! The layouts a tensor takes: [`TensorLayout`], the dynamic [`Layout`]'s impl, and the
 //! limits of unrolled loops.
 
+use crate::error::Operand;
 use crate::int_tuple::{IntTuple, MAX_LEAVES};
 use crate::layout::{leaf_extent, Layout};
 
@@ -41,6 +42,13 @@ pub unsafe trait TensorLayout: Copy {
 
     /// The layout as a runtime value.
     fn layout(&self) -> Layout;
+
+    /// The layout in CuTe notation as an error's operand; unlike [`TensorLayout::layout`], also
+    /// for a layout whose image [`TensorLayout::image`] refuses (a tensor being made over it).
+    #[inline]
+    fn operand(&self) -> Operand {
+        Operand::from(&self.layout())
+    }
 
     /// `size(L)`.
     fn size(&self) -> i64;

@@ -486,7 +486,7 @@ fn place_error<L: TensorLayout>(op: Op, layout: &L, base: i64, kind: ErrorKind) 
     Error::new(
         op,
         [
-            Operand::kept(|| (&layout.layout()).into()),
+            Operand::kept(|| layout.operand()),
             Operand::kept(|| Operand::from(base)),
         ],
         kind,
