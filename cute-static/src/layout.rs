@@ -344,15 +344,7 @@ where
     /// the type's invariant).
     #[inline]
     pub fn try_to_dynamic(&self) -> Result<cute_core::Layout, Error> {
-        if let Err(kind) = self.check() {
-            return Err(self.make_error(kind));
-        }
-        if S::LEAVES <= cute_core::MAX_LAYOUT_LEAVES {
-            return Ok(cute_core::Layout::new_const(
-                self.shape.lower(),
-                self.stride.lower(),
-            ));
-        }
+        // Checked as `make_layout`: past 16 leaves squeezed, past the invariant an error.
         cute_core::Layout::new_squeezed(self.shape.lower(), self.stride.lower())
     }
 

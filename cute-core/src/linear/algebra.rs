@@ -105,27 +105,26 @@ impl LinearLayout {
     /// solve does not exist (Triton's own caveat: another dimension may reach the image of a
     /// shared one), for the whole solve of [`LinearLayout::invert_and_compose`].
     fn solve_beside_shared(&self, o: &LinearLayout) -> Option<LinearLayout> {
-        let outs = usize::from(self.outs.n);
-        // Whether dimension `k` of `self` is shared, and where `o` has it.
+        // Whether dimension `k` of `self` is shared (Triton's test: the same sublayout in both,
+        // output sizes aside), and where `o`'s bits of it start.
+        let (names, n) = self.outs.names_except(&[]);
+        let outs = &names[..n];
         let mut same = [None; MAX_DIMS];
         for (k, d) in self.ins.iter().enumerate() {
-            let Some(ko) = o.ins.find(d.name).filter(|&ko| o.ins.d[ko].bits == d.bits) else {
+            let (Some(ko), name) = (o.ins.find(d.name), [d.name.as_str()]) else {
                 continue;
             };
-            let (a, b) = (self.ins.start(k), o.ins.start(ko));
-            let equal = (0..usize::from(d.bits)).all(|j| {
-                (0..outs).all(|m| {
-                    self.outs.field(self.bases[a + j], m) == o.outs.field(o.bases[b + j], m)
-                })
-            });
-            if equal {
-                same[k] = Some(b);
+            let (Ok(x), Ok(y)) = (self.sublayout(&name, outs), o.sublayout(&name, outs)) else {
+                continue;
+            };
+            if x.equal_ignoring_out_dim_sizes(&y) {
+                same[k] = Some(o.ins.start(ko));
             }
         }
         let shared = |name| self.ins.find(name).is_some_and(|k| same[k].is_some());
         let rest_self = self.ins.iter().filter(|d| !shared(d.name)).count();
         let rest_o = o.ins.iter().filter(|d| !shared(d.name)).count();
-        if rest_self == self.ins.iter().count() || (rest_self == 0) != (rest_o == 0) {
+        if rest_self == usize::from(self.ins.n) || (rest_self == 0) != (rest_o == 0) {
             return None;
         }
         // `o`'s other input bits, and where each lies in `o`'s inputs.
