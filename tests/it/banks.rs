@@ -56,6 +56,17 @@ proptest! {
     }
 }
 
+/// An `r x c` row-major tile and its accesses: `r` threads reading `v` elements each down its
+/// first columns, and with `write` threads writing row 0, thread `t` the run `t·v` of it.
+fn row_major_tile(r: i64, c: i64, v: i64, write: bool) -> (Layout, Vec<Layout>) {
+    let s = format!("({r},{c}):({c},1)").parse().unwrap();
+    let mut ts = vec![format!("({r},{v}):(1,{r})").parse().unwrap()];
+    if write {
+        ts.push(format!("({},{v}):({},{r})", c / v, r * v).parse().unwrap());
+    }
+    (s, ts)
+}
+
 /// Whether `sw` makes every access of `s` conflict-free with its offsets in `[0, cosize(s))`.
 fn qualifies(sw: Swizzle, s: &Layout, ts: &[Layout], bytes: i64) -> bool {
     let c = ComposedLayout::new(sw, 0, *s);
@@ -85,18 +96,11 @@ proptest! {
         prop_assume!(v >= 1 && v <= c);
         // A row-major tile read down its rows; or (`sparse`) `r` elements `c` apart, each read
         // by a thread, where a swizzle may have no room below the last.
-        let (s, mut ts): (Layout, Vec<Layout>) = if sparse {
+        let (s, ts): (Layout, Vec<Layout>) = if sparse {
             (format!("{r}:{c}").parse().unwrap(), vec![format!("{r}:1").parse().unwrap()])
         } else {
-            (
-                format!("({r},{c}):({c},1)").parse().unwrap(),
-                vec![format!("({r},{v}):(1,{r})").parse().unwrap()],
-            )
+            row_major_tile(r, c, v, write)
         };
-        if write && !sparse {
-            // Along row 0: thread t the run t·v of it.
-            ts.push(format!("({},{v}):({},{r})", c / v, r * v).parse().unwrap());
-        }
         match swizzle_search(&s, &ts, b) {
             Ok(sw) => prop_assert!(qualifies(sw, &s, &ts, b), "{} for {}", sw, s),
             Err(e) => {
@@ -135,11 +139,7 @@ proptest! {
         let (r, c, b) = (1i64 << rows, 1i64 << cols, 1i64 << bytes);
         let v = (1i64 << width) / b;
         prop_assume!(v >= 1 && v <= c);
-        let s: Layout = format!("({r},{c}):({c},1)").parse().unwrap();
-        let mut ts: Vec<Layout> = vec![format!("({r},{v}):(1,{r})").parse().unwrap()];
-        if write {
-            ts.push(format!("({},{v}):({},{r})", c / v, r * v).parse().unwrap());
-        }
+        let (s, ts) = row_major_tile(r, c, v, write);
         let Ok(m) = swizzle_search_f2(&s, &ts, b) else {
             return Ok(());
         };
