@@ -53,6 +53,13 @@ fn build(t: &Tree, strides: &[i64]) -> Layout {
         .expect("generated layouts are well formed")
 }
 
+/// The layout of the modes `m` side by side, where their leaves fit one layout
+/// ([`cute::MAX_LAYOUT_LEAVES`]: random modes may hold more, which `concat` refuses).
+pub(crate) fn concat_fitting(m: &[Layout]) -> Option<Layout> {
+    let leaves: usize = m.iter().map(|l| l.shape().leaves().len()).sum();
+    (leaves <= cute::MAX_LAYOUT_LEAVES).then(|| Layout::concat(m).unwrap())
+}
+
 /// Layouts with `size <= max_size`: a third compact (with a random mode order), the rest with
 /// random strides in `0..=max_stride`.
 pub(crate) fn layout(max_size: i64, max_stride: i64) -> impl Strategy<Value = Layout> {

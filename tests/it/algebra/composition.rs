@@ -2,7 +2,7 @@ use cute::algebra::composition::composition_unchecked;
 use cute::{composition, composition_tiler, Layout, Tiler};
 use proptest::prelude::*;
 
-use crate::strategy::{check, config, layout};
+use crate::strategy::{check, concat_fitting, config, layout};
 
 /// Law (soundness): a composition that succeeds is `A ∘ B` pointwise, with `size(B)` elements and
 /// a shape that refines `B`'s (`B ≼ R`). Applies when the composition succeeds.
@@ -97,7 +97,8 @@ fn composition_of_compact_operands() {
 /// Tilers of one or two layout tiles over rank-2 layouts.
 #[test]
 fn composition_with_a_tiler() {
-    let a = (layout(64, 8), layout(64, 8)).prop_map(|(x, y)| Layout::concat(&[x, y]).unwrap());
+    let a = (layout(64, 8), layout(64, 8))
+        .prop_filter_map("at most 16 leaves", |(x, y)| concat_fitting(&[x, y]));
     let tiles = prop::collection::vec(layout(16, 4), 1..=2);
     check(
         "composition with a tiler",
