@@ -223,11 +223,26 @@ macro_rules! slice_each_impls {
                 let ($($c,)+) = self;
                 let ($($s,)+) = s;
                 let ($($d,)+) = d;
+                if !cfg!(target_arch = "nvptx64") {
+                    let mut offset = 0i64;
+                    $( let $k = {
+                        let (o, k) = $c.slice_by($s, $d)?;
+                        offset = offset.wrapping_add(o);
+                        k
+                    }; )+
+                    return Ok((offset, ($($k,)+)));
+                }
+                // On a GPU every mode is sliced before the first error is taken (each is pure):
+                // no branch between modes, so that a kernel's second slice of the same layout is
+                // the first one's value. On a CPU the early exit is faster.
+                let ($($k,)+) = ($($c.slice_by($s, $d),)+);
                 let mut offset = 0i64;
-                $( let $k = {
-                    let (o, k) = $c.slice_by($s, $d)?;
-                    offset = offset.wrapping_add(o);
-                    k
+                $( let $k = match $k {
+                    Ok((o, k)) => {
+                        offset = offset.wrapping_add(o);
+                        k
+                    }
+                    Err(e) => return Err(e),
                 }; )+
                 Ok((offset, ($($k,)+)))
             }

@@ -64,3 +64,85 @@ pub unsafe extern "ptx-kernel" fn tile_copy_hand(src: *const f32, dst: *mut f32,
         }
     }
 }
+
+/// The hand twin with the checks a safe library makes on the device (a measurement, not a
+/// kernel to copy: `check.sh` prints its figures beside the pair's). What `tile_copy_cute`
+/// checks before it copies, written by hand: the layout's invariant (`m, n >= 0`, the size and
+/// the last offset within `i64`), the tensors within their data, the tile coordinate within its
+/// grid and the thread within its layout; then the tile copied whole, or each element predicated,
+/// as the cute kernel does: what a checked `tile_copy` costs on the device when each check is
+/// written once (BENCHMARKS.md compares the three).
+///
+/// # Safety
+/// As [`tile_copy_cute`].
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn tile_copy_checked(
+    src: *const f32,
+    dst: *mut f32,
+    m: i64,
+    n: i64,
+) {
+    let t = i64::from(_thread_idx_x());
+    let (bm, bn) = (i64::from(_block_idx_x()), i64::from(_block_idx_y()));
+    let len = (m * n) as usize;
+    // SAFETY: the caller's.
+    let (s, d) = unsafe {
+        (
+            core::slice::from_raw_parts(src, len),
+            core::slice::from_raw_parts_mut(dst, len),
+        )
+    };
+    let _ = checked_copy(s, d, (m, n), (bm, bn), t);
+}
+
+/// The work of [`tile_copy_checked`]; `None` where `tile_copy` returns an error.
+#[inline(always)]
+fn checked_copy(
+    s: &[f32],
+    d: &mut [f32],
+    (m, n): (i64, i64),
+    (bm, bn): (i64, i64),
+    t: i64,
+) -> Option<()> {
+    if m < 0 || n < 0 {
+        return None;
+    }
+    let size = m.max(1).checked_mul(n.max(1))?;
+    let last = (n.max(1) - 1).checked_mul(m)?.checked_add(m.max(1) - 1)?;
+    let fits = |len: usize| size == 0 || last < len as i64;
+    if !fits(s.len()) || !fits(d.len()) || !(0..32).contains(&t) {
+        return None;
+    }
+    let (grid_m, grid_n) = ((m + 15) / 16, (n + 7) / 8);
+    if !(0..grid_m).contains(&bm) || !(0..grid_n).contains(&bn) {
+        return None;
+    }
+    let (row, col) = (16 * bm + t % 4, 8 * bn + t / 4);
+    let at = |i: usize| (row + 4 * i as i64 + col * m) as usize;
+    let mut regs = [0f32; 4];
+    if 16 * bm + 16 <= m && 8 * bn + 8 <= n {
+        for (i, r) in regs.iter_mut().enumerate() {
+            // SAFETY: the tile lies inside the matrix, whose last offset is below `len`.
+            *r = unsafe { *s.get_unchecked(at(i)) };
+        }
+        for (i, r) in regs.iter().enumerate() {
+            // SAFETY: as above.
+            unsafe { *d.get_unchecked_mut(at(i)) = *r };
+        }
+    } else {
+        let inside = |i: usize| row + 4 * (i as i64) < m && col < n;
+        for (i, r) in regs.iter_mut().enumerate() {
+            if inside(i) {
+                // SAFETY: `(row, col)` is inside the matrix.
+                *r = unsafe { *s.get_unchecked(at(i)) };
+            }
+        }
+        for (i, r) in regs.iter().enumerate() {
+            if inside(i) {
+                // SAFETY: as above.
+                unsafe { *d.get_unchecked_mut(at(i)) = *r };
+            }
+        }
+    }
+    Some(())
+}

@@ -367,6 +367,11 @@ pub enum ErrorKind {
         /// The right size.
         right: i64,
     },
+    /// Every condition on a GPU (`nvptx64`): an error there names its operation
+    /// ([`Error::op`](crate::Error::op)); the same call on the host names the condition and its
+    /// values. One kind for every failure keeps a kernel's checks from carrying the condition
+    /// through each `?` when nothing reads it (`gpu/check.sh`).
+    OnDevice,
 }
 
 impl ErrorKind {
@@ -431,6 +436,7 @@ impl ErrorKind {
             ErrorKind::BlockDivisibility { .. } => "block_divisibility",
             ErrorKind::ModeRange { .. } => "mode_range",
             ErrorKind::InvalidColumnAction { .. } => "invalid_column_action",
+            ErrorKind::OnDevice => "on_device",
         }
     }
 }

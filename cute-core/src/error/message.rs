@@ -322,6 +322,10 @@ ErrorKind::InvalidParameters => f.write_str(
                 "the block's mode {mode} (size {block}) does not divide the target's (size \
                  {target}): the tiles would not cover the target exactly"
             ),
+            ErrorKind::OnDevice => f.write_str(
+                "a check failed on a GPU: the same call on the host names the condition and its \
+                 values",
+            ),
         }
     }
 }

@@ -45,6 +45,12 @@ impl Error {
     #[must_use]
     #[cfg_attr(target_arch = "nvptx64", inline(always))]
     pub fn new(op: Op, operands: [Option<Operand>; 2], kind: ErrorKind) -> Self {
+        // On a GPU no condition is kept (see `ErrorKind::OnDevice`).
+        #[cfg(target_arch = "nvptx64")]
+        let kind = {
+            let _ = kind;
+            ErrorKind::OnDevice
+        };
         Error {
             kind,
             op,

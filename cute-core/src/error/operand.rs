@@ -24,14 +24,15 @@ impl Operand {
     /// keeps its first 108 and `…`.
     #[cfg(not(target_arch = "nvptx64"))]
     pub const CAPACITY: usize = 111;
-    /// On a GPU no notation is kept: an error there names its operation and condition, and its
+    /// On a GPU no notation is kept: an error there names its operation (its condition is
+    /// [`ErrorKind::OnDevice`](super::ErrorKind::OnDevice)), and its
     /// failure path carries no formatting and no large value (every `Result` of a kernel lives in
     /// registers or its stack frame, and a kernel's frame is what `gpu/check.sh` counts).
     #[cfg(target_arch = "nvptx64")]
     pub const CAPACITY: usize = 0;
 
     /// Whether operands keep their notation on this target: not on a GPU, where an error names
-    /// only its operation and condition.
+    /// only its operation.
     pub const KEPT: bool = Operand::CAPACITY > 0;
 
     /// No notation: an absent operand of an [`Error`](super::Error).

@@ -149,17 +149,12 @@ impl LinearLayout {
             }));
         }
         let n = self.in_bits();
-        let mut seen = 0u64;
+        if let Some((bit, basis)) = self.first_clash() {
+            return Err(err(ErrorKind::NotStrided { bit, basis }));
+        }
         let shape = [2i64; MAX_BITS];
         let mut stride = [0i64; MAX_BITS];
         for (k, &b) in self.bases[..n].iter().enumerate() {
-            if seen & b != 0 {
-                return Err(err(ErrorKind::NotStrided {
-                    bit: k as u8,
-                    basis: b as i64,
-                }));
-            }
-            seen |= b;
             stride[k] = b as i64;
         }
         if n == 0 {
@@ -171,6 +166,19 @@ impl LinearLayout {
         let s = crate::IntTuple::flat_or_int(&s[..m]).map_err(err)?;
         let d = crate::IntTuple::flat_or_int(&d[..m]).map_err(err)?;
         Layout::from_parts(&s, &d).map_err(err)
+    }
+
+    /// The first input bit whose basis shares a bit with an earlier one, and that basis: where
+    /// the bases stop being distinct powers of two or zeros (`NotStrided`).
+    fn first_clash(&self) -> Option<(u8, i64)> {
+        let mut seen = 0u64;
+        for (k, &b) in self.bases[..self.in_bits()].iter().enumerate() {
+            if seen & b != 0 {
+                return Some((k as u8, b as i64));
+            }
+            seen |= b;
+        }
+        None
     }
 
     /// The swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` of a linear layout with one input and one output
@@ -199,11 +207,16 @@ impl LinearLayout {
     /// assert_eq!(h.to_swizzled().unwrap().to_string(), "Sw<3,3,3>o0o(8,64):(64,1)");
     /// ```
     pub fn to_swizzled(&self) -> Result<crate::ComposedLayout, Error> {
+        // The clash is found again rather than read from `to_layout`'s error, whose condition a
+        // GPU does not keep (`ErrorKind::OnDevice`).
         let strided = match self.to_layout() {
             Ok(l) => return Ok(crate::ComposedLayout::new(crate::Swizzle::identity(), 0, l)),
             Err(e) => e,
         };
-        let ErrorKind::NotStrided { bit, basis } = strided.kind else {
+        let clash = (self.ins.n == 1 && self.outs.n == 1)
+            .then(|| self.first_clash())
+            .flatten();
+        let Some((bit, basis)) = clash else {
             return Err(strided.within(Op::ToSwizzled));
         };
         let fail = || {

@@ -126,7 +126,17 @@ impl<Op: ApplyTile<L, T>, L, LT: Tiled<Op, TT, K>, T, TT, K> Tiled<Op, TCons<T, 
     fn tiled(self, tiles: TCons<T, TT>) -> Result<Self::Output, Error> {
         let TCons(l, rest) = self;
         let TCons(t, tiles) = tiles;
-        Ok(TCons(Op::apply(&l, &t)?, rest.tiled(tiles)?))
+        if cfg!(target_arch = "nvptx64") {
+            // On a GPU every mode before the first error is looked at (each is pure): no branch
+            // between modes, so that a kernel's second tile of the same layout is the first
+            // one's value. On a CPU the early exit is faster.
+            match (Op::apply(&l, &t), rest.tiled(tiles)) {
+                (Ok(mode), Ok(rest)) => Ok(TCons(mode, rest)),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            }
+        } else {
+            Ok(TCons(Op::apply(&l, &t)?, rest.tiled(tiles)?))
+        }
     }
 }
 
@@ -225,10 +235,25 @@ impl<S: ShapeTuple + Congruent<D>, D: IntTupleType, T: Invariant> Invariant
     for TCons<Layout<S, D>, T>
 {
     #[inline(always)]
+    #[expect(
+        clippy::needless_bitwise_bool,
+        reason = "branch-free on a GPU: one test of every condition"
+    )]
     fn extent(&self) -> Option<(i64, i64, i64)> {
         let (n, lo, hi) = self.0.extent()?;
         let (m, l, h) = self.1.extent()?;
-        Some((n.checked_mul(m)?, lo.checked_add(l)?, hi.checked_add(h)?))
+        if !cfg!(target_arch = "nvptx64") {
+            return Some((n.checked_mul(m)?, lo.checked_add(l)?, hi.checked_add(h)?));
+        }
+        // On a GPU: sizes of nonzero leaves are positive, so an unsigned product (a third of a
+        // signed one's instructions there), and one test of the three overflows.
+        let (size, o1) = (n as u64).overflowing_mul(m as u64);
+        let (lo, o2) = lo.overflowing_add(l);
+        let (hi, o3) = hi.overflowing_add(h);
+        if o1 | o2 | o3 | (size > i64::MAX as u64) {
+            return None;
+        }
+        Some((size as i64, lo, hi))
     }
 }
 

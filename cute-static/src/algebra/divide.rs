@@ -245,9 +245,7 @@ where
     }
     // `s >= 0` (the invariant): an unsigned division.
     let grid = (s as u64).div_ceil(n as u64) as i64;
-    let Some(nd) = n.checked_mul(d) else {
-        return Some(Err(ErrorKind::Overflow));
-    };
+    let (nd, wide) = n.overflowing_mul(d);
     // The result's invariant from the mode's: `(n-1)·d` lies within `n·d`, and `(grid-1)·n·d`
     // within `(s-1)·d` (`(grid-1)·n <= s-1`), so only the size `n·grid` and the sum of the two,
     // `(n·grid-1)·d`, can pass `i64` (the whole check of both leaves was most of a GPU tile's
@@ -255,7 +253,7 @@ where
     let span = (n - 1)
         .wrapping_mul(d)
         .checked_add((grid - 1).max(0).wrapping_mul(nd));
-    let fits = n.checked_mul(grid).is_some() && span.is_some();
+    let fits = !wide & n.checked_mul(grid).is_some() & span.is_some();
     let r = Layout::<OS, OD>::from_leaves(&[n, grid], &[d, nd]);
     debug_assert_eq!(r.check().is_ok(), fits, "the unit tile's invariant");
     Some(if fits {
