@@ -22,6 +22,32 @@ unsafe fn block_tile<const TILE: usize>(src: *const f32, dst: *mut f32) -> (*con
     unsafe { (src.add(b), dst.add(b)) }
 }
 
+/// The thread's index, its block's `(x, y)` and the `m n` elements of `src` and `dst`: where a
+/// kernel over a runtime `m x n` matrix starts, the same lines in a cute kernel and its twins.
+///
+/// # Safety
+/// `src` and `dst` point to `m n` `f32` each, `dst` not overlapping `src`, for as long as the
+/// slices live.
+#[inline(always)]
+unsafe fn matrix<'a>(
+    src: *const f32,
+    dst: *mut f32,
+    (m, n): (i64, i64),
+) -> (i64, (i64, i64), &'a [f32], &'a mut [f32]) {
+    use core::arch::nvptx::{_block_idx_x, _block_idx_y, _thread_idx_x};
+    let t = i64::from(_thread_idx_x());
+    let block = (i64::from(_block_idx_x()), i64::from(_block_idx_y()));
+    let len = (m * n) as usize;
+    // SAFETY: the caller's.
+    let (s, d) = unsafe {
+        (
+            core::slice::from_raw_parts(src, len),
+            core::slice::from_raw_parts_mut(dst, len),
+        )
+    };
+    (t, block, s, d)
+}
+
 /// The block's shared-memory tile of `N` `f32` (16-byte aligned), as a generic pointer: PTX
 /// declares it in the kernel that inlines this (Rust has no shared-memory statics on this target).
 ///

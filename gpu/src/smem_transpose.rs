@@ -7,7 +7,7 @@
 
 use core::arch::nvptx::{_block_idx_x, _block_idx_y, _syncthreads, _thread_idx_x};
 
-use crate::shared_tile;
+use crate::{matrix, shared_tile};
 
 #[path = "../../tests/no_std/src/transpose.rs"]
 mod transpose;
@@ -28,14 +28,10 @@ pub unsafe extern "ptx-kernel" fn smem_transpose_cute(
     m: i64,
     n: i64,
 ) {
-    let t = i64::from(_thread_idx_x());
-    let (bm, bn) = (i64::from(_block_idx_x()), i64::from(_block_idx_y()));
-    let len = (m * n) as usize;
     // SAFETY: the caller's; the shared tile is this block's.
-    let (s, d, smem) = unsafe {
+    let ((t, (bm, bn), s, d), smem) = unsafe {
         (
-            core::slice::from_raw_parts(src, len),
-            core::slice::from_raw_parts_mut(dst, len),
+            matrix(src, dst, (m, n)),
             core::slice::from_raw_parts_mut(shared_tile::<ELEMS>(), ELEMS),
         )
     };

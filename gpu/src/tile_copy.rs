@@ -4,8 +4,9 @@
 //! `make_fragment_like`; tiles past the matrix's edge are predicated by the identity tensor (the
 //! thread's work is `tests/no_std/src/tiling.rs`, which the `no_std` check builds too).
 //! `check.sh` holds it to no call, no local memory and no stack frame, but not yet to its twin's
-//! registers and instructions: its checks and its error paths (inline on a GPU) are still many
-//! more instructions than the twin's (`KNOWN` in `check.sh`, a ratchet).
+//! registers and instructions: its checks are still many more instructions than the twin's
+//! (`KNOWN` in `check.sh`, a ratchet), and `tile_copy_checked`, the twin with the same checks
+//! written once by hand, shows how many of them any checked kernel keeps.
 
 use core::arch::nvptx::{_block_idx_x, _block_idx_y, _thread_idx_x};
 
@@ -14,23 +15,17 @@ mod tiling;
 
 use tiling::tile_copy;
 
+use crate::matrix;
+
 /// The cute kernel: a grid of `(⌈m/16⌉, ⌈n/8⌉)` blocks of 32 threads.
 ///
 /// # Safety
 /// `src` and `dst` point to `m n` `f32` each, `dst` not overlapping `src`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn tile_copy_cute(src: *const f32, dst: *mut f32, m: i64, n: i64) {
-    let t = i64::from(_thread_idx_x());
-    let (bm, bn) = (i64::from(_block_idx_x()), i64::from(_block_idx_y()));
-    let len = (m * n) as usize;
     // SAFETY: the caller's.
-    let (s, d) = unsafe {
-        (
-            core::slice::from_raw_parts(src, len),
-            core::slice::from_raw_parts_mut(dst, len),
-        )
-    };
-    let _ = tile_copy(s, d, (m, n), (bm, bn), t);
+    let (t, block, s, d) = unsafe { matrix(src, dst, (m, n)) };
+    let _ = tile_copy(s, d, (m, n), block, t);
 }
 
 /// The hand twin: the same tiles, threads and registers by index arithmetic.
@@ -82,17 +77,9 @@ pub unsafe extern "ptx-kernel" fn tile_copy_checked(
     m: i64,
     n: i64,
 ) {
-    let t = i64::from(_thread_idx_x());
-    let (bm, bn) = (i64::from(_block_idx_x()), i64::from(_block_idx_y()));
-    let len = (m * n) as usize;
     // SAFETY: the caller's.
-    let (s, d) = unsafe {
-        (
-            core::slice::from_raw_parts(src, len),
-            core::slice::from_raw_parts_mut(dst, len),
-        )
-    };
-    let _ = checked_copy(s, d, (m, n), (bm, bn), t);
+    let (t, block, s, d) = unsafe { matrix(src, dst, (m, n)) };
+    let _ = checked_copy(s, d, (m, n), block, t);
 }
 
 /// The work of [`tile_copy_checked`]; `None` where `tile_copy` returns an error.

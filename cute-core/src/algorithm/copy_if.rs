@@ -55,8 +55,11 @@ where
     if src.size() != dst.size() {
         return Err(size_mismatch(Op::CopyIf, src, dst));
     }
-    // One loop per combination of checks, so that a whole side costs nothing per element.
+    // One loop per combination of checks, so that a whole side costs nothing per element; on a
+    // GPU one loop that checks both (a compare an element there, where each loop is code in
+    // every kernel: a residue tile's copy is rare, its size is not).
     let outside = match (src.is_whole(), dst.is_whole()) {
+        _ if cfg!(target_arch = "nvptx64") => checked::<true, true, _, _, _, _>(pred, src, dst),
         (true, true) => checked::<false, false, _, _, _, _>(pred, src, dst),
         (false, true) => checked::<true, false, _, _, _, _>(pred, src, dst),
         (true, false) => checked::<false, true, _, _, _, _>(pred, src, dst),
