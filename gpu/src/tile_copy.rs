@@ -94,9 +94,11 @@ fn checked_copy(
     if m < 0 || n < 0 {
         return None;
     }
-    let size = m.max(1).checked_mul(n.max(1))?;
+    // The invariant counts an empty mode as 1. An empty matrix fits any data, but its grid has
+    // no tile: the check of the tile coordinate below refuses it (the library's `local_tile`).
+    m.max(1).checked_mul(n.max(1))?;
     let last = (n.max(1) - 1).checked_mul(m)?.checked_add(m.max(1) - 1)?;
-    let fits = |len: usize| size == 0 || last < len as i64;
+    let fits = |len: usize| last < len as i64;
     if !fits(s.len()) || !fits(d.len()) || !(0..32).contains(&t) {
         return None;
     }

@@ -137,7 +137,7 @@ const fn span_of(s: i64, d: i64) -> Option<i64> {
     // each side of one, and a kernel's second check of the same leaves would not be the first's.
     let sign = d >> 63;
     let (p, wide) = ((s - 1) as u64).overflowing_mul(((d ^ sign).wrapping_sub(sign)) as u64);
-    // `-2^63` is the one product of `|d| = 2^63` that fits.
+    // A negative product may reach `-2^63`, one past the largest positive one.
     if wide | (p > i64::MAX as u64 + (sign & 1) as u64) {
         return None;
     }
@@ -258,7 +258,7 @@ mod tests {
         Some((if empty { 0 } else { size as i64 }, lo as i64, hi as i64))
     }
 
-    /// Every pair and triple of leaves from values at the edges of `i64`: both schedules of
+    /// Every pair of leaves from values at the edges of `i64`, alone and with a third: both schedules of
     /// `leaf_extent` and of `leaf_extent_of_valid_leaves` (on leaves that each keep the
     /// invariant), and `check_leaves`, agree with the exact computation.
     #[test]
