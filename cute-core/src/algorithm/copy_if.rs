@@ -16,7 +16,8 @@ use super::copy::size_mismatch;
 ///
 /// The loop is counted, never unrolled (code size: it serves the residue tiles at a grid's
 /// edges); over a static shape the offsets are constant divisions. A whole tensor is accessed
-/// without a check, a partial one with one compare per element it copies.
+/// without a check, a partial one with one compare per element it copies (on a GPU, one loop
+/// that compares every element: each loop variant is code in every kernel).
 ///
 /// # Preconditions
 /// `size(src) == size(dst)` ([`crate::ErrorKind::SizeMismatch`]); every element the predicate

@@ -258,9 +258,9 @@ mod tests {
         Some((if empty { 0 } else { size as i64 }, lo as i64, hi as i64))
     }
 
-    /// Every pair of leaves from values at the edges of `i64`, alone and with a third: both schedules of
-    /// `leaf_extent` and of `leaf_extent_of_valid_leaves` (on leaves that each keep the
-    /// invariant), and `check_leaves`, agree with the exact computation.
+    /// Every pair of leaves from values at the edges of `i64`, alone and with a third: both
+    /// schedules of `leaf_extent` and of `leaf_extent_of_valid_leaves` (on leaves that each keep
+    /// the invariant), and `check_leaves`, agree with the exact computation.
     #[test]
     fn the_checks_agree_with_exact_arithmetic_at_the_edges() {
         const E: i64 = 1 << 62;
