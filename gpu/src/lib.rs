@@ -22,8 +22,9 @@ unsafe fn block_tile<const TILE: usize>(src: *const f32, dst: *mut f32) -> (*con
     unsafe { (src.add(b), dst.add(b)) }
 }
 
-/// The thread's index, its block's `(x, y)` and the `m n` elements of `src` and `dst`: where a
-/// kernel over a runtime `m x n` matrix starts, the same lines in a cute kernel and its twins.
+/// The thread's index, its block's `(x, y)` and the `m n` elements of `src` and `dst` as
+/// slices: where a kernel over a runtime `m x n` matrix starts, the same lines in the cute kernels
+/// and the checked twin (the hand twins keep their raw pointers).
 ///
 /// # Safety
 /// `src` and `dst` point to `m n` `f32` each, `dst` not overlapping `src`, for as long as the

@@ -18,7 +18,7 @@ use crate::error::ErrorKind;
 pub fn check_leaves(shape: &[i64], stride: &[i64]) -> Result<(), ErrorKind> {
     let negative = |shape: &[i64]| shape.iter().find(|&&s| s < 0).copied();
     if cfg!(target_arch = "nvptx64") {
-        // On a GPU both conditions before one branch (see `leaf_extent_flagged`); the negative
+        // On a GPU both conditions before one branch (see `extent_flagged`); the negative
         // leaf is looked for only on the way to its error.
         if shape.iter().fold(false, |n, &s| n | (s < 0)) | leaf_extent(shape, stride).is_none() {
             return Err(match negative(shape) {
@@ -48,7 +48,7 @@ pub fn check_leaves(shape: &[i64], stride: &[i64]) -> Result<(), ErrorKind> {
 #[must_use]
 pub const fn leaf_extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> {
     if cfg!(target_arch = "nvptx64") {
-        leaf_extent_flagged(shape, stride)
+        extent_flagged::<true>(shape, stride)
     } else {
         leaf_extent_early(shape, stride)
     }
@@ -90,23 +90,32 @@ const fn leaf_extent_early(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i
     Some((if empty { 0 } else { size }, lo, hi))
 }
 
-/// [`leaf_extent`] for a GPU: branch-free, every overflow gathered in one flag tested once, and
-/// unsigned products ([`span_of`], [`positive_product`]). A kernel's second check of the same
-/// leaves is then the first one's value (LLVM merges straight arithmetic, not a chain of early
-/// exits), and a GPU's signed overflow test takes three times the instructions of an unsigned
-/// one. On a CPU the early exits are faster (measured: the mixed composition benchmarks took up
-/// to twice as long with this schedule).
+/// [`leaf_extent`] (`SPANS`: each leaf's `(s - 1)·d` checked) and
+/// [`leaf_extent_of_valid_leaves`] (not: each leaf keeps the invariant) for a GPU: branch-free,
+/// every overflow gathered in one flag tested once, and unsigned products ([`span_of`],
+/// [`positive_product`]). A kernel's second check of the same leaves is then the first one's
+/// value (LLVM merges straight arithmetic, not a chain of early exits), and a GPU's signed
+/// overflow test takes three times the instructions of an unsigned one. On a CPU the early exits
+/// are faster (measured: the mixed composition benchmarks took up to twice as long with this
+/// schedule).
 #[inline(always)]
-const fn leaf_extent_flagged(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> {
+const fn extent_flagged<const SPANS: bool>(
+    shape: &[i64],
+    stride: &[i64],
+) -> Option<(i64, i64, i64)> {
     let (mut k, mut size, mut lo, mut hi) = (0, 1i64, 0i64, 0i64);
     let (mut empty, mut overflow) = (false, false);
     while k < shape.len() {
         let s = shape[k];
         empty |= s == 0;
         let factor = if s > 1 { s } else { 1 };
-        let (span, o1) = match span_of(factor, stride[k]) {
-            Some(t) => (t, false),
-            None => (0, true),
+        let (span, o1) = if SPANS {
+            match span_of(factor, stride[k]) {
+                Some(t) => (t, false),
+                None => (0, true),
+            }
+        } else {
+            ((factor - 1).wrapping_mul(stride[k]), false)
         };
         let (v, o2) = match positive_product(size, factor) {
             Some(v) => (v, false),
@@ -165,7 +174,7 @@ const fn positive_product(a: i64, b: i64) -> Option<i64> {
 #[must_use]
 pub fn leaf_extent_of_valid_leaves(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> {
     if cfg!(target_arch = "nvptx64") {
-        valid_leaves_flagged(shape, stride)
+        extent_flagged::<false>(shape, stride)
     } else {
         valid_leaves_early(shape, stride)
     }
@@ -184,31 +193,6 @@ fn valid_leaves_early(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> 
         } else {
             hi = hi.checked_add(span)?;
         }
-    }
-    Some((if empty { 0 } else { size }, lo, hi))
-}
-
-/// [`leaf_extent_of_valid_leaves`] for a GPU (see [`leaf_extent_flagged`]).
-#[expect(
-    clippy::needless_bitwise_bool,
-    reason = "branch-free on a GPU: one test of every condition"
-)]
-#[inline(always)]
-fn valid_leaves_flagged(shape: &[i64], stride: &[i64]) -> Option<(i64, i64, i64)> {
-    let (mut size, mut lo, mut hi) = (1i64, 0i64, 0i64);
-    let (mut empty, mut overflow) = (false, false);
-    for (&s, &d) in shape.iter().zip(stride) {
-        empty |= s == 0;
-        let (v, wide) = (size as u64).overflowing_mul(s.max(1) as u64);
-        size = v as i64;
-        let span = s.max(1).wrapping_sub(1).wrapping_mul(d);
-        let (l, o1) = lo.overflowing_add(span.min(0));
-        let (h, o2) = hi.overflowing_add(span.max(0));
-        (lo, hi) = (l, h);
-        overflow |= wide | (size < 0) | o1 | o2;
-    }
-    if overflow {
-        return None;
     }
     Some((if empty { 0 } else { size }, lo, hi))
 }
@@ -306,7 +290,7 @@ mod tests {
                     }
                     let want = reference(&s, &d);
                     assert_eq!(leaf_extent_early(&s, &d), want, "{s:?}:{d:?}");
-                    assert_eq!(leaf_extent_flagged(&s, &d), want, "{s:?}:{d:?}");
+                    assert_eq!(extent_flagged::<true>(&s, &d), want, "{s:?}:{d:?}");
                     assert_eq!(check_leaves(&s, &d).is_ok(), want.is_some(), "{s:?}:{d:?}");
                     let valid = s
                         .iter()
@@ -314,7 +298,7 @@ mod tests {
                         .all(|(&s, &d)| reference(&[s], &[d]).is_some());
                     if valid {
                         assert_eq!(valid_leaves_early(&s, &d), want, "{s:?}:{d:?}");
-                        assert_eq!(valid_leaves_flagged(&s, &d), want, "{s:?}:{d:?}");
+                        assert_eq!(extent_flagged::<false>(&s, &d), want, "{s:?}:{d:?}");
                     }
                     cases += 1;
                 }
