@@ -21,6 +21,7 @@
 //! ```text
 //! expr — `eval`: expressions parsed and evaluated
 //! expr::ops — the operations by name, and the dispatch of a call
+//! expr::atoms — atoms spelt as CuTe's types, and the calls of the tiled operations
 //! expr::args — a call's arguments, converted for its operation
 //! expr::error expr::value — what an expression gives: an error or a value
 //! expr::limits — how deep calls nest, how long lists get

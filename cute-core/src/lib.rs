@@ -39,6 +39,11 @@
 //! Modules, each importing only from the lines below it:
 //! ```text
 //! serde_notation — serde (feature `serde`): values as their notation
+//! atom — atoms and tiled operations, re-exported
+//! atom::tiled_copy — TiledCopy: make_tiled_copy, _A/_B/_C, partitions, retile
+//! atom::tiled_mma — TiledMMA: make_tiled_mma, thread-value layouts, partitions
+//! atom::mma_atom atom::copy_atom — the MMA and copy atoms and their catalogues
+//! atom::spelling atom::value_type atom::build — CuTe's spelling of types; value types; tilers in code
 //! isl — layouts as integer set relations
 //! f2 — F2 layouts and their notation
 //! arithmetic_tuple — coordinate layouts and their notation
@@ -80,6 +85,7 @@ pub mod algebra;
 pub mod algorithm;
 mod arith;
 pub mod arithmetic_tuple;
+pub mod atom;
 pub mod banks;
 pub mod error;
 pub mod f2;

@@ -9,6 +9,7 @@ use crate::morphism::Morphism;
 use crate::tiler::{Tiler, TilerBuilder};
 
 /// A cursor over notation text.
+#[derive(Clone)]
 pub struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
@@ -89,6 +90,43 @@ impl<'a> Parser<'a> {
     /// An identifier `[a-z][a-z0-9_]*`, if one is next.
     pub fn ident(&mut self) -> Option<&'a str> {
         self.word(false)
+    }
+
+    /// The rest of a C++ type's spelling whose first identifier the parser has just read and
+    /// which started at byte `start`: `::Name` segments and one balanced `<...>`, as CuTe spells
+    /// an atom (`Copy_Atom<UniversalCopy<uint128_t>, float>`). Returns the whole spelling.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Parse`] at a `<` that is never closed.
+    pub fn type_spelling(&mut self, start: usize) -> Result<&'a str, Error> {
+        while self.s[self.pos..].starts_with(b"::") {
+            self.pos += 2;
+            if self.word(false).is_none() {
+                return Err(self.error("a name after '::'"));
+            }
+        }
+        if self.peek() == Some(b'<') {
+            let open = self.pos;
+            let mut depth = 0usize;
+            while let Some(&c) = self.s.get(self.pos) {
+                self.pos += 1;
+                match c {
+                    b'<' => depth += 1,
+                    b'>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if depth != 0 {
+                self.pos = open;
+                return Err(self.error("'>' closing the template arguments"));
+            }
+        }
+        core::str::from_utf8(&self.s[start..self.pos]).map_err(|_| self.error("ASCII"))
     }
 
     /// A word of letters, digits and `_` that starts with a letter (or `_` when `underscore`).

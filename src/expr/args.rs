@@ -28,7 +28,7 @@ impl Args<'_> {
 
     pub(super) fn layout(&self, i: usize) -> Result<Layout, ExprError> {
         match &self.values[i].0 {
-            Value::Layout(l) => Ok(*l),
+            Value::Layout(l) | Value::Partition(l, _) => Ok(*l),
             _ => Err(self.kind_err(i, "a layout")),
         }
     }

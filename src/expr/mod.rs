@@ -9,6 +9,7 @@ use cute_core::parse::Parser;
 use cute_core::{CoordLayout, ErrorKind, F2Layout, Layout};
 
 mod args;
+mod atoms;
 mod error;
 mod limits;
 mod ops;
@@ -131,6 +132,9 @@ fn call_args<'a>(
 fn expr(p: &mut Parser<'_>, depth: usize) -> Result<Value, ExprError> {
     p.peek();
     let start = p.pos();
+    if let Some(atom) = atoms::atom(p, start)? {
+        return Ok(atom);
+    }
     if let Some((name, start, args)) = call_args(p, depth)? {
         return call(name, start, &args);
     }

@@ -75,6 +75,9 @@ pub(super) fn call(name: &str, pos: usize, args: &[(Value, usize)]) -> Result<Va
         pos,
         values: args,
     };
+    if let Some(v) = super::atoms::call(op, &a)? {
+        return Ok(v);
+    }
     let n = args.len();
     let arity = || ExprError::Arity {
         pos,

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use cute_core::atom::{CopyAtom, MmaAtom, TiledCopy, TiledMma};
 use cute_core::morphism::Morphism;
 use cute_core::{
     ComposedLayout, CoordLayout, ErrorKind, F2Layout, IntTuple, Layout, Swizzle, Tile, Tiler,
@@ -34,6 +35,17 @@ pub enum Value {
     Morphism(Box<Morphism>),
     /// A truth value, e.g. of `is_tractable`.
     Bool(bool),
+    /// An MMA atom, `SM80_16x8x16_F32F16F16F32_TN`.
+    MmaAtom(Box<MmaAtom>),
+    /// A copy atom, `Copy_Atom<UniversalCopy<uint128_t>, float>`.
+    CopyAtom(Box<CopyAtom>),
+    /// A tiled MMA, of `make_tiled_mma`.
+    TiledMma(Box<TiledMma>),
+    /// A tiled copy, of `make_tiled_copy` and `make_tiled_copy_A/B/C`.
+    TiledCopy(Box<TiledCopy>),
+    /// A thread's partition of a tensor: its layout and the offset of its first element in the
+    /// tensor. It prints as its layout; `eval` gives its offsets in the tensor.
+    Partition(Layout, i64),
 }
 
 impl Value {
@@ -51,6 +63,11 @@ impl Value {
             Value::F2(_) => "an F2 layout",
             Value::Morphism(_) => "a morphism",
             Value::Bool(_) => "a truth value",
+            Value::MmaAtom(_) => "an MMA atom",
+            Value::CopyAtom(_) => "a copy atom",
+            Value::TiledMma(_) => "a tiled MMA",
+            Value::TiledCopy(_) => "a tiled copy",
+            Value::Partition(..) => "a partition",
         }
     }
 }
@@ -99,6 +116,11 @@ impl fmt::Display for Value {
             Value::F2(a) => write!(f, "{a}"),
             Value::Morphism(m) => write!(f, "{m}"),
             Value::Bool(b) => write!(f, "{b}"),
+            Value::MmaAtom(a) => write!(f, "{a}"),
+            Value::CopyAtom(a) => write!(f, "{a}"),
+            Value::TiledMma(t) => write!(f, "{t}"),
+            Value::TiledCopy(t) => write!(f, "{t}"),
+            Value::Partition(l, _) => write!(f, "{l}"),
         }
     }
 }

@@ -367,6 +367,27 @@ pub enum ErrorKind {
         /// The right size.
         right: i64,
     },
+    /// A tiled operation that does not fit its atom (`why`): a tiled copy whose threads or
+    /// values are not a multiple of its atom's, an atom layout of more than three modes, a copy
+    /// atom whose value type does not divide its instruction's bits.
+    AtomMismatch {
+        /// The condition.
+        why: &'static str,
+        /// The tiled operation's (or the argument's) value.
+        value: i64,
+        /// The atom's value.
+        atom: i64,
+    },
+    /// A tensor partitioned by a tile larger than itself: mode `mode` has `size` elements and the
+    /// tile `tile`. CuTe C++ partitions it and reads past the tensor.
+    TileExceedsTensor {
+        /// The mode of the tensor.
+        mode: usize,
+        /// Its size.
+        size: i64,
+        /// The tile's extent in that mode.
+        tile: i64,
+    },
     /// Every condition on a GPU (`nvptx64`): an error there names its operation
     /// ([`Error::op`](crate::Error::op)); the same call on the host names the condition and its
     /// values. One kind for every failure keeps a kernel's checks from carrying the condition
@@ -436,6 +457,8 @@ impl ErrorKind {
             ErrorKind::BlockDivisibility { .. } => "block_divisibility",
             ErrorKind::ModeRange { .. } => "mode_range",
             ErrorKind::InvalidColumnAction { .. } => "invalid_column_action",
+            ErrorKind::AtomMismatch { .. } => "atom_mismatch",
+            ErrorKind::TileExceedsTensor { .. } => "tile_exceeds_tensor",
             ErrorKind::OnDevice => "on_device",
         }
     }

@@ -95,6 +95,13 @@ impl ErrorKind {
                 write!(f, "size mismatch: {what} is {left} on the left and {right} on the right")
             }
             ErrorKind::NoSwizzle { why } => write!(f, "no swizzle: {why}"),
+            ErrorKind::AtomMismatch { why, value, atom } => {
+                write!(f, "atom mismatch: {why} ({value} against the atom's {atom})")
+            }
+            ErrorKind::TileExceedsTensor { mode, size, tile } => write!(
+                f,
+                "tile exceeds tensor: mode {mode} of the tensor has {size} elements and the tile {tile}"
+            ),
             ErrorKind::InvalidAccess { thread, why } if thread < 0 => {
                 write!(f, "invalid access: {why}")
             }
@@ -232,6 +239,8 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::IndexOutOfRange { .. }
             | ErrorKind::SizeMismatch { .. }
             | ErrorKind::InvalidAccess { .. }
+            | ErrorKind::AtomMismatch { .. }
+            | ErrorKind::TileExceedsTensor { .. }
             | ErrorKind::NoSwizzle { .. } => self.fmt_tensor(f),
             ErrorKind::NotCongruent => f.write_str("shape and stride are not congruent"),
             ErrorKind::Parse { pos, expected } => write!(f, "expected {expected} at offset {pos}"),

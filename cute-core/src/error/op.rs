@@ -142,6 +142,59 @@ operations! {
         "(S, T, elem_bytes) or (S, T1, T2, ..., elem_bytes): any number of accesses of S"
         "A swizzle under which every access of S is conflict-free: Sw<B,M,S>o0o S.",
     Parse "parse" - "Reads a value in CuTe notation.",
+    AtomALayout "ALayout" "(ATOM): (thread, value) -> (m,k) of the atom's M×K tile"
+        "An MMA atom's thread-value layout of A.",
+    AtomBLayout "BLayout" "(ATOM): (thread, value) -> (n,k) of the atom's N×K tile"
+        "An MMA atom's thread-value layout of B.",
+    AtomCLayout "CLayout" "(ATOM): (thread, value) -> (m,n) of the atom's M×N tile"
+        "An MMA atom's thread-value layout of C.",
+    ThrId "ThrID" "(ATOM): an MMA or copy atom" "An atom's logical thread ids to thread indices.",
+    ShapeMnk "Shape_MNK" "(ATOM)" "The M, N and K of an MMA atom.",
+    ValLayoutSrc "ValLayoutSrc" "(COPY_ATOM)"
+        "A copy atom's (thread, value) -> source element, in its value type.",
+    ValLayoutDst "ValLayoutDst" "(COPY_ATOM)"
+        "A copy atom's (thread, value) -> destination element, in its value type.",
+    ValLayoutRef "ValLayoutRef" "(COPY_ATOM)"
+        "A copy atom's reference (thread, value) -> element, in its value type.",
+    MakeTiledMma "make_tiled_mma" "(ATOM, ATOM_LAYOUT) or (ATOM, ATOM_LAYOUT, PERMUTATION)"
+        "An MMA atom tiled over a layout of atoms, its M, N and K permuted.",
+    MakeTiledCopy "make_tiled_copy" "(COPY_ATOM, THR_LAYOUT, VAL_LAYOUT)"
+        "A copy atom tiled over (m,n) -> thread and (m,n) -> value layouts.",
+    MakeTiledCopyA "make_tiled_copy_A" "(COPY_ATOM, TILED_MMA)"
+        "A tiled copy with the thread-value layout of a tiled MMA's A.",
+    MakeTiledCopyB "make_tiled_copy_B" "(COPY_ATOM, TILED_MMA)"
+        "A tiled copy with the thread-value layout of a tiled MMA's B.",
+    MakeTiledCopyC "make_tiled_copy_C" "(COPY_ATOM, TILED_MMA)"
+        "A tiled copy with the thread-value layout of a tiled MMA's C.",
+    TileSize "tile_size" "(T, I): mode I of a tiled MMA's (M,N,K) or a tiled copy's tile"
+        "The extent of one mode of a tiled operation's tile.",
+    GetLayoutATv "get_layoutA_TV" "(TILED_MMA)" "A tiled MMA's (thread, value) -> (m,k) of its A tile.",
+    GetLayoutBTv "get_layoutB_TV" "(TILED_MMA)" "A tiled MMA's (thread, value) -> (n,k) of its B tile.",
+    GetLayoutCTv "get_layoutC_TV" "(TILED_MMA)" "A tiled MMA's (thread, value) -> (m,n) of its C tile.",
+    GetLayoutSTv "get_layoutS_TV" "(TILED_COPY)"
+        "A tiled copy's (thread, value) -> (m,n) of its source tile.",
+    GetLayoutDTv "get_layoutD_TV" "(TILED_COPY)"
+        "A tiled copy's (thread, value) -> (m,n) of its destination tile.",
+    PartitionA "partition_A" "(TILED_MMA, THR, L): thread THR's (V, M, K) of the A tensor L"
+        "A thread's share of a tiled MMA's A tensor.",
+    PartitionB "partition_B" "(TILED_MMA, THR, L): thread THR's (V, N, K) of the B tensor L"
+        "A thread's share of a tiled MMA's B tensor.",
+    PartitionC "partition_C" "(TILED_MMA, THR, L): thread THR's (V, M, N) of the C tensor L"
+        "A thread's share of a tiled MMA's C tensor.",
+    PartitionFragmentA "partition_fragment_A" "(TILED_MMA, L)"
+        "The registers of a thread's share of a tiled MMA's A tensor.",
+    PartitionFragmentB "partition_fragment_B" "(TILED_MMA, L)"
+        "The registers of a thread's share of a tiled MMA's B tensor.",
+    PartitionFragmentC "partition_fragment_C" "(TILED_MMA, L)"
+        "The registers of a thread's share of a tiled MMA's C tensor.",
+    PartitionS "partition_S" "(TILED_COPY, THR, L): thread THR's (V, M, N) of the source L"
+        "A thread's share of a tiled copy's source tensor.",
+    PartitionD "partition_D" "(TILED_COPY, THR, L): thread THR's (V, M, N) of the destination L"
+        "A thread's share of a tiled copy's destination tensor.",
+    RetileS "retile_S" "(TILED_COPY, F): F a thread's fragment"
+        "A thread's fragment regrouped by the copy atom's values, as a source.",
+    RetileD "retile_D" "(TILED_COPY, F): F a thread's fragment"
+        "A thread's fragment regrouped by the copy atom's values, as a destination.",
     Append "append" - "A layout with one more mode after its last.",
     Prepend "prepend" - "A layout with one more mode before its first.",
     MakeTensor "make_tensor" - "A tensor over data and a layout.",
