@@ -25,3 +25,4 @@ pub mod latex;
 pub mod morphism;
 pub mod notes;
 pub mod show;
+pub mod tv_panels;

@@ -40,6 +40,7 @@
 //! ```text
 //! serde_notation — serde (feature `serde`): values as their notation
 //! atom — atoms and tiled operations, re-exported
+//! atom::thr — a thread's slice: partitions of tensors; copy and gemm through tiled operations
 //! atom::tiled_copy — TiledCopy: make_tiled_copy, _A/_B/_C, partitions, retile
 //! atom::tiled_mma — TiledMMA: make_tiled_mma, thread-value layouts, partitions
 //! atom::mma_atom atom::copy_atom — the MMA and copy atoms and their catalogues

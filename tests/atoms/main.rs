@@ -2,6 +2,7 @@
 //! `tests/data/atoms.jsonl` (written by `tests/atoms/generate.sh` with CUTLASS 4.2) evaluates to
 //! what CuTe printed, and the tiled operations' post-conditions hold.
 
+mod errors;
 mod properties;
 
 use serde_json::Value as Json;

@@ -27,12 +27,14 @@ mod build;
 pub mod copy_atom;
 pub mod mma_atom;
 mod spelling;
+pub mod thr;
 pub mod tiled_copy;
 pub mod tiled_mma;
 pub mod value_type;
 
 pub use copy_atom::CopyAtom;
 pub use mma_atom::{Major, MmaAtom};
+pub use thr::{copy, gemm, ThrCopy, ThrMma};
 pub use tiled_copy::{
     make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, make_tiled_copy_tv,
     Side, TiledCopy,

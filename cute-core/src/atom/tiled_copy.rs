@@ -294,7 +294,7 @@ impl TiledCopy {
     /// thread-value layout is a bijection onto the tile).
     ///
     /// # Errors
-    /// [`ErrorKind::IndexOutOfRange`] for a thread past `size()`; [`tidfrg`](Self::tidfrg)'s.
+    /// [`ErrorKind::NotAThread`] for a thread past `size()`; [`tidfrg`](Self::tidfrg)'s.
     pub fn partition(&self, side: Side, thr: i64, l: &Layout) -> Result<(Layout, i64), Error> {
         let op = match side {
             Side::S => Op::PartitionS,
@@ -304,9 +304,9 @@ impl TiledCopy {
             return Err(Error::new(
                 op,
                 [Some(Operand::from(&self.layout_tv)), None],
-                ErrorKind::IndexOutOfRange {
-                    index: thr,
-                    size: self.size(),
+                ErrorKind::NotAThread {
+                    thread: thr,
+                    threads: self.size(),
                 },
             ));
         }

@@ -350,10 +350,9 @@ impl TiledMma {
             Error::new(
                 op,
                 [Some(Operand::from(&self.vmnk)), None],
-                ErrorKind::AtomMismatch {
-                    why: "a thread index that is none of the tiled MMA's threads (its thread layout's offsets)",
-                    value: thr,
-                    atom: self.size(),
+                ErrorKind::NotAThread {
+                    thread: thr,
+                    threads: self.size(),
                 },
             )
         };
@@ -402,7 +401,7 @@ impl TiledMma {
     /// of A (B) once per thread along N (M).
     ///
     /// # Errors
-    /// [`ErrorKind::AtomMismatch`] for a thread index the thread layout does not reach;
+    /// [`ErrorKind::NotAThread`] for a thread index the thread layout does not reach;
     /// [`thrfrg`](Self::thrfrg)'s.
     pub fn partition(&self, which: Operand3, thr: i64, l: &Layout) -> Result<(Layout, i64), Error> {
         let op = match which {

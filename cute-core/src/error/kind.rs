@@ -378,6 +378,13 @@ pub enum ErrorKind {
         /// The atom's value.
         atom: i64,
     },
+    /// A thread index that is not one of a tiled MMA's threads (an offset of its thread layout).
+    NotAThread {
+        /// The index.
+        thread: i64,
+        /// The thread layout's size.
+        threads: i64,
+    },
     /// A tensor partitioned by a tile larger than itself: mode `mode` has `size` elements and the
     /// tile `tile`. CuTe C++ partitions it and reads past the tensor.
     TileExceedsTensor {
@@ -459,6 +466,7 @@ impl ErrorKind {
             ErrorKind::InvalidColumnAction { .. } => "invalid_column_action",
             ErrorKind::AtomMismatch { .. } => "atom_mismatch",
             ErrorKind::TileExceedsTensor { .. } => "tile_exceeds_tensor",
+            ErrorKind::NotAThread { .. } => "not_a_thread",
             ErrorKind::OnDevice => "on_device",
         }
     }

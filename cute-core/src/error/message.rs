@@ -98,6 +98,10 @@ impl ErrorKind {
             ErrorKind::AtomMismatch { why, value, atom } => {
                 write!(f, "atom mismatch: {why} ({value} against the atom's {atom})")
             }
+            ErrorKind::NotAThread { thread, threads } => write!(
+                f,
+                "not a thread: {thread} is none of the thread layout's {threads} offsets"
+            ),
             ErrorKind::TileExceedsTensor { mode, size, tile } => write!(
                 f,
                 "tile exceeds tensor: mode {mode} of the tensor has {size} elements and the tile {tile}"
@@ -241,6 +245,7 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::InvalidAccess { .. }
             | ErrorKind::AtomMismatch { .. }
             | ErrorKind::TileExceedsTensor { .. }
+            | ErrorKind::NotAThread { .. }
             | ErrorKind::NoSwizzle { .. } => self.fmt_tensor(f),
             ErrorKind::NotCongruent => f.write_str("shape and stride are not congruent"),
             ErrorKind::Parse { pos, expected } => write!(f, "expected {expected} at offset {pos}"),

@@ -40,6 +40,23 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         Tensor::at(self.engine, base, l, op, partial)
     }
 
+    /// The view of the sub-layout `f(L) = (sub, offset)` from the element at `offset`: how a
+    /// thread's partition of a tiled operation views a tensor. Partial (reaching past the data)
+    /// where the sub-layout does, as a slice.
+    ///
+    /// # Errors
+    /// `f`'s, within `op`; [`ErrorKind::Overflow`] where a position does not fit in `i64`.
+    pub fn sub_view(
+        self,
+        op: Op,
+        f: impl FnOnce(&Layout) -> Result<(Layout, i64), Error>,
+    ) -> Result<Tensor<E, Layout>, Error> {
+        let (sub, offset) = f(&self.layout.layout()).map_err(|e| e.within(op))?;
+        let base =
+            add(self.base(), offset).map_err(|k| Error::new(op, [Some((&sub).into()), None], k))?;
+        Tensor::at(self.engine, base, sub, op, true)
+    }
+
     /// `T(c)` with `_` in `c`: the sub-tensor of the modes where `c` holds `_`, starting at the
     /// element of `c` with every `_` taken as 0 (seed 000 §2.5.1).
     ///

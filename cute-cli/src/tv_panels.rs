@@ -1,0 +1,267 @@
+//! The pictures of tiled operations CuTe users draw with `print_latex(tiled_mma)` and
+//! `print_latex(tiled_copy)`: panels of the operation's tiles, each cell the thread and value
+//! that own it. A tiled MMA's C (M×N) sits in the middle, A (M×K) to its left and B (K×N) above
+//! it; a tiled copy's source and destination sit side by side. Where several threads hold one
+//! element (A across N, B across M), the cell shows the first, as CuTe's does.
+
+use std::fmt::Write as _;
+
+use cute::atom::{Side, TiledCopy, TiledMma};
+use cute::{Error, Layout};
+
+/// One owned cell of a panel: its row and column in the panel, the thread and the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// Row in the panel.
+    pub row: i64,
+    /// Column in the panel.
+    pub col: i64,
+    /// The thread.
+    pub thread: i64,
+    /// The thread's value.
+    pub value: i64,
+}
+
+/// One tile of the picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panel {
+    /// `C`, `A`, `B`, `S` or `D`, with the tile's modes, e.g. `C (M×N)`.
+    pub title: String,
+    /// Rows and columns.
+    pub rows: i64,
+    /// Columns.
+    pub cols: i64,
+    /// Where the panel's top-left cell is in the picture, in cells: row, column.
+    pub at: (i64, i64),
+    /// The owned cells, each once, in thread then value order.
+    pub cells: Vec<Cell>,
+}
+
+/// The most cells one picture draws: 64×64 tiles and their A and B.
+pub const MAX_CELLS: i64 = 1 << 14;
+
+/// The cells of a `(thread, value) -> index` layout over a `rows`-row column-major tile,
+/// transposed where `swap` (B's tile is N×K and is drawn K×N).
+fn cells(tv: &Layout, rows: i64, cols: i64, swap: bool) -> Result<Vec<Cell>, Error> {
+    let threads = tv.mode(0).map_or(1, |m| m.size());
+    let values = tv.mode(1).map_or(1, |m| m.size());
+    let mut filled = vec![false; usize::try_from(rows * cols).unwrap_or(0)];
+    let mut out = Vec::new();
+    for thread in 0..threads {
+        for value in 0..values {
+            let idx = tv.eval(thread + threads * value)?;
+            let (r, c) = (idx % rows, idx / rows);
+            if !(0..cols).contains(&c) {
+                continue;
+            }
+            let k = usize::try_from(r + rows * c).unwrap_or(0);
+            if !filled[k] {
+                filled[k] = true;
+                let (row, col) = if swap { (c, r) } else { (r, c) };
+                out.push(Cell {
+                    row,
+                    col,
+                    thread,
+                    value,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Refuses a picture of more than [`MAX_CELLS`] cells.
+fn check_size(cells: i64) -> Result<(), String> {
+    if cells > MAX_CELLS {
+        return Err(format!(
+            "the picture would have {cells} cells; at most {MAX_CELLS} are drawn"
+        ));
+    }
+    Ok(())
+}
+
+/// The panels of `print_latex(tiled_mma)`: C at the origin, A to its left (K columns and a gap),
+/// B above it (K rows and a gap).
+///
+/// # Errors
+/// The tiled MMA's queries' errors, or a picture past [`MAX_CELLS`].
+pub fn mma_panels(mma: &TiledMma) -> Result<Vec<Panel>, String> {
+    let size = |i| mma.tile_size(i).map_err(|e: Error| e.to_string());
+    let (m, n, k) = (size(0)?, size(1)?, size(2)?);
+    check_size(m * n + m * k + k * n)?;
+    let err = |e: Error| e.to_string();
+    Ok(vec![
+        Panel {
+            title: format!("C ({m}×{n})"),
+            rows: m,
+            cols: n,
+            at: (0, 0),
+            cells: cells(&mma.get_layout_c_tv().map_err(err)?, m, n, false).map_err(err)?,
+        },
+        Panel {
+            title: format!("A ({m}×{k})"),
+            rows: m,
+            cols: k,
+            at: (0, -k - 1),
+            cells: cells(&mma.get_layout_a_tv().map_err(err)?, m, k, false).map_err(err)?,
+        },
+        Panel {
+            title: format!("B ({k}×{n})"),
+            rows: k,
+            cols: n,
+            at: (-k - 1, 0),
+            cells: cells(&mma.get_layout_b_tv().map_err(err)?, n, k, true).map_err(err)?,
+        },
+    ])
+}
+
+/// The panels of `print_latex(tiled_copy)`: the source at the origin, the destination to its
+/// right after a gap of three columns.
+///
+/// # Errors
+/// The tiled copy's queries' errors, or a picture past [`MAX_CELLS`].
+pub fn copy_panels(copy: &TiledCopy) -> Result<Vec<Panel>, String> {
+    let err = |e: Error| e.to_string();
+    let (m, n) = (
+        copy.tile_size(0).map_err(err)?,
+        copy.tile_size(1).map_err(err)?,
+    );
+    check_size(2 * m * n)?;
+    let panel = |side: Side, title: &str, at| -> Result<Panel, String> {
+        Ok(Panel {
+            title: format!("{title} ({m}×{n})"),
+            rows: m,
+            cols: n,
+            at,
+            cells: cells(&copy.get_layout_tv(side).map_err(err)?, m, n, false).map_err(err)?,
+        })
+    };
+    Ok(vec![
+        panel(Side::S, "S", (0, 0))?,
+        panel(Side::D, "D", (0, n + 3))?,
+    ])
+}
+
+/// CuTe's pastel colours of `print_latex`'s thread-value pictures, by thread mod 8.
+const PASTELS: [[u8; 3]; 8] = [
+    [175, 175, 255],
+    [175, 255, 175],
+    [255, 255, 175],
+    [255, 175, 175],
+    [210, 210, 255],
+    [210, 255, 210],
+    [255, 255, 210],
+    [255, 210, 210],
+];
+
+/// The panels as one standalone LaTeX document, `caption` commented at its top: a `tikzpicture`
+/// of 1 cm cells as CuTe draws it, with each panel's row and column indices outside it and its
+/// title. Like `cute latex`'s other pictures it needs only LaTeX's base packages and TikZ.
+#[must_use]
+pub fn latex(panels: &[Panel], caption: &str) -> String {
+    let (mut top, mut left, mut bottom, mut right) = (0i64, 0i64, 0i64, 0i64);
+    for p in panels {
+        top = top.min(p.at.0 - 2);
+        left = left.min(p.at.1 - 2);
+        bottom = bottom.max(p.at.0 + p.rows);
+        right = right.max(p.at.1 + p.cols);
+    }
+    #[allow(clippy::cast_precision_loss, reason = "at most MAX_CELLS cells a side")]
+    let (width, height) = ((right - left) as f64 + 2.0, (bottom - top) as f64 + 2.0);
+    let mut out = String::new();
+    let _ = writeln!(out, "% {}", caption.replace('\n', " "));
+    let _ = write!(
+        out,
+        "\\documentclass{{article}}\n\
+         \\usepackage[paperwidth={width:.1}cm,paperheight={height:.1}cm,margin=0.5cm]{{geometry}}\n\
+         \\usepackage{{tikz}}\n\
+         \\pagestyle{{empty}}\n\n\
+         \\begin{{document}}\n\
+         \\noindent\n\
+         \\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},\
+         every node/.style={{minimum size=1cm, outer sep=0pt}}]\n",
+    );
+    for p in panels {
+        let (r0, c0) = p.at;
+        for c in &p.cells {
+            let [red, green, blue] = PASTELS[c.thread.rem_euclid(8) as usize];
+            let _ = writeln!(
+                out,
+                "\\node[fill={{rgb,255:red,{red};green,{green};blue,{blue}}}] at ({},{}) \
+                 {{\\shortstack{{T{} \\\\ V{}}}}};",
+                r0 + c.row,
+                c0 + c.col,
+                c.thread,
+                c.value
+            );
+        }
+        let _ = writeln!(
+            out,
+            "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] ({r0},{c0}) grid ({},{});",
+            r0 + p.rows,
+            c0 + p.cols
+        );
+        for r in 0..p.rows {
+            let _ = writeln!(
+                out,
+                "\\node at ({},{}) {{\\texttt{{{r}}}}};",
+                r0 + r,
+                c0 - 1
+            );
+        }
+        for c in 0..p.cols {
+            let _ = writeln!(
+                out,
+                "\\node at ({},{}) {{\\texttt{{{c}}}}};",
+                r0 - 1,
+                c0 + c
+            );
+        }
+        let _ = writeln!(
+            out,
+            "\\node[anchor=west] at ({},{}) {{\\textbf{{{}}}}};\n",
+            r0 - 2,
+            c0 - 1,
+            p.title
+        );
+    }
+    out.push_str("\\end{tikzpicture}\n\\end{document}\n");
+    out
+}
+
+/// The panels as text: each panel a table of `T<t>V<v>` cells with its row and column indices,
+/// one below the other.
+#[must_use]
+pub fn text(panels: &[Panel]) -> String {
+    let mut out = String::new();
+    for p in panels {
+        let mut grid = vec![String::new(); usize::try_from(p.rows * p.cols).unwrap_or(0)];
+        for c in &p.cells {
+            grid[usize::try_from(c.row + p.rows * c.col).unwrap_or(0)] =
+                format!("T{}V{}", c.thread, c.value);
+        }
+        let width = grid
+            .iter()
+            .map(String::len)
+            .chain([p.cols.to_string().len()])
+            .max()
+            .unwrap_or(1);
+        let head = p.rows.to_string().len();
+        let _ = writeln!(out, "{}", p.title);
+        let _ = write!(out, "{:head$} ", "");
+        for c in 0..p.cols {
+            let _ = write!(out, " {c:>width$}");
+        }
+        out.push('\n');
+        for r in 0..p.rows {
+            let _ = write!(out, "{r:>head$} ");
+            for c in 0..p.cols {
+                let cell = &grid[usize::try_from(r + p.rows * c).unwrap_or(0)];
+                let _ = write!(out, " {cell:>width$}");
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out
+}
