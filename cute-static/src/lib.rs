@@ -39,6 +39,8 @@
 //! Modules, each importing only from the lines below it:
 //! ```text
 //! macros — the notation macros for crates without the facade
+//! atom — atoms as types, re-exported
+//! atom::mma — MMA atoms as types: CuTe's MMA_Traits, beside cute_core's runtime atoms
 //! __private variadic tile algebra::by_mode algebra::ordered — helpers re-exported; per-arity impls; by tilers; make_ordered_layout and tile_to_shape
 //! algebra::blocked_product — blocked and raked products
 //! algebra::product tensor — products; tiles and partitions of tensors
@@ -68,6 +70,7 @@
 
 #[macro_use]
 pub mod algebra;
+pub mod atom;
 #[doc(hidden)]
 pub mod __private;
 mod complete;

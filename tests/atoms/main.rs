@@ -3,6 +3,7 @@
 //! what CuTe printed, and the tiled operations' post-conditions hold.
 
 mod errors;
+mod fuzz_check;
 mod properties;
 
 use serde_json::Value as Json;
