@@ -106,7 +106,8 @@ fn main() -> Result<(), Box<dyn Error>> {
             .sum();
         let want = alpha * dot + beta * c0[(i + m * j) as usize];
         let got = c[(i + m * j) as usize];
-        if got != want {
+        // Exact: every product and sum is a small integer.
+        if got.to_bits() != want.to_bits() {
             return Err(format!("C({i},{j}) = {got}, the definition gives {want}").into());
         }
     }

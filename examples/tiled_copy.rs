@@ -24,7 +24,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     if m % 128 != 0 || n % 64 != 0 || m * n == 0 {
         return Err("the tutorial's kernel takes M a multiple of 128 and N of 64".into());
     }
-    let src: Vec<f32> = (0..m * n).map(|x| x as f32).collect();
+    // Distinct within any 65,521 elements, none 0 (what the destination starts as).
+    let src: Vec<f32> = (0..m * n)
+        .map(|x| f32::from(u16::try_from(x % 65_521).unwrap_or(0)) + 0.5)
+        .collect();
     let mut dst = vec![0f32; src.len()];
     let layout = Layout::from_rust((m, n), (1, m))?;
     let block: Tiler = "<128:1,64:1>".parse()?;
@@ -55,7 +58,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
         }
     }
-    if let Some(i) = (0..src.len()).find(|&i| src[i] != dst[i]) {
+    if let Some(i) = (0..src.len()).find(|&i| src[i].to_bits() != dst[i].to_bits()) {
         return Err(format!("element {i} was not copied: {} against {}", dst[i], src[i]).into());
     }
     println!(

@@ -16,6 +16,9 @@ EXPR is a value in CuTe notation or a call op(arg, ...), as in CuTe:
     swizzle(B, M, S) is the swizzle Sw<B,M,S>; composition(swizzle(3,3,3), (8,64):(64,1)) the
     swizzled layout Sw<3,3,3>o0o(8,64):(64,1), which the divides, products, coalesce, slice and
     the inverses take; eval(X) lists the offsets of any of them. `cute ops` lists the operations.
+    What CuTe's print writes reads back: (_4,_8):(_1,_4) is (4,8):(1,4), _-1 is -1, and
+    Sw<3,3,3> o _0 o (_8,_64):(_64,_1) (also with ∘ for o) is that swizzled layout.
+    An EXPR of - is read from standard input, @FILE from the file FILE.
 
 Pictures: rows are mode 0, columns mode 1; a layout of rank 3 or more is a series of slices
 (_,_,k), printed one after another and drawn stacked.
@@ -31,8 +34,47 @@ Examples:
     cute isl \"composition(swizzle(1,2,1), (4,4):(4,1))\"
     cute morphism \"(4,6):(1,8)\"
     cute check ../shared/oracle/corpus.jsonl
+    cute eval --json \"(4,8):(1,4)\"
+    echo \"coalesce((2,2):(1,2))\" | cute eval -
+    cute completions bash > ~/.local/share/bash-completion/completions/cute
 
 Exit status: 0 on success, 1 when the expression is rejected or a check fails, 2 on bad usage.";
+
+/// What `cute eval --help` prints about `--json`: the keys of each kind of value (as in the
+/// docs of `cute_cli::json`).
+const JSON_SCHEMA: &str = "\
+With --json, one JSON object on one line, with the keys
+    value   the notation, as `cute eval` prints it
+    kind    int, bool, tuple, layout, tiler, list, coords, swizzle, swizzled_layout,
+            coord_layout, f2_layout, morphism, mma_atom, copy_atom, tiled_mma, tiled_copy or
+            partition
+and, by kind (notation as strings, numbers as integers):
+    int              int
+    bool             bool
+    tuple            rank, depth
+    layout           shape, stride, rank, depth, size, cosize
+    tiler            rank, tiles (each mode's notation, _ for a mode kept whole)
+    list             list
+    coords           coords (each coordinate's notation)
+    swizzle          bits, base, shift (B, M, S of Sw<B,M,S>)
+    swizzled_layout  swizzle, offset, layout, and the inner layout's shape, stride, rank, depth,
+                     size, cosize
+    coord_layout     shape, size
+    f2_layout        shape, size
+    morphism         domain, codomain
+    partition        its layout's shape, stride, rank, depth, size, cosize, and offset
+Errors go to standard error as without --json (exit status 1).
+
+Example:
+    $ cute eval --json \"(4,8):(1,4)\"
+    {\"cosize\":32,\"depth\":1,\"kind\":\"layout\",\"rank\":2,\"shape\":\"(4,8)\",\"size\":32,\"stride\":\"(1,4)\",\"value\":\"(4,8):(1,4)\"}";
+
+/// What `cute completions --help` prints after the options: where each shell looks.
+const COMPLETIONS: &str = "\
+Install, e.g.:
+    bash: cute completions bash > ~/.local/share/bash-completion/completions/cute
+    zsh:  cute completions zsh > ~/.zfunc/_cute     (with ~/.zfunc in fpath)
+    fish: cute completions fish > ~/.config/fish/completions/cute.fish";
 
 /// Evaluate, explain and draw CuTe layouts.
 #[derive(Debug, Parser)]
@@ -52,10 +94,16 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Print the canonical result of an expression
+    #[command(after_long_help = JSON_SCHEMA)]
     Eval {
-        /// A value in CuTe notation or a call, e.g. "composition((4,6):(1,4), 6:2)"
+        /// A value in CuTe notation or a call, e.g. "composition((4,6):(1,4), 6:2)"; - reads it
+        /// from standard input, @FILE from the file FILE
         #[arg(allow_hyphen_values = true)]
         expr: String,
+        /// Print one JSON object instead: the value's notation and, by kind, its shape, stride,
+        /// size, cosize, ... (`cute eval --help` lists the keys)
+        #[arg(long)]
+        json: bool,
     },
     /// Print the layout as a table of offsets
     #[command(
@@ -191,12 +239,21 @@ pub(crate) enum Command {
     },
     /// Run an oracle corpus; ends with `N passed, M failed`
     Check {
-        /// The corpus, one JSON record a line
+        /// The corpus, one JSON record a line (- for standard input)
         #[arg(value_name = "FILE.jsonl")]
         file: String,
     },
     /// List the operations EXPR may call, with their arguments
     Ops,
+    /// Print the completion script of a shell for `cute`
+    // Hidden from the list of commands, which the README pastes, until the README's rewrite
+    // lists it; the examples of `cute --help` show it.
+    #[command(after_help = COMPLETIONS, hide = true)]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// How a layout is pictured: as it is, as a thread-value layout, or swizzled.
@@ -213,4 +270,13 @@ pub(crate) struct Picture {
     /// With --tv, show only the elements thread T owns
     #[arg(long, value_name = "T", requires = "tv")]
     pub(crate) thread: Option<i64>,
+    /// Read EXPR as a tiled MMA (make_tiled_mma(...), or an MMA atom) and draw CuTe's
+    /// print_latex(TiledMMA): C (M×N) in the middle, A (M×K) to its left, B (K×N) above, each
+    /// cell the thread and value that hold it
+    #[arg(long, conflicts_with_all = ["tv", "swizzle", "copy"])]
+    pub(crate) mma: bool,
+    /// Read EXPR as a tiled copy (make_tiled_copy(...), make_tiled_copy_A/B/C(...)) and draw
+    /// CuTe's print_latex(TiledCopy): the source and the destination side by side
+    #[arg(long, conflicts_with_all = ["tv", "swizzle"])]
+    pub(crate) copy: bool,
 }

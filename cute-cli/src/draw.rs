@@ -206,8 +206,14 @@ const FONT: &str = "DejaVu Sans Mono";
 /// its text in `DejaVu Sans Mono` (any character it has, which is every character the pictures use); at
 /// most [`MAX_PIXELS`] pixels.
 pub fn png(gs: &[Grid], colouring: Option<Colouring>) -> Result<Vec<u8>, DrawError> {
-    use resvg::{tiny_skia, usvg};
     let (width, height) = extent(gs);
+    rasterise(&svg(gs, colouring), width, height)
+}
+
+/// An SVG document of `width`×`height` pixels as a PNG image (8-bit RGBA), rasterised by
+/// `resvg` with its text in `DejaVu Sans Mono`; at most [`MAX_PIXELS`] pixels.
+pub fn rasterise(svg: &str, width: usize, height: usize) -> Result<Vec<u8>, DrawError> {
+    use resvg::{tiny_skia, usvg};
     if width.saturating_mul(height) > MAX_PIXELS {
         return Err(DrawError(format!(
             "the PNG would be {width}x{height} pixels; {MAX_PIXELS} at most are drawn (the SVG has no limit)"
@@ -225,7 +231,7 @@ pub fn png(gs: &[Grid], colouring: Option<Colouring>) -> Result<Vec<u8>, DrawErr
     let fonts = opt.fontdb_mut();
     fonts.load_font_data(dejavu::sans_mono::regular().to_vec());
     fonts.set_monospace_family(FONT);
-    let tree = usvg::Tree::from_str(&svg(gs, colouring), &opt)
+    let tree = usvg::Tree::from_str(svg, &opt)
         .map_err(|e| DrawError(format!("the SVG does not parse: {e}")))?;
     let mut pixmap = tiny_skia::Pixmap::new(w, h)
         .ok_or_else(|| DrawError(format!("{width}x{height} pixels cannot be drawn")))?;

@@ -14,6 +14,19 @@
 //! $ cute banks "composition(swizzle(3,3,3), (8,64):(64,1))" "(8,8):(1,8)" 2
 //! ```
 //! `cute --help` lists the commands, `cute COMMAND --help` each one's options.
+//!
+//! # Scripting
+//! ```text
+//! $ cute eval --json "(4,8):(1,4)"                      # one JSON object (schema: `json`)
+//! {"cosize":32,"depth":1,"kind":"layout","rank":2,"shape":"(4,8)","size":32,"stride":"(1,4)","value":"(4,8):(1,4)"}
+//! $ echo "coalesce((2,2):(1,2))" | cute eval -          # the expression from standard input
+//! $ cute show @tile.txt                                  # ... or from a file
+//! $ cute completions bash > /etc/bash_completion.d/cute  # bash, zsh, fish, elvish, powershell
+//! ```
+//! Every command that takes an expression reads it from standard input for `-` and from the
+//! file `FILE` for `@FILE` (`cute banks` each of its three; `cute check -` reads the corpus from
+//! standard input). The notation is CuTe's, including what its `print` writes: `(_4,_8):(_1,_4)`,
+//! `Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`.
 
 pub mod banks;
 pub mod check;
@@ -21,6 +34,7 @@ pub mod colour;
 pub mod draw;
 pub mod explain;
 pub mod grid;
+pub mod json;
 pub mod latex;
 pub mod morphism;
 pub mod notes;

@@ -8,11 +8,11 @@ use cute::isl::Domain;
 use cute::{IntTuple, Swizzle};
 use cute_cli::colour::Colouring;
 use cute_cli::grid::{grids, linear_grids, mark_past, swizzled_grids, tv_grid, Grid};
-use cute_cli::{check, draw, explain, latex, show};
+use cute_cli::{check, draw, explain, latex, show, tv_panels};
 
 mod cli;
 
-use clap::Parser as _;
+use clap::{CommandFactory as _, Parser as _};
 use cli::{Cli, Command, Picture};
 
 /// Writes to standard output. A reader that closed the pipe (`cute show … | head -1`) ends the
@@ -80,11 +80,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// The error with the expression and a `^` under the character it points at; for an unknown
-/// operation, the closest known name.
+/// The error with the expression (its line, for an expression of several lines) and a `^` under
+/// the character it points at; for an unknown operation, the closest known name.
 fn pointed(text: &str, e: &ExprError) -> String {
-    let col = text.get(..e.pos()).map_or(0, |s| s.chars().count());
-    let mut out = format!("error: {e}\n  {text}\n  {}^", " ".repeat(col));
+    let before = text.get(..e.pos()).unwrap_or("");
+    let start = before.rfind('\n').map_or(0, |k| k + 1);
+    let line = text[start..].lines().next().unwrap_or("").trim_end();
+    let col = before[start..].chars().count();
+    let mut out = format!("error: {e}\n  {line}\n  {}^", " ".repeat(col));
     if let ExprError::UnknownOp { name, .. } = e {
         if let Some(op) = closest_op(name) {
             let _ = write!(out, "\n  help: did you mean `{op}`?");
@@ -120,11 +123,48 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// Where the expressions of a command come from: `-` is standard input (read once), `@FILE` the
+/// file `FILE`, anything else the expression itself.
+#[derive(Default)]
+struct Input {
+    stdin_read: bool,
+}
+
+impl Input {
+    /// The text `arg` stands for, without the whitespace around it when read.
+    fn read(&mut self, arg: String) -> Result<String, Failure> {
+        use std::io::Read as _;
+        let text = if arg == "-" {
+            if std::mem::replace(&mut self.stdin_read, true) {
+                return Err(Failure::Usage(
+                    "only one argument can be read from standard input (-)".into(),
+                ));
+            }
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| Failure::Other(format!("standard input: {e}")))?;
+            text
+        } else if let Some(path) = arg.strip_prefix('@') {
+            std::fs::read_to_string(path).map_err(|e| Failure::Other(format!("{path}: {e}")))?
+        } else {
+            return Ok(arg);
+        };
+        Ok(text.trim().to_owned())
+    }
+}
+
 fn run(command: Command) -> Result<(), Failure> {
+    let mut input = Input::default();
     match command {
-        Command::Eval { expr } => {
+        Command::Eval { expr, json } => {
+            let expr = input.read(expr)?;
             let v = eval(&expr).map_err(|e| Failure::Expr(expr.clone(), e))?;
-            outln!("{v}");
+            if json {
+                outln!("{}", cute_cli::json::to_json(&v));
+            } else {
+                outln!("{v}");
+            }
             note(&expr);
         }
         Command::Show {
@@ -132,6 +172,11 @@ fn run(command: Command) -> Result<(), Failure> {
             picture,
             color,
         } => {
+            let expr = input.read(expr)?;
+            if let Some(panels) = tiled_panels(&expr, &picture)? {
+                out!("{}", tv_panels::text(&panels));
+                return Ok(());
+            }
             for g in pictures(&expr, &picture)? {
                 out!("{}", show::table(&g, color));
             }
@@ -143,17 +188,28 @@ fn run(command: Command) -> Result<(), Failure> {
             png,
             picture,
             color,
-        } => svg(&expr, out.as_deref(), png.as_deref(), &picture, color)?,
+        } => svg(
+            &input.read(expr)?,
+            out.as_deref(),
+            png.as_deref(),
+            &picture,
+            color,
+        )?,
         Command::Latex {
             expr,
             out,
             picture,
             color,
         } => {
-            let doc = latex::document(&pictures(&expr, &picture)?, color);
+            let expr = input.read(expr)?;
+            let doc = match tiled_panels(&expr, &picture)? {
+                Some(panels) => tv_panels::latex(&panels, &expr),
+                None => latex::document(&pictures(&expr, &picture)?, color),
+            };
             write(out.as_deref().unwrap_or("-"), doc.as_bytes())?;
         }
         Command::Explain { expr } => {
+            let expr = input.read(expr)?;
             let (trace, err) =
                 explain::explain(&expr).map_err(|e| Failure::Expr(expr.clone(), e))?;
             out!("{trace}");
@@ -162,13 +218,20 @@ fn run(command: Command) -> Result<(), Failure> {
                 return Err(Failure::Reported);
             }
         }
-        Command::Isl { expr, index } => isl(&expr, index)?,
-        Command::Morphism { expr, tikz } => morphism(&expr, tikz)?,
-        Command::Banks { s, t, elem_bytes } => banks(&s, &t, &elem_bytes)?,
-        Command::Tractable { expr } => tractable(&expr)?,
-        Command::Linear { expr } => linear(&expr)?,
+        Command::Isl { expr, index } => isl(&input.read(expr)?, index)?,
+        Command::Morphism { expr, tikz } => morphism(&input.read(expr)?, tikz)?,
+        Command::Banks { s, t, elem_bytes } => {
+            banks(&input.read(s)?, &input.read(t)?, &input.read(elem_bytes)?)?;
+        }
+        Command::Tractable { expr } => tractable(&input.read(expr)?)?,
+        Command::Linear { expr } => linear(&input.read(expr)?)?,
         Command::Check { file } => check_corpus(&file)?,
         Command::Ops => ops(),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "cute", &mut script);
+            write("-", &script)?;
+        }
     }
     Ok(())
 }
@@ -195,6 +258,22 @@ fn svg(
         return Err(Failure::Usage(
             "-o - and --png - would mix the SVG and the PNG on standard output; give one".into(),
         ));
+    }
+    if let Some(panels) = tiled_panels(text, picture)? {
+        let (doc, width, height) = tv_panels::svg(&panels);
+        let bytes = match png {
+            Some(_) => {
+                draw::rasterise(&doc, width, height).map_err(|e| Failure::Other(e.to_string()))?
+            }
+            None => Vec::new(),
+        };
+        if let Some(path) = out {
+            write(path, doc.as_bytes())?;
+        }
+        if let Some(path) = png {
+            write(path, &bytes)?;
+        }
+        return Ok(());
     }
     let gs = pictures(text, picture)?;
     // The PNG may be refused as too large: draw it before writing either file.
@@ -226,9 +305,14 @@ fn ops() {
     }
 }
 
-/// `cute check FILE.jsonl`: runs an oracle corpus, printing each failure and listed deviation.
+/// `cute check FILE.jsonl`: runs an oracle corpus (standard input for `-`), printing each failure
+/// and listed deviation.
 fn check_corpus(path: &str) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| Failure::Other(format!("{path}: {e}")))?;
+    let text = if path == "-" {
+        Input::default().read(path.to_owned())?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| Failure::Other(format!("{path}: {e}")))?
+    };
     let report = check::run(&text);
     for f in &report.failures {
         outln!("FAIL {f}");
@@ -384,6 +468,38 @@ fn linear(text: &str) -> Result<(), Failure> {
         Err(e) => outln!("as a layout: none ({})", e.kind),
     }
     Ok(())
+}
+
+/// The panels of `--mma` or `--copy`: the tiled operation `text` evaluates to, as CuTe's
+/// `print_latex` draws it; `None` without either flag.
+fn tiled_panels(text: &str, o: &Picture) -> Result<Option<Vec<tv_panels::Panel>>, Failure> {
+    if !o.mma && !o.copy {
+        return Ok(None);
+    }
+    let v = eval(text).map_err(|e| Failure::Expr(text.to_string(), e))?;
+    let panels = match (o.mma, v) {
+        (true, Value::TiledMma(t)) => tv_panels::mma_panels(&t),
+        (true, Value::MmaAtom(a)) => {
+            // print_latex(mma_atom) draws make_tiled_mma(mma_atom): the atom alone.
+            let one = cute::Layout::from_rust((1, 1, 1), (0, 0, 0))
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            let t = cute::atom::make_tiled_mma(&a, &one, None)
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            tv_panels::mma_panels(&t)
+        }
+        (false, Value::TiledCopy(t)) => tv_panels::copy_panels(&t),
+        (true, other) => {
+            return Err(Failure::Other(format!(
+                "--mma needs a tiled MMA (make_tiled_mma(...)) or an MMA atom, got {other}"
+            )))
+        }
+        (false, other) => {
+            return Err(Failure::Other(format!(
+                "--copy needs a tiled copy (make_tiled_copy(...), make_tiled_copy_A/B/C(...)), got {other}"
+            )))
+        }
+    };
+    panels.map(Some).map_err(Failure::Other)
 }
 
 /// The grids of an expression: as it is, as a thread-value layout over `--tv` data, or swizzled

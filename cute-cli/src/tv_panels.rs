@@ -33,6 +33,8 @@ pub struct Panel {
     pub cols: i64,
     /// Where the panel's top-left cell is in the picture, in cells: row, column.
     pub at: (i64, i64),
+    /// Where the panel is, in words, for the picture's caption (`in the middle`, `to its left`).
+    pub place: &'static str,
     /// The owned cells, each once, in thread then value order.
     pub cells: Vec<Cell>,
 }
@@ -96,6 +98,7 @@ pub fn mma_panels(mma: &TiledMma) -> Result<Vec<Panel>, String> {
             rows: m,
             cols: n,
             at: (0, 0),
+            place: "in the middle",
             cells: cells(&mma.get_layout_c_tv().map_err(err)?, m, n, false).map_err(err)?,
         },
         Panel {
@@ -103,6 +106,7 @@ pub fn mma_panels(mma: &TiledMma) -> Result<Vec<Panel>, String> {
             rows: m,
             cols: k,
             at: (0, -k - 1),
+            place: "to its left",
             cells: cells(&mma.get_layout_a_tv().map_err(err)?, m, k, false).map_err(err)?,
         },
         Panel {
@@ -110,6 +114,7 @@ pub fn mma_panels(mma: &TiledMma) -> Result<Vec<Panel>, String> {
             rows: k,
             cols: n,
             at: (-k - 1, 0),
+            place: "above",
             cells: cells(&mma.get_layout_b_tv().map_err(err)?, n, k, true).map_err(err)?,
         },
     ])
@@ -127,19 +132,30 @@ pub fn copy_panels(copy: &TiledCopy) -> Result<Vec<Panel>, String> {
         copy.tile_size(1).map_err(err)?,
     );
     check_size(2 * m * n)?;
-    let panel = |side: Side, title: &str, at| -> Result<Panel, String> {
+    let panel = |side: Side, title: &str, at, place| -> Result<Panel, String> {
         Ok(Panel {
             title: format!("{title} ({m}×{n})"),
             rows: m,
             cols: n,
             at,
+            place,
             cells: cells(&copy.get_layout_tv(side).map_err(err)?, m, n, false).map_err(err)?,
         })
     };
     Ok(vec![
-        panel(Side::S, "S", (0, 0))?,
-        panel(Side::D, "D", (0, n + 3))?,
+        panel(Side::S, "S", (0, 0), "on the left")?,
+        panel(Side::D, "D", (0, n + 3), "on the right")?,
     ])
+}
+
+/// The picture's caption: each panel's title and place, `C (32×16) in the middle, ...`.
+#[must_use]
+pub fn caption(panels: &[Panel]) -> String {
+    let parts: Vec<String> = panels
+        .iter()
+        .map(|p| format!("{} {}", p.title, p.place))
+        .collect();
+    parts.join(", ")
 }
 
 /// CuTe's pastel colours of `print_latex`'s thread-value pictures, by thread mod 8.
@@ -154,11 +170,12 @@ const PASTELS: [[u8; 3]; 8] = [
     [255, 210, 210],
 ];
 
-/// The panels as one standalone LaTeX document, `caption` commented at its top: a `tikzpicture`
-/// of 1 cm cells as CuTe draws it, with each panel's row and column indices outside it and its
-/// title. Like `cute latex`'s other pictures it needs only LaTeX's base packages and TikZ.
+/// The panels as one standalone LaTeX document, `comment` (the expression) at its top: a
+/// `tikzpicture` of 1 cm cells as CuTe draws it, each panel's row and column indices outside it,
+/// the panels' titles and places as its caption. Like `cute latex`'s other pictures it needs
+/// only LaTeX's base packages and `TikZ`.
 #[must_use]
-pub fn latex(panels: &[Panel], caption: &str) -> String {
+pub fn latex(panels: &[Panel], comment: &str) -> String {
     let (mut top, mut left, mut bottom, mut right) = (0i64, 0i64, 0i64, 0i64);
     for p in panels {
         top = top.min(p.at.0 - 2);
@@ -166,10 +183,14 @@ pub fn latex(panels: &[Panel], caption: &str) -> String {
         bottom = bottom.max(p.at.0 + p.rows);
         right = right.max(p.at.1 + p.cols);
     }
+    let caption_tex = caption(panels).replace('×', "$\\times$");
     #[allow(clippy::cast_precision_loss, reason = "at most MAX_CELLS cells a side")]
-    let (width, height) = ((right - left) as f64 + 2.0, (bottom - top) as f64 + 2.0);
+    let (width, height) = (
+        ((right - left) as f64 + 2.0).max(caption(panels).chars().count() as f64 * 0.22 + 1.5),
+        (bottom - top) as f64 + 3.0,
+    );
     let mut out = String::new();
-    let _ = writeln!(out, "% {}", caption.replace('\n', " "));
+    let _ = writeln!(out, "% {}", comment.replace('\n', " "));
     let _ = write!(
         out,
         "\\documentclass{{article}}\n\
@@ -217,14 +238,11 @@ pub fn latex(panels: &[Panel], caption: &str) -> String {
                 c0 + c
             );
         }
-        let _ = writeln!(
-            out,
-            "\\node[anchor=west] at ({},{}) {{\\textbf{{{}}}}};\n",
-            r0 - 2,
-            c0 - 1,
-            p.title
-        );
     }
+    let _ = writeln!(
+        out,
+        "\\node[anchor=north west] at ({bottom},{left}) {{\\texttt{{{caption_tex}}}}};"
+    );
     out.push_str("\\end{tikzpicture}\n\\end{document}\n");
     out
 }
@@ -264,4 +282,83 @@ pub fn text(panels: &[Panel]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The side of a cell in the SVG, in pixels.
+const CELL: i64 = 44;
+
+/// The panels as an SVG document and its width and height in pixels: CuTe's pastel cells with
+/// `T<t>` over `V<v>`, each panel's indices outside it and its title above.
+#[must_use]
+pub fn svg(panels: &[Panel]) -> (String, usize, usize) {
+    let (mut top, mut left, mut bottom, mut right) = (0i64, 0i64, 0i64, 0i64);
+    for p in panels {
+        top = top.min(p.at.0 - 1);
+        left = left.min(p.at.1 - 1);
+        bottom = bottom.max(p.at.0 + p.rows);
+        right = right.max(p.at.1 + p.cols.max(3));
+    }
+    let text = caption(panels);
+    let text_width = i64::try_from(text.chars().count()).unwrap_or(0) * 7 + CELL;
+    let (w, h) = (
+        ((right - left + 1) * CELL).max(text_width),
+        (bottom - top + 2) * CELL,
+    );
+    let x = |col: i64| (col - left) * CELL;
+    let y = |row: i64| (row - top) * CELL;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         font-family=\"DejaVu Sans Mono, monospace\" font-size=\"11\">\n\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
+    );
+    for p in panels {
+        let (r0, c0) = p.at;
+        for c in &p.cells {
+            let [red, green, blue] = PASTELS[c.thread.rem_euclid(8) as usize];
+            let (cx, cy) = (x(c0 + c.col), y(r0 + c.row));
+            let _ = writeln!(
+                out,
+                "<g><title>thread {} value {} at ({},{})</title>\
+                 <rect x=\"{cx}\" y=\"{cy}\" width=\"{CELL}\" height=\"{CELL}\" \
+                 fill=\"rgb({red},{green},{blue})\" stroke=\"black\"/>\
+                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">T{}</text>\
+                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">V{}</text></g>",
+                c.thread,
+                c.value,
+                c.row,
+                c.col,
+                cx + CELL / 2,
+                cy + CELL / 2 - 3,
+                c.thread,
+                cx + CELL / 2,
+                cy + CELL / 2 + 11,
+                c.value
+            );
+        }
+        for r in 0..p.rows {
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{r}</text>",
+                x(c0 - 1) + CELL / 2,
+                y(r0 + r) + CELL / 2 + 4
+            );
+        }
+        for c in 0..p.cols {
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{c}</text>",
+                x(c0 + c) + CELL / 2,
+                y(r0 - 1) + CELL / 2 + 4
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\">{text}</text>",
+        CELL / 4,
+        h - CELL / 2
+    );
+    out.push_str("</svg>\n");
+    let size = |v: i64| usize::try_from(v).unwrap_or(0);
+    (out, size(w), size(h))
 }

@@ -163,7 +163,7 @@ fn each_command_has_help_and_the_version_prints() {
     let o = cute(&["eval", "--help"]);
     assert!(o.status.success());
     let help = stdout(&o);
-    assert!(help.contains("Usage: cute eval <EXPR>"), "{help}");
+    assert!(help.contains("Usage: cute eval [OPTIONS] <EXPR>"), "{help}");
     assert!(!help.contains("cute show"), "{help}");
     let help = stdout(&cute(&["svg", "8:1", "-h"]));
     assert!(
@@ -1372,4 +1372,230 @@ fn explain_takes_a_shape_as_a_tiler() {
         "{out}"
     );
     assert!(out.ends_with("= (12,(16,2)):(1,(12,192))\n"), "{out}");
+}
+
+/// `cute ARGS` with `input` on standard input.
+fn cute_with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", stderr(o));
+    let out = stdout(o);
+    assert_eq!(out.lines().count(), 1, "one line: {out}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn eval_json_gives_the_value_and_its_keys() {
+    let j = json(&cute(&[
+        "eval",
+        "--json",
+        "zipped_divide((8,16):(16,1), (4,8))",
+    ]));
+    assert_eq!(
+        j,
+        serde_json::json!({"value": "((4,8),(2,2)):((16,1),(64,8))", "kind": "layout",
+                           "shape": "((4,8),(2,2))", "stride": "((16,1),(64,8))", "rank": 2,
+                           "depth": 2, "size": 128, "cosize": 128})
+    );
+    // `value` is what `cute eval` prints.
+    for expr in [
+        "size((4,8):(1,4))",
+        "(_4,_8):(_1,_4)",
+        "<4:1,_>",
+        "eval(3:2)",
+        "swizzle(3,3,3)",
+        "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
+        "(8,8):(e0,e1)",
+    ] {
+        let j = json(&cute(&["eval", "--json", expr]));
+        let plain = stdout(&cute(&["eval", expr]));
+        assert_eq!(j["value"], plain.trim_end(), "{expr}");
+        assert!(j["kind"].is_string(), "{expr}: {j}");
+    }
+    let j = json(&cute(&["eval", "--json", "size((4,8):(1,4))"]));
+    assert_eq!(
+        (j["kind"].as_str(), j["int"].as_i64()),
+        (Some("int"), Some(32))
+    );
+    let j = json(&cute(&["eval", "--json", "Sw<3,3,3>o0o(8,64):(64,1)"]));
+    assert_eq!(j["kind"], "swizzled_layout");
+    assert_eq!(j["swizzle"], "Sw<3,3,3>");
+    assert_eq!(j["offset"], 0);
+    assert_eq!(
+        (j["shape"].as_str(), j["size"].as_i64()),
+        (Some("(8,64)"), Some(512))
+    );
+    // Errors stay on standard error, with status 1; the schema is in the help.
+    let o = cute(&["eval", "--json", "size((4,2):(1,(2,2)))"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    let help = stdout(&cute(&["eval", "--help"]));
+    for key in [
+        "--json",
+        "value",
+        "shape",
+        "stride",
+        "size",
+        "cosize",
+        "swizzled_layout",
+    ] {
+        assert!(help.contains(key), "{key} in\n{help}");
+    }
+}
+
+#[test]
+fn expressions_from_standard_input_and_files() {
+    let o = cute_with_stdin(&["eval", "-"], "composition((4,6,8,10):(2,3,5,7), 6:12)\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "(2,3):(9,5)\n");
+    let j = json(&cute_with_stdin(&["eval", "--json", "-"], "(4,8):(1,4)"));
+    assert_eq!(j["size"], 32);
+
+    let dir = std::env::temp_dir().join(format!("cute-cli-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("layout.txt");
+    let literal = "zipped_divide((8,16):(16,1), <4:1,8:2>)";
+    std::fs::write(&file, format!("{literal}\n")).unwrap();
+    let at = format!("@{}", file.display());
+    for cmd in ["eval", "show", "explain", "isl", "linear"] {
+        let from_file = cute(&[cmd, &at]);
+        assert!(from_file.status.success(), "{cmd}: {}", stderr(&from_file));
+        assert_eq!(stdout(&from_file), stdout(&cute(&[cmd, literal])), "{cmd}");
+        let from_stdin = cute_with_stdin(&[cmd, "-"], literal);
+        assert_eq!(stdout(&from_stdin), stdout(&cute(&[cmd, literal])), "{cmd}");
+    }
+    // Spread over lines, as a file written by hand may be.
+    std::fs::write(&file, "zipped_divide((8,16):(16,1),\n    <4:1,8:2>)\n").unwrap();
+    for cmd in ["eval", "show"] {
+        assert_eq!(
+            stdout(&cute(&[cmd, &at])),
+            stdout(&cute(&[cmd, literal])),
+            "{cmd}"
+        );
+    }
+    // `cute banks` reads each of its arguments so, standard input at most once.
+    let s = dir.join("s.txt");
+    std::fs::write(&s, "composition(swizzle(3,3,3), (8,64):(64,1))").unwrap();
+    let s = format!("@{}", s.display());
+    let banks = cute_with_stdin(&["banks", &s, "-", "2"], "(8,8):(1,8)");
+    assert!(banks.status.success(), "{}", stderr(&banks));
+    assert_eq!(
+        stdout(&banks),
+        stdout(&cute(&[
+            "banks",
+            "composition(swizzle(3,3,3), (8,64):(64,1))",
+            "(8,8):(1,8)",
+            "2"
+        ]))
+    );
+    assert_eq!(
+        cute_with_stdin(&["banks", "-", "-", "2"], "8:1")
+            .status
+            .code(),
+        Some(2)
+    );
+    // An error in a file's expression shows its line, the caret under the offending character.
+    std::fs::write(&file, "coalesce(\n  (4,2):(1,(2,2)))\n").unwrap();
+    let o = cute(&["eval", &at]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines[1], "    (4,2):(1,(2,2)))", "{err}");
+    assert_eq!(lines[2], "          ^", "{err}");
+    // A file that is not there is an error naming it.
+    let missing = dir.join("missing.txt");
+    let o = cute(&["eval", &format!("@{}", missing.display())]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("missing.txt"), "{}", stderr(&o));
+    // `cute check -` reads the corpus from standard input.
+    let corpus: String = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/corpus.jsonl"),
+    )
+    .unwrap()
+    .lines()
+    .take(5)
+    .flat_map(|l| [l, "\n"])
+    .collect();
+    let o = cute_with_stdin(&["check", "-"], &corpus);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(
+        stdout(&o).ends_with("5 passed, 0 failed\n"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = cute(&["completions", shell]);
+        assert!(o.status.success(), "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        for word in ["cute", "eval", "show", "json"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+    }
+    assert_eq!(cute(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+/// What CuTe's `print` writes reads back: `_4` for a static 4, `Sw<B,M,S> o _0 o L`; a tiler's
+/// `_` reads the same in angle brackets and as a shape.
+#[test]
+fn cute_printed_notation_reads_back() {
+    let show = |e: &str| {
+        let o = cute(&["show", e]);
+        assert!(o.status.success(), "{e}: {}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(show("(_4,_8):(_1,_4)"), show("(4,8):(1,4)"));
+    assert_eq!(
+        show("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"),
+        show("composition(swizzle(3,3,3), (8,64):(64,1))")
+    );
+    let eval = |e: &str| {
+        let o = cute(&["eval", e]);
+        // The first line names the operation and its operands, as they were read.
+        let err = stderr(&o).lines().next().unwrap_or("").to_owned();
+        (o.status.code(), stdout(&o), err)
+    };
+    for e in [
+        "Sw<3,3,3>o0o(8,64):(64,1)",
+        "Sw<3,3,3>o_0o(8,64):(64,1)",
+        "Sw<3,3,3> \u{2218} _0 \u{2218} (8,64):(64,1)",
+    ] {
+        assert_eq!(eval(e).1, "Sw<3,3,3>o0o(8,64):(64,1)\n", "{e}");
+    }
+    for (a, op) in [
+        ("(8,16):(16,1)", "zipped_divide"),
+        ("(8,16):(16,1)", "logical_divide"),
+        ("(8,(4,4)):(16,(1,4))", "zipped_divide"),
+    ] {
+        let angle = format!("{op}({a}, <4:1,_>)");
+        let shape = format!("{op}({a}, (4,_))");
+        assert_eq!(eval(&angle), eval(&shape), "{angle} and {shape}");
+    }
+    // A syntax error in CuTe's notation points at its first offending character.
+    let o = cute(&["eval", "Sw<3,3,3> o _0 x (8,64):(64,1)"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines[2], "                 ^", "{err}");
 }

@@ -70,9 +70,9 @@
 
 #[macro_use]
 pub mod algebra;
-pub mod atom;
 #[doc(hidden)]
 pub mod __private;
+pub mod atom;
 mod complete;
 mod coord;
 pub mod fragment;

@@ -1,8 +1,9 @@
-//! The notation parsers (`IntTuple`, `Layout`, `Tiler`, `CoordLayout`): no panic, and whatever
-//! parses prints back to text that parses to the same value.
+//! The notation parsers (`IntTuple`, `Layout`, `Tiler`, `CoordLayout`, `Swizzle`,
+//! `ComposedLayout`): no panic, and whatever parses prints back to text that parses to the same
+//! value.
 #![no_main]
 
-use cute::{CoordLayout, IntTuple, Layout, Tiler};
+use cute::{ComposedLayout, CoordLayout, IntTuple, Layout, Swizzle, Tiler};
 
 mod slow;
 
@@ -26,6 +27,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             round_trip::<Layout>(text);
             round_trip::<Tiler>(text);
             round_trip::<CoordLayout>(text);
+            round_trip::<Swizzle>(text);
+            round_trip::<ComposedLayout>(text);
         });
     }
 });

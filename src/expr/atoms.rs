@@ -89,8 +89,12 @@ impl Args<'_> {
         }
     }
 
-    fn partition(&self, r: Result<(Layout, i64), cute_core::Error>) -> Result<Value, ExprError> {
-        self.op(r).map(|(l, start)| Value::Partition(l, start))
+    /// A partition's value: its layout and its start.
+    fn partition(
+        &self,
+        f: impl FnOnce() -> Result<(Layout, i64), cute_core::Error>,
+    ) -> Result<Value, ExprError> {
+        self.op(f()).map(|(l, start)| Value::Partition(l, start))
     }
 }
 
@@ -160,7 +164,10 @@ pub(super) fn call(op: Op, a: &Args<'_>) -> Result<Option<Value>, ExprError> {
                 _ => Operand3::C,
             };
             let t = a.tiled_mma(0)?;
-            a.partition(t.partition(which, a.int(1)?, &a.layout(2)?))?
+            {
+                let (thr, l) = (a.int(1)?, a.layout(2)?);
+                a.partition(|| t.partition(which, thr, &l))?
+            }
         }
         (Op::PartitionFragmentA | Op::PartitionFragmentB | Op::PartitionFragmentC, 2) => {
             let which = match op {
@@ -178,7 +185,10 @@ pub(super) fn call(op: Op, a: &Args<'_>) -> Result<Option<Value>, ExprError> {
                 Side::D
             };
             let t = a.tiled_copy(0)?;
-            a.partition(t.partition(side, a.int(1)?, &a.layout(2)?))?
+            {
+                let (thr, l) = (a.int(1)?, a.layout(2)?);
+                a.partition(|| t.partition(side, thr, &l))?
+            }
         }
         (Op::RetileS | Op::RetileD, 2) => {
             Value::Layout(a.op(a.tiled_copy(0)?.retile(&a.layout(1)?))?)

@@ -4,6 +4,10 @@
 //! call `op(arg, ...)` whose arguments are expressions. Op names and argument orders are those of
 //! CuTe (and of the oracle corpus format): `composition(A, B)`, `complement(L, N)`,
 //! `logical_divide(A, T)`, `crd2idx(c, S, D)`, `swizzle(B, M, S)`, ...; [`OPS`] lists them.
+//!
+//! What CuTe's `print` writes is notation too: static integers (`(_4,_8):(_1,_4)`, `_-1`), and
+//! swizzles and swizzled layouts as [`Value`] prints them or as CuTe does (`Sw<3,3,3>`,
+//! `Sw<3,3,3>o0o(8,64):(64,1)`, `Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`, `∘` for `o`).
 
 use cute_core::parse::Parser;
 use cute_core::{CoordLayout, ErrorKind, F2Layout, Layout};
@@ -36,6 +40,8 @@ use ops::call;
 /// // A swizzle is a value; composed with a layout, a swizzled layout (CuTe's spelling).
 /// let v = cute::expr::eval("composition(swizzle(3,3,3), (8,64):(64,1))").unwrap();
 /// assert_eq!(v.to_string(), "Sw<3,3,3>o0o(8,64):(64,1)");
+/// // What it prints, and what CuTe's print writes, reads back.
+/// assert_eq!(cute::expr::eval("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)").unwrap(), v);
 /// assert_eq!(cute::expr::eval("eval(swizzle(1,0,1))").unwrap().to_string(), "[0,1,3,2]");
 /// let v = cute::expr::eval("right_inverse(swizzle_layout(3, 0, 3, (8,8):(8,1)))").unwrap();
 /// assert_eq!(v.to_string(), "Sw<3,0,-3>o0o(8,8):(8,1)");
@@ -128,10 +134,24 @@ fn call_args<'a>(
     Ok(Some((name, start, args)))
 }
 
+/// `Sw<B,M,S>`, a swizzle, or `Sw<B,M,S> o offset o L`, a swizzled layout, as [`Value`] prints
+/// them and as CuTe does (`Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`, `∘` for `o`).
+fn swizzled(p: &mut Parser<'_>, start: usize) -> Result<Value, ExprError> {
+    let at = |e| ExprError::at(start, &e);
+    let sw = p.swizzle().map_err(at)?;
+    if !p.at_compose() {
+        return Ok(Value::Swizzle(sw));
+    }
+    p.composed_after(sw).map(Value::Composed).map_err(at)
+}
+
 /// An expression whose calls sit `depth` calls deep.
 fn expr(p: &mut Parser<'_>, depth: usize) -> Result<Value, ExprError> {
     p.peek();
     let start = p.pos();
+    if p.at_swizzle() {
+        return swizzled(p, start);
+    }
     if let Some(atom) = atoms::atom(p, start)? {
         return Ok(atom);
     }
@@ -171,8 +191,11 @@ fn expr(p: &mut Parser<'_>, depth: usize) -> Result<Value, ExprError> {
                             pos: stride_pos,
                             expected: "a stride congruent to the shape",
                         },
+                        // At the first sign of the shape, which only a negative leaf has.
                         ErrorKind::NegativeShape { .. } => ExprError::Syntax {
-                            pos: start,
+                            pos: p.text()[start..stride_pos]
+                                .find('-')
+                                .map_or(start, |k| start + k),
                             expected: "a non-negative shape",
                         },
                         _ => ExprError::Op {

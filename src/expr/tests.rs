@@ -325,3 +325,94 @@ fn swizzle_search_takes_any_number_of_accesses() {
         "Sw<5,0,5>o0o(32,32):(32,1)"
     );
 }
+
+/// CuTe's printed notation reads back: static integers `_4`, `_-1`; swizzles and swizzled layouts
+/// as `Value` prints them and as CuTe's `print` does (spaces, `_0`, `∘`).
+#[test]
+fn cute_printed_notation_reads_back() {
+    let e = |s: &str| eval(s).unwrap();
+    assert_eq!(e("(_4,_8):(_1,_4)"), e("(4,8):(1,4)"));
+    assert_eq!(e("(_2,_3):(_-1,_0)").to_string(), "(2,3):(-1,0)");
+    assert_eq!(e("size((_4,_8):(_1,_4))"), Value::Int(32));
+    assert_eq!(e("(_,_4)").to_string(), "(_,4)");
+    assert_eq!(e("_16"), Value::Int(16));
+    assert_eq!(
+        e("logical_divide((_8,_16):(_16,_1), <_4:_1,_>)"),
+        e("logical_divide((8,16):(16,1), <4:1,_>)")
+    );
+    let want = e("composition(swizzle(3,3,3), (8,64):(64,1))");
+    for s in [
+        "Sw<3,3,3>o0o(8,64):(64,1)",
+        "Sw<3,3,3> o _0 o (8,64):(64,1)",
+        "Sw<3,3,3>o_0o(_8,_64):(_64,_1)",
+        "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
+        "Sw<3,3,3> \u{2218} 0 \u{2218} (8,64):(64,1)",
+        "Sw<3,3,3>\u{2218}_0\u{2218}(8,64):(64,1)",
+    ] {
+        assert_eq!(e(s), want, "{s}");
+    }
+    assert_eq!(e("Sw<3,3,3>"), e("swizzle(3,3,3)"));
+    assert_eq!(e("composition(Sw<3,3,3>, (8,64):(64,1))"), want);
+    assert_eq!(
+        e("coalesce(Sw<3,3,3> o _0 o (8,(8,8)):(64,(1,8)))"),
+        e("coalesce(composition(swizzle(3,3,3), (8,(8,8)):(64,(1,8))))")
+    );
+    // Every swizzled value prints as notation that evaluates back to it, offsets and negative
+    // shifts included.
+    for s in [
+        "composition(swizzle(3,3,3), (8,64):(64,1))",
+        "right_inverse(swizzle_layout(3, 0, 3, (8,8):(8,1)))",
+        "slice((2,_), composition(swizzle(3,0,3), (8,8):(8,1)))",
+        "slice((_,5), composition(swizzle(2,1,-3), (8,8):(-1,8)))",
+        "zipped_divide(composition(swizzle(3,3,3), (8,(8,8)):(64,(1,8))), (4,8))",
+        "swizzle_search((32,32):(32,1), 32:1, 32:32, 4)",
+        "swizzle(2,1,-3)",
+    ] {
+        let v = e(s);
+        assert_eq!(e(&v.to_string()), v, "{s} = {v}");
+    }
+}
+
+/// A syntax error points at the first character that does not fit.
+#[test]
+fn syntax_errors_point_at_the_first_offending_character() {
+    let at = |s: &str| {
+        let err = eval(s).unwrap_err();
+        assert_eq!(err.code(), "syntax", "{s}: {err}");
+        err.pos()
+    };
+    assert_eq!(at("(_4,_x):(1,4)"), 5);
+    assert_eq!(at("size((4,-2):(1,4))"), 8);
+    assert_eq!(at("Sw<3,3>o0o(8,64):(64,1)"), 6);
+    assert_eq!(at("Sw<3,3,3>o0x(8,64):(64,1)"), 11);
+    assert_eq!(at("Sw<3,3,3> o _0 o (8,64):(64,(1,1))"), 24);
+    assert_eq!(at("coalesce(Sw<3,3,3>o0o8:1 o)"), 25);
+    assert_eq!(at("Sw<3,3,3>o"), 10);
+    assert_eq!(at("<_4:_1,_ 4>"), 9);
+    // A swizzle out of range is the swizzle's own error, at the swizzle.
+    let err = eval("coalesce(Sw<2,0,1>o0o8:1)").unwrap_err();
+    assert_eq!((err.code(), err.pos()), ("swizzle_shift_lt_bits", 9));
+}
+
+/// `<4:1,_>` and `(4,_)` are one tiler, so every operation gives the same for both spellings
+/// (the zipped divide of a kept mode of rank 1 is CuTe's `zip2_by` rank error for both).
+#[test]
+fn an_underscore_tile_reads_the_same_in_both_spellings() {
+    for (a, op) in [
+        ("(8,16):(16,1)", "zipped_divide"),
+        ("(8,16):(16,1)", "logical_divide"),
+        ("(8,16):(16,1)", "tiled_divide"),
+        ("(8,16):(16,1)", "flat_divide"),
+        ("(8,(4,4)):(16,(1,4))", "zipped_divide"),
+        ("(8,16):(16,1)", "logical_product"),
+        ("(8,16):(16,1)", "composition"),
+    ] {
+        let angle = eval(&format!("{op}({a}, <4:1,_>)"));
+        let shape = eval(&format!("{op}({a}, (4,_))"));
+        match (&angle, &shape) {
+            (Ok(x), Ok(y)) => assert_eq!(x, y, "{op}({a})"),
+            (Err(x), Err(y)) => assert_eq!(x.to_string(), y.to_string(), "{op}({a})"),
+            _ => panic!("{op}({a}): {angle:?} and {shape:?}"),
+        }
+    }
+}

@@ -106,7 +106,7 @@ impl fmt::Display for Value {
         match self {
             Value::Int(v) => write!(f, "{v}"),
             Value::Tuple(t) => write!(f, "{t}"),
-            Value::Layout(l) => write!(f, "{l}"),
+            Value::Layout(l) | Value::Partition(l, _) => write!(f, "{l}"),
             Value::Tiler(t) => write!(f, "{t}"),
             Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
@@ -120,7 +120,6 @@ impl fmt::Display for Value {
             Value::CopyAtom(a) => write!(f, "{a}"),
             Value::TiledMma(t) => write!(f, "{t}"),
             Value::TiledCopy(t) => write!(f, "{t}"),
-            Value::Partition(l, _) => write!(f, "{l}"),
         }
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Compiles `cute latex` documents with a real LaTeX (issue 32): a plain layout, a thread-value
-# layout, a swizzled layout, a blocked product, a rank-3 layout, a divide past its data and a
-# nested mode 1, each with pdflatex in -halt-on-error mode; an error or an overfull line fails
+# Compiles `cute latex` documents with a real LaTeX: a plain layout, a thread-value
+# layout, a swizzled layout, a blocked product, a rank-3 layout, a divide past its data, a
+# nested mode 1, two tiled MMAs (--mma) and a tiled copy (--copy), each with pdflatex in -halt-on-error mode; an error or an overfull line fails
 # the check. Installs Debian's texlive-latex-base and texlive-pictures where pdflatex is missing
 # (apt-get, as root), and skips with a message where it cannot.
 set -euo pipefail
@@ -30,6 +30,9 @@ cases=(
     "rank3|(2,3,2):(1,2,6)"
     "past|zipped_divide((8,6):(1,8), <4:1,4:1>)"
     "nested|(2,((2,2),3)):(1,((2,4),8))"
+    "mma|--mma|make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1):(1,2,0))"
+    "fma|--mma|UniversalFMA<float>"
+    "copy|--copy|make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, (2,2):(1,2), <32:1,32:1,16:1>))"
 )
 status=0
 for c in "${cases[@]}"; do

@@ -9,7 +9,7 @@ use crate::tiler::{Tiler, TilerBuilder};
 /// One mode of a tiler under construction.
 pub(crate) enum T<'a> {
     /// A layout.
-    L(Layout),
+    L(&'a Layout),
     /// `_`.
     U,
     /// A nested tiler.

@@ -40,4 +40,4 @@ pub use tiled_copy::{
     Side, TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Operand3, TiledMma};
-pub use value_type::ValueType;
+pub use value_type::{AtomValue, ValueType};

@@ -205,7 +205,7 @@ where
         (src.layout().layout(), atom.num_val_src()?),
         (dst.layout().layout(), atom.num_val_dst()?),
     ] {
-        let v = l.mode(0).map_or(l.size(), |m| m.size());
+        let v = l.mode(0).map_or_else(|| l.size(), |m| m.size());
         if vals == 0 || v % vals != 0 {
             return Err(Error::new(
                 Op::Copy,

@@ -135,9 +135,9 @@ fn mode_size(l: &Layout, i: usize) -> i64 {
 }
 
 /// A tiled copy over a tiled MMA's thread-value layout of one operand.
-fn from_mma(atom: &CopyAtom, tv: Layout, m: i64, n: i64, op: Op) -> Result<TiledCopy, Error> {
+fn from_mma(atom: &CopyAtom, tv: &Layout, m: i64, n: i64, op: Op) -> Result<TiledCopy, Error> {
     let tiler = IntTuple::flat(&[m, n]).map_err(|k| Error::new(op, [None, None], k))?;
-    make_tiled_copy_tv(atom, &tv, &tiler).map_err(|e| e.within(op))
+    make_tiled_copy_tv(atom, tv, &tiler).map_err(|e| e.within(op))
 }
 
 /// CuTe's `make_tiled_copy_A(atom, tiled_mma)`: the copy of A's `M×K` tile whose threads and
@@ -148,7 +148,7 @@ fn from_mma(atom: &CopyAtom, tv: Layout, m: i64, n: i64, op: Op) -> Result<Tiled
 pub fn make_tiled_copy_a(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy, Error> {
     let op = Op::MakeTiledCopyA;
     let tv = mma.get_layout_a_tv().map_err(|e| e.within(op))?;
-    from_mma(atom, tv, mma.tile_size(0)?, mma.tile_size(2)?, op)
+    from_mma(atom, &tv, mma.tile_size(0)?, mma.tile_size(2)?, op)
 }
 
 /// CuTe's `make_tiled_copy_B(atom, tiled_mma)`: the copy of B's `N×K` tile.
@@ -158,7 +158,7 @@ pub fn make_tiled_copy_a(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy, E
 pub fn make_tiled_copy_b(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy, Error> {
     let op = Op::MakeTiledCopyB;
     let tv = mma.get_layout_b_tv().map_err(|e| e.within(op))?;
-    from_mma(atom, tv, mma.tile_size(1)?, mma.tile_size(2)?, op)
+    from_mma(atom, &tv, mma.tile_size(1)?, mma.tile_size(2)?, op)
 }
 
 /// CuTe's `make_tiled_copy_C(atom, tiled_mma)`: the copy of C's `M×N` tile.
@@ -168,7 +168,7 @@ pub fn make_tiled_copy_b(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy, E
 pub fn make_tiled_copy_c(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy, Error> {
     let op = Op::MakeTiledCopyC;
     let tv = mma.get_layout_c_tv().map_err(|e| e.within(op))?;
-    from_mma(atom, tv, mma.tile_size(0)?, mma.tile_size(1)?, op)
+    from_mma(atom, &tv, mma.tile_size(0)?, mma.tile_size(1)?, op)
 }
 
 /// Source or destination.
@@ -245,12 +245,12 @@ impl TiledCopy {
         // ((atom_tid,atom_val),(rest_tid,rest_val)) -> (m,n)
         let atom_tv = zipped_divide(&self.layout_tv, atom_tile)?;
         // ((trg_tid,trg_val),(rest_tid,rest_val)) -> (m,n)
-        let trg_tv = composition_tiler(&atom_tv, &tiler(&[T::L(self.ref2trg(side)?), T::U])?)?;
+        let trg_tv = composition_tiler(&atom_tv, &tiler(&[T::L(&self.ref2trg(side)?), T::U])?)?;
         // ((trg_tid,rest_tid),(trg_val,rest_val)) -> (m,n)
         let zipped = zip2(&trg_tv)?;
         let profile: IntTuple = "(1,(1,1))".parse()?;
         let thrval2mn = coalesce_by(&zipped, &profile)?;
-        let tv_tensor = composition_tiler(tensor, &tiler(&[T::L(thrval2mn), T::U])?)?;
+        let tv_tensor = composition_tiler(tensor, &tiler(&[T::L(&thrval2mn), T::U])?)?;
         let unfold: IntTuple = "((_,_),_)".parse()?;
         tv_tensor.slice(&unfold)
     }
@@ -413,7 +413,7 @@ impl TiledCopy {
             let tile = Tile::from_shape(&tile_shape)
                 .map_err(|k| Error::new(Op::RetileS, [None, None], k))?;
             let t = zipped_divide(f, tile)?;
-            let vt = composition_tiler(&t, &tiler(&[T::L(frg_v), T::U])?)?;
+            let vt = composition_tiler(&t, &tiler(&[T::L(&frg_v), T::U])?)?;
             let coord = first_rest(r.saturating_sub(1))
                 .map_err(|k| Error::new(Op::RetileS, [None, None], k))?;
             vt.slice(&coord)

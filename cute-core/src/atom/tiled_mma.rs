@@ -133,7 +133,7 @@ pub fn make_tiled_mma(
         atom_layout = Layout::concat(&[atom_layout])?;
     }
     let atom_layout = atom_layout.append_to_rank(3).map_err(|e| e.within(op))?;
-    let vmnk = tiled_product(atom.thr_id(), &atom_layout).map_err(|e| e.within(op))?;
+    let vmnk = tiled_product(atom.thr_id(), atom_layout).map_err(|e| e.within(op))?;
     Ok(TiledMma {
         atom: *atom,
         vmnk,
@@ -169,21 +169,19 @@ impl TiledMma {
     /// Mode `i` (0 = M, 1 = N, 2 = K) of the permutation: its layout, or for `_` the compact
     /// layout of the atom's extent times the atoms along `i`.
     fn permutation_mnk(&self, i: usize) -> Result<Layout, Error> {
-        match self.perm[i] {
-            Tile::Layout(l) => Ok(l),
-            _ => {
-                let n = self.atom.shape_mnk()[i]
-                    .checked_mul(self.thr_size(i + 1))
-                    .ok_or_else(|| {
-                        Error::new(
-                            Op::TileSize,
-                            [Some(Operand::from(&self.vmnk)), None],
-                            ErrorKind::Overflow,
-                        )
-                    })?;
-                Layout::int(n, 1)
-            }
+        if let Tile::Layout(l) = self.perm[i] {
+            return Ok(l);
         }
+        let n = self.atom.shape_mnk()[i]
+            .checked_mul(self.thr_size(i + 1))
+            .ok_or_else(|| {
+                Error::new(
+                    Op::TileSize,
+                    [Some(Operand::from(&self.vmnk)), None],
+                    ErrorKind::Overflow,
+                )
+            })?;
+        Layout::int(n, 1)
     }
 
     /// The extent of mode `i` (0 = M, 1 = N, 2 = K) of the tiled MMA's tile (`tile_size<I>`).
@@ -235,14 +233,16 @@ impl TiledMma {
         };
         let mnk = self.atom.shape_mnk();
         let run = || -> Result<Layout, Error> {
-            let t = logical_divide(l, tiler(&[T::L(pi), T::L(pj)])?)?;
-            let atom_tile = tiler(&[T::L(Layout::int(mnk[i], 1)?), T::L(Layout::int(mnk[j], 1)?)])?;
+            let t = logical_divide(l, tiler(&[T::L(&pi), T::L(&pj)])?)?;
+            let (ai, aj) = (Layout::int(mnk[i], 1)?, Layout::int(mnk[j], 1)?);
+            let atom_tile = tiler(&[T::L(&ai), T::L(&aj)])?;
             let c = zipped_divide(&t, atom_tile)?;
-            let tv_t = composition_tiler(&c, &tiler(&[T::L(*tv), T::U])?)?;
-            let thr_tile = [
-                T::L(Layout::int(self.thr_size(i + 1), 1)?),
-                T::L(Layout::int(self.thr_size(j + 1), 1)?),
-            ];
+            let tv_t = composition_tiler(&c, &tiler(&[T::L(tv), T::U])?)?;
+            let (ti, tj) = (
+                Layout::int(self.thr_size(i + 1), 1)?,
+                Layout::int(self.thr_size(j + 1), 1)?,
+            );
+            let thr_tile = [T::L(&ti), T::L(&tj)];
             zipped_divide(&tv_t, tiler(&[T::U, T::N(&thr_tile)])?)
         };
         run().map_err(|e| e.within(op))
@@ -299,10 +299,10 @@ impl TiledMma {
                 // (ThrV,(ThrM,ThrN)) -> (ThrV,(ThrM,ThrN,ThrK)): threads along K hold the same
                 // C. CuTe C++ leaves this step out and sends them past the tile.
                 let spread = Layout::from_rust((m, n, k), (1, m, 0))?;
-                let outer = [T::U, T::L(spread)];
+                let outer = [T::U, T::L(&spread)];
                 tv = composition_tiler(&tv, &tiler(&[T::N(&outer), T::U])?)?;
             }
-            composition_tiler(&tv, &tiler(&[T::L(self.thr_idx_to_thrid()?), T::U])?)
+            composition_tiler(&tv, &tiler(&[T::L(&self.thr_idx_to_thrid()?), T::U])?)
         };
         run().map_err(|e| e.within(Op::GetLayoutCTv))
     }
@@ -337,10 +337,10 @@ impl TiledMma {
             Operand3::A => Layout::from_rust((m, n), (1, 0))?,
             _ => Layout::from_rust((m, n), (0, 1))?,
         };
-        let inner = [T::L(spread), T::U];
+        let inner = [T::L(&spread), T::U];
         let outer = [T::U, T::N(&inner)];
         let tv = composition_tiler(&tv, &tiler(&[T::N(&outer), T::U])?)?;
-        composition_tiler(&tv, &tiler(&[T::L(self.thr_idx_to_thrid()?), T::U])?)
+        composition_tiler(&tv, &tiler(&[T::L(&self.thr_idx_to_thrid()?), T::U])?)
     }
 
     /// The coordinate `(v, m, n, k)` of thread `thr`, `v` an index into the atom's threads

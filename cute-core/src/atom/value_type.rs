@@ -94,3 +94,22 @@ impl fmt::Display for ValueType {
         f.write_str(self.cute_name())
     }
 }
+
+/// A Rust type CuTe names as an atom's value type (`f32` is `float`, `i8` is `int8_t`).
+pub trait AtomValue: Copy {
+    /// CuTe's value type.
+    const TYPE: ValueType;
+}
+
+macro_rules! atom_values {
+    ($($t:ty => $v:ident,)*) => {$(
+        impl AtomValue for $t {
+            const TYPE: ValueType = ValueType::$v;
+        }
+    )*};
+}
+
+atom_values! {
+    f32 => Float, f64 => Double, i8 => Int8, u8 => UInt8, i16 => Int16, u16 => UInt16,
+    i32 => Int32, u32 => UInt32, i64 => Int64, u64 => UInt64,
+}

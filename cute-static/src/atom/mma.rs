@@ -5,7 +5,7 @@
 use core::marker::PhantomData;
 use core::ops::{Add, Mul};
 
-use cute_core::atom::{MmaAtom, ValueType};
+use cute_core::atom::{AtomValue, MmaAtom, ValueType};
 #[allow(
     clippy::wildcard_imports,
     reason = "the catalogue's layouts spell their integers as typenum's constants"
@@ -43,25 +43,6 @@ pub trait MmaTraits {
     type CLayout: StaticLayout;
     /// The same atom as a runtime value, for the tiled operations of `cute_core::atom`.
     fn atom() -> MmaAtom;
-}
-
-/// A Rust type CuTe names as an atom's value type (`f32` is `float`).
-pub trait AtomValue: Copy {
-    /// CuTe's value type.
-    const TYPE: ValueType;
-}
-
-macro_rules! atom_values {
-    ($($t:ty => $v:ident,)*) => {$(
-        impl AtomValue for $t {
-            const TYPE: ValueType = ValueType::$v;
-        }
-    )*};
-}
-
-atom_values! {
-    f32 => Float, f64 => Double, i8 => Int8, u8 => UInt8, i16 => Int16, u16 => UInt16,
-    i32 => Int32, u32 => UInt32, i64 => Int64, u64 => UInt64,
 }
 
 /// CuTe's `UniversalFMA<D, A, B, C>`: one thread's `d = a · b + c`, a 1×1×1 atom.
@@ -124,8 +105,8 @@ macro_rules! catalogue {
     };
 }
 
-/// The value types D, A, B, C an atom's name spells (`F32F16F16F32` is float, half_t, half_t,
-/// float; `DP4A` is int32_t, int8_t, int8_t, int32_t).
+/// The value types D, A, B, C an atom's name spells (`F32F16F16F32` is `float`, `half_t`,
+/// `half_t`, `float`; `DP4A` is `int32_t`, `int8_t`, `int8_t`, `int32_t`).
 const fn value_types(name: &str) -> [ValueType; 4] {
     let b = name.as_bytes();
     if b.len() > 6 && b[5] == b'D' {
@@ -244,8 +225,8 @@ mod tests {
             SM80_8x8x16_S32S8S8S32_TN
         );
         assert_eq!(CATALOGUE.len(), MmaAtom::catalogue().count());
-        let mut d = 0.0f32;
-        UniversalFMA::<f32>::fma(&mut d, 2.0, 3.0, 1.0);
-        assert_eq!(d, 7.0);
+        let mut d = 0i32;
+        UniversalFMA::<i32>::fma(&mut d, 2, 3, 1);
+        assert_eq!(d, 7);
     }
 }
