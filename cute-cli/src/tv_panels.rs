@@ -47,6 +47,9 @@ pub const MAX_CELLS: i64 = 1 << 14;
 fn cells(tv: &Layout, rows: i64, cols: i64, swap: bool) -> Result<Vec<Cell>, Error> {
     let threads = tv.mode(0).map_or(1, |m| m.size());
     let values = tv.mode(1).map_or(1, |m| m.size());
+    if rows <= 0 || cols <= 0 {
+        return Ok(Vec::new());
+    }
     let mut filled = vec![false; usize::try_from(rows * cols).unwrap_or(0)];
     let mut out = Vec::new();
     for thread in 0..threads {
@@ -90,7 +93,11 @@ fn check_size(cells: i64) -> Result<(), String> {
 pub fn mma_panels(mma: &TiledMma) -> Result<Vec<Panel>, String> {
     let size = |i| mma.tile_size(i).map_err(|e: Error| e.to_string());
     let (m, n, k) = (size(0)?, size(1)?, size(2)?);
-    check_size(m * n + m * k + k * n)?;
+    check_size(
+        m.saturating_mul(n)
+            .saturating_add(m.saturating_mul(k))
+            .saturating_add(k.saturating_mul(n)),
+    )?;
     let err = |e: Error| e.to_string();
     Ok(vec![
         Panel {
@@ -131,7 +138,7 @@ pub fn copy_panels(copy: &TiledCopy) -> Result<Vec<Panel>, String> {
         copy.tile_size(0).map_err(err)?,
         copy.tile_size(1).map_err(err)?,
     );
-    check_size(2 * m * n)?;
+    check_size(m.saturating_mul(n).saturating_mul(2))?;
     let panel = |side: Side, title: &str, at, place| -> Result<Panel, String> {
         Ok(Panel {
             title: format!("{title} ({m}×{n})"),

@@ -87,6 +87,10 @@ fn a_value_that_is_no_tiled_operation_is_refused() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("a tiled MMA"), "{err}");
+    let huge = "make_tiled_mma(UniversalFMA<float>, (1,1,1):(0,0,0), <4611686018427387904:1,_,_>)";
+    let o = cute(&["latex", "--mma", huge]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("at most 16384 are drawn"));
     let o = cute(&["show", "--copy", SM80]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("a tiled copy"));

@@ -51,6 +51,17 @@ fn each_condition_is_named() {
             "Copy_Atom<Op, T>",
         ),
         (
+            "ALayout(MMA_Atom<MMA_Atom<UniversalFMA<float>>>)".to_string(),
+            "syntax",
+            "MMA_Atom<Op> with one operation",
+        ),
+        (
+            "get_layoutC_TV(make_tiled_mma(UniversalFMA<float>, (1,1,1):(0,0,0), <0:1,_,_>))"
+                .to_string(),
+            "empty_mode",
+            "leaf 0 is empty",
+        ),
+        (
             format!("tile_size({sm80}, 3)"),
             "index_out_of_range",
             "index 3 is out of range for size 3",

@@ -247,7 +247,11 @@ impl MmaAtom {
         let name = s.name.strip_prefix("cute::").unwrap_or(s.name);
         if name == "MMA_Atom" {
             return match s.args() {
-                [(inner, at)] => MmaAtom::parse_at(inner, *at),
+                // An operation, not another MMA_Atom (CuTe nests none, and a parse of hostile
+                // nesting would recurse without bound).
+                [(inner, at)] if !inner.trim_start().starts_with("MMA_Atom") => {
+                    MmaAtom::parse_at(inner, *at)
+                }
                 _ => Err(parse_error(base, "MMA_Atom<Op> with one operation")),
             };
         }

@@ -255,17 +255,17 @@ impl TiledMma {
     /// indices past them values of no thread, and this refuses it.
     fn thr_idx_to_thrid(&self) -> Result<Layout, Error> {
         let n = self.size();
-        let mut seen = [0u64; 64];
-        let compact = n <= 64 * 64
-            && (0..n).all(|i| match self.vmnk.eval(i) {
-                Ok(t) if (0..n).contains(&t) => {
-                    let (w, b) = ((t / 64) as usize, t % 64);
-                    let fresh = seen[w] & (1 << b) == 0;
-                    seen[w] |= 1 << b;
-                    fresh
-                }
-                _ => false,
-            });
+        // Compact onto 0..n: the leaves of size > 1, by increasing stride, a mixed radix from 1.
+        let (shape, stride) = (self.vmnk.shape_leaves(), self.vmnk.stride_leaves());
+        let mut order: [usize; crate::MAX_LAYOUT_LEAVES] = core::array::from_fn(|k| k);
+        let order = &mut order[..shape.len()];
+        order.sort_unstable_by_key(|&k| (shape[k] <= 1, stride[k]));
+        let mut next = 1i64;
+        let mut compact = true;
+        for &k in order.iter().filter(|&&k| shape[k] > 1) {
+            compact &= stride[k] == next;
+            next = next.saturating_mul(shape[k]);
+        }
         if !compact {
             return Err(Error::new(
                 Op::GetLayoutCTv,
