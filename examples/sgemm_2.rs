@@ -29,7 +29,11 @@ fn main() -> Result<(), Box<dyn Error>> {
         [] => (256, 384, 64),
         _ => return Err("usage: sgemm_2 [M N K]".into()),
     };
-    if m % 128 != 0 || n % 128 != 0 || k % 8 != 0 || m * n * k == 0 {
+    let fits = m
+        .checked_mul(n)
+        .and_then(|x| x.checked_mul(k))
+        .is_some_and(|x| x > 0);
+    if m % 128 != 0 || n % 128 != 0 || k % 8 != 0 || !fits {
         return Err("the tutorial's kernel takes M and N multiples of 128 and K of 8".into());
     }
     let (alpha, beta) = (2.0f32, -1.0f32);

@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         [] => (256, 512),
         _ => return Err("usage: tiled_copy [M N]".into()),
     };
-    if m % 128 != 0 || n % 64 != 0 || m * n == 0 {
+    if m % 128 != 0 || n % 64 != 0 || m.checked_mul(n).is_none_or(|x| x <= 0) {
         return Err("the tutorial's kernel takes M a multiple of 128 and N of 64".into());
     }
     // Distinct within any 65,521 elements, none 0 (what the destination starts as).

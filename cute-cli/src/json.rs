@@ -121,8 +121,8 @@ pub fn to_json(v: &Value) -> Json {
     Json::Object(o)
 }
 
-/// `shape`, `stride`, `rank`, `depth`, `size` and `cosize` of `l` (`cosize` null where it
-/// overflows, which the layout invariant rules out).
+/// `shape`, `stride`, `rank`, `depth`, `size` and `cosize` of `l` (`cosize` null where its `+ 1`
+/// passes `i64`, as for `2:9223372036854775807`).
 fn layout_keys(o: &mut Map<String, Json>, l: &Layout) {
     o.insert("shape".into(), l.shape().to_string().into());
     o.insert("stride".into(), l.stride().to_string().into());

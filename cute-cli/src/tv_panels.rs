@@ -22,21 +22,30 @@ pub struct Cell {
     pub value: i64,
 }
 
-/// One tile of the picture.
+/// One tile of the picture, made by [`mma_panels`] or [`copy_panels`] (each of its cells inside
+/// it, at most [`MAX_CELLS`] of them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Panel {
     /// `C`, `A`, `B`, `S` or `D`, with the tile's modes, e.g. `C (M×N)`.
-    pub title: String,
-    /// Rows and columns.
-    pub rows: i64,
+    title: String,
+    /// Rows.
+    rows: i64,
     /// Columns.
-    pub cols: i64,
+    cols: i64,
     /// Where the panel's top-left cell is in the picture, in cells: row, column.
-    pub at: (i64, i64),
+    at: (i64, i64),
     /// Where the panel is, in words, for the picture's caption (`in the middle`, `to its left`).
-    pub place: &'static str,
+    place: &'static str,
     /// The owned cells, each once, in thread then value order.
-    pub cells: Vec<Cell>,
+    cells: Vec<Cell>,
+}
+
+impl Panel {
+    /// The owned cells, each once, in thread then value order.
+    #[must_use]
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
 }
 
 /// The most cells one picture draws: 64×64 tiles and their A and B.
@@ -55,10 +64,11 @@ fn cells(tv: &Layout, rows: i64, cols: i64, swap: bool) -> Result<Vec<Cell>, Err
     for thread in 0..threads {
         for value in 0..values {
             let idx = tv.eval(thread + threads * value)?;
-            let (r, c) = (idx % rows, idx / rows);
-            if !(0..cols).contains(&c) {
+            // Only the tile's own elements (a thread-value layout's are; others are not drawn).
+            if !(0..rows.saturating_mul(cols)).contains(&idx) {
                 continue;
             }
+            let (r, c) = (idx % rows, idx / rows);
             let k = usize::try_from(r + rows * c).unwrap_or(0);
             if !filled[k] {
                 filled[k] = true;
@@ -134,6 +144,12 @@ pub fn mma_panels(mma: &TiledMma) -> Result<Vec<Panel>, String> {
 /// The tiled copy's queries' errors, or a picture past [`MAX_CELLS`].
 pub fn copy_panels(copy: &TiledCopy) -> Result<Vec<Panel>, String> {
     let err = |e: Error| e.to_string();
+    if copy.tiler().rank() != 2 {
+        return Err(format!(
+            "--copy draws the copy of a tile of two modes; this tile is {}",
+            copy.tiler()
+        ));
+    }
     let (m, n) = (
         copy.tile_size(0).map_err(err)?,
         copy.tile_size(1).map_err(err)?,

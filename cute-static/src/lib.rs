@@ -40,7 +40,7 @@
 //! ```text
 //! macros — the notation macros for crates without the facade
 //! atom — atoms as types, re-exported
-//! atom::mma — MMA atoms as types: CuTe's MMA_Traits, beside cute_core's runtime atoms
+//! atom::mma_atom — MMA atoms as types: CuTe's MMA_Traits, beside cute_core's runtime atoms
 //! __private variadic tile algebra::by_mode algebra::ordered — helpers re-exported; per-arity impls; by tilers; make_ordered_layout and tile_to_shape
 //! algebra::blocked_product — blocked and raked products
 //! algebra::product tensor — products; tiles and partitions of tensors
@@ -72,6 +72,7 @@
 pub mod algebra;
 #[doc(hidden)]
 pub mod __private;
+#[cfg(not(target_arch = "nvptx64"))]
 pub mod atom;
 mod complete;
 mod coord;

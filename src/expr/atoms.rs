@@ -89,12 +89,27 @@ impl Args<'_> {
         }
     }
 
-    /// A partition's value: its layout and its start.
+    /// Argument `i` as a tensor's layout and start: a partition's own, a layout's 0.
+    fn tensor(&self, i: usize) -> Result<(Layout, i64), ExprError> {
+        match &self.values[i].0 {
+            Value::Partition(l, start) => Ok((*l, *start)),
+            _ => Ok((self.layout(i)?, 0)),
+        }
+    }
+
+    /// The partition of the tensor argument `i` by `f`: its layout, and its start from the
+    /// tensor's start.
     fn partition(
         &self,
-        f: impl FnOnce() -> Result<(Layout, i64), cute_core::Error>,
+        i: usize,
+        f: impl FnOnce(&Layout) -> Result<(Layout, i64), cute_core::Error>,
     ) -> Result<Value, ExprError> {
-        self.op(f()).map(|(l, start)| Value::Partition(l, start))
+        let (l, base) = self.tensor(i)?;
+        let (p, start) = self.op(f(&l))?;
+        let start = base.checked_add(start).ok_or_else(|| {
+            self.kind_err(i, "a tensor whose partition starts at an offset in i64")
+        })?;
+        Ok(Value::Partition(p, start))
     }
 }
 
@@ -163,11 +178,8 @@ pub(super) fn call(op: Op, a: &Args<'_>) -> Result<Option<Value>, ExprError> {
                 Op::PartitionB => Operand3::B,
                 _ => Operand3::C,
             };
-            let t = a.tiled_mma(0)?;
-            {
-                let (thr, l) = (a.int(1)?, a.layout(2)?);
-                a.partition(|| t.partition(which, thr, &l))?
-            }
+            let (t, thr) = (a.tiled_mma(0)?, a.int(1)?);
+            a.partition(2, |l| t.partition(which, thr, l))?
         }
         (Op::PartitionFragmentA | Op::PartitionFragmentB | Op::PartitionFragmentC, 2) => {
             let which = match op {
@@ -184,11 +196,8 @@ pub(super) fn call(op: Op, a: &Args<'_>) -> Result<Option<Value>, ExprError> {
             } else {
                 Side::D
             };
-            let t = a.tiled_copy(0)?;
-            {
-                let (thr, l) = (a.int(1)?, a.layout(2)?);
-                a.partition(|| t.partition(side, thr, &l))?
-            }
+            let (t, thr) = (a.tiled_copy(0)?, a.int(1)?);
+            a.partition(2, |l| t.partition(side, thr, l))?
         }
         (Op::RetileS | Op::RetileD, 2) => {
             Value::Layout(a.op(a.tiled_copy(0)?.retile(&a.layout(1)?))?)
@@ -207,6 +216,17 @@ pub(super) fn call(op: Op, a: &Args<'_>) -> Result<Option<Value>, ExprError> {
                     )
                 })
             })?)
+        }
+        (Op::Eval, 2) if is(0, |v| matches!(v, Value::Partition(..))) => {
+            let (l, start) = a.tensor(0)?;
+            let o = a.op(l.eval_crd(&a.tuple(1)?))?;
+            Value::Int(a.op(o.checked_add(start).ok_or_else(|| {
+                cute_core::Error::new(
+                    Op::Eval,
+                    [Some((&l).into()), None],
+                    cute_core::ErrorKind::Overflow,
+                )
+            }))?)
         }
         _ => return Ok(None),
     };

@@ -44,7 +44,8 @@ pub enum Value {
     /// A tiled copy, of `make_tiled_copy` and `make_tiled_copy_A/B/C`.
     TiledCopy(Box<TiledCopy>),
     /// A thread's partition of a tensor: its layout and the offset of its first element in the
-    /// tensor. It prints as its layout; `eval` gives its offsets in the tensor.
+    /// tensor. It prints as its layout; `eval` gives its offsets in the tensor, and a partition of
+    /// it starts from its start. Where another operation takes a layout, it takes the layout.
     Partition(Layout, i64),
 }
 

@@ -112,3 +112,119 @@ fn a_copy_or_gemm_of_other_elements_is_refused() {
     .unwrap_err();
     assert_eq!(e.code(), "atom_mismatch", "{e}");
 }
+
+#[test]
+fn collective_atoms_are_not_run_thread_by_thread() {
+    use cute::atom::{make_tiled_copy_a, Operand3};
+    let mma = make_tiled_mma(
+        &"SM80_16x8x16_F16F16F16F16_TN".parse::<MmaAtom>().unwrap(),
+        &"(2,2,1):(1,2,0)".parse().unwrap(),
+        None,
+    )
+    .unwrap();
+    let ldsm: CopyAtom = "Copy_Atom<SM75_U32x4_LDSM_N, half_t>".parse().unwrap();
+    let s2r = make_tiled_copy_a(&ldsm, &mma).unwrap();
+    let smem: Layout = "(32,16):(16,1)".parse().unwrap();
+    let data = vec![0u16; 512];
+    let src = s2r
+        .get_slice(0)
+        .partition_s(make_tensor(&data[..], smem).unwrap())
+        .unwrap();
+    let frag = mma.partition_fragment(Operand3::A, &smem).unwrap();
+    let mut regs = vec![0u16; usize::try_from(frag.cosize().unwrap()).unwrap()];
+    let mut dst = s2r
+        .get_slice(0)
+        .retile_d(make_tensor(&mut regs[..], frag).unwrap())
+        .unwrap();
+    let e = cute::atom::copy(&s2r, &src, &mut dst).unwrap_err();
+    assert!(e.to_string().contains("threads exchange values"), "{e}");
+
+    let (a, b, mut c) = ([0u16; 8], [0u16; 4], [0u16; 4]);
+    let e = cute::atom::gemm(
+        &mma,
+        &make_tensor(&a[..], "(8,1,1):(1,0,0)".parse::<Layout>().unwrap()).unwrap(),
+        &make_tensor(&b[..], "(4,1,1):(1,0,0)".parse::<Layout>().unwrap()).unwrap(),
+        &mut make_tensor(&mut c[..], "(4,1,1):(1,0,0)".parse::<Layout>().unwrap()).unwrap(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("one-thread 1x1x1 atoms"), "{e}");
+}
+
+#[test]
+fn more_conditions_are_named() {
+    let fma = "make_tiled_mma(UniversalFMA<float>, (2,3,1):(3,2,0))";
+    let gmma = "make_tiled_mma(SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>, (1,1,1):(0,0,0))";
+    for (text, code) in [
+        (format!("partition_C({fma}, 0, 128:1)"), "rank_mismatch"),
+        (
+            format!("partition_fragment_A({gmma}, (64,16):(16,1))"),
+            "atom_mismatch",
+        ),
+        (
+            "ALayout(SM90_64x64x16_F32F16F16_RS<GMMA::Major::MN,GMMA::Major::K>)".to_string(),
+            "atom_mismatch",
+        ),
+        (
+            "ThrID(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>, float>)".to_string(),
+            "syntax",
+        ),
+    ] {
+        let (got, message) = refused(&text);
+        assert_eq!(got, code, "{text}: {message}");
+    }
+    let tv: Layout = "(4,2):(2,1)".parse().unwrap();
+    let atom: CopyAtom = "Copy_Atom<UniversalCopy<uint32_t>, float>".parse().unwrap();
+    for tiler in ["(4,_)", "(0,2)", "(2,2)"] {
+        let e = cute::atom::make_tiled_copy_tv(&atom, &tv, &tiler.parse().unwrap()).unwrap_err();
+        assert!(
+            ["invalid_parameters", "non_positive", "out_of_bounds"].contains(&e.code()),
+            "{tiler}: {e}"
+        );
+    }
+}
+
+#[test]
+fn a_partition_of_a_partition_starts_from_its_start() {
+    let copy =
+        "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>, (2,2):(1,2), (1,1):(0,0))";
+    let inner = format!("partition_S({copy}, 3, (8,8):(1,8))");
+    let inner_start = cute::expr::eval(&format!("eval({inner}, 0)"))
+        .unwrap()
+        .to_string();
+    assert_eq!(inner_start, "9");
+    // A copy of one row of two threads, over the inner partition ((1,1),4,4):((0,0),2,16).
+    let rows =
+        "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>, (1,2):(0,1), (1,1):(0,0))";
+    let outer = format!("partition_S({rows}, 1, {inner})");
+    let all = cute::expr::eval(&format!("eval({outer})"))
+        .unwrap()
+        .to_string();
+    let first = cute::expr::eval(&format!("eval({outer}, 0)"))
+        .unwrap()
+        .to_string();
+    assert!(all.starts_with(&format!("[{first},")), "{all} {first}");
+    assert_eq!(
+        first, "11",
+        "thread 1 takes the inner partition's second column: 9 + 2"
+    );
+}
+
+#[test]
+fn a_thread_layout_that_is_no_mixed_radix_reaches_every_thread() {
+    let mma = make_tiled_mma(
+        &"UniversalFMA<float>".parse::<MmaAtom>().unwrap(),
+        &"(2,3,1):(3,2,0)".parse().unwrap(),
+        None,
+    )
+    .unwrap();
+    let c: Layout = "(2,3):(1,2)".parse().unwrap();
+    let mut seen = vec![0; 6];
+    for i in 0..mma.size() {
+        let t = mma.thr_layout_vmnk().eval(i).unwrap();
+        let (p, start) = mma.partition_c(t, &c).unwrap();
+        assert_eq!(p.size(), 1);
+        seen[usize::try_from(start).unwrap()] += 1;
+    }
+    assert_eq!(seen, [1; 6]);
+    assert_eq!(mma.partition_c(1, &c).unwrap_err().code(), "not_a_thread");
+}

@@ -72,8 +72,9 @@ impl CopyAtom {
     /// `SM75_U32x4_LDSM_N`) in value type `value`.
     ///
     /// # Errors
-    /// [`ErrorKind::Parse`] for an unknown operation; [`ErrorKind::AtomMismatch`] where the
-    /// value type does not divide the operation's bits or its threads differ between layouts.
+    /// [`ErrorKind::Parse`] for an unknown operation or a `cp.async` of a size the instruction
+    /// does not move; [`ErrorKind::AtomMismatch`] where the value type does not divide the
+    /// operation's bits per thread.
     pub fn new(op: &str, value: ValueType) -> Result<CopyAtom, Error> {
         CopyAtom::parse_op(op, 0, value)
     }
@@ -90,14 +91,23 @@ impl CopyAtom {
             ("UniversalCopy", 1) => CopyOp::Universal(ty(0)?, ty(0)?),
             ("UniversalCopy", 2) => CopyOp::Universal(ty(0)?, ty(1)?),
             ("AutoVectorizingCopy", 0) => CopyOp::AutoVectorizing,
-            ("SM80_CP_ASYNC_CACHEALWAYS", 1) => CopyOp::CpAsync {
-                global: false,
-                s: ty(0)?,
-            },
-            ("SM80_CP_ASYNC_CACHEGLOBAL", 1) => CopyOp::CpAsync {
-                global: true,
-                s: ty(0)?,
-            },
+            ("SM80_CP_ASYNC_CACHEALWAYS" | "SM80_CP_ASYNC_CACHEGLOBAL", 1 | 2) => {
+                let global = name.ends_with("GLOBAL");
+                let (src, dst) = (ty(0)?, ty(s.args().len() - 1)?);
+                // cp.async moves 4, 8 or 16 bytes, and bypasses L1 (CACHEGLOBAL) only for 16.
+                let bits_ok = if global {
+                    src.bits() == 128
+                } else {
+                    matches!(src.bits(), 32 | 64 | 128)
+                };
+                if !bits_ok || src.bits() != dst.bits() {
+                    return Err(parse_error(
+                        s.args()[0].1,
+                        "cp.async of 32, 64 or 128 bits (CACHEGLOBAL: 128), the same on both sides",
+                    ));
+                }
+                CopyOp::CpAsync { global, s: src }
+            }
             (name, 0) => match MATRIX_COPIES.iter().find(|m| m.0 == name) {
                 Some(m) => CopyOp::Matrix(m.0),
                 None => return Err(parse_error(base, EXPECTED_OP)),
@@ -139,6 +149,21 @@ impl CopyAtom {
             dst,
             reference,
         };
+        // CuTe's condition on every bit layout: its threads are the atom's.
+        for l in [&atom.src, &atom.dst, &atom.reference] {
+            let threads = l.mode(0).map_or(1, |m| m.size());
+            if threads != atom.thr_id.size() {
+                return Err(Error::new(
+                    Op::Parse,
+                    [Some(Operand::from(l)), Some(Operand::from(&atom.thr_id))],
+                    ErrorKind::AtomMismatch {
+                        why: "a bit layout's threads are not the atom's ThrID",
+                        value: threads,
+                        atom: atom.thr_id.size(),
+                    },
+                ));
+            }
+        }
         for l in [&atom.src, &atom.dst, &atom.reference] {
             let bits = l.mode(1).map_or(1, |m| m.size());
             if op != CopyOp::AutoVectorizing && bits % value.bits() != 0 {
@@ -299,7 +324,8 @@ mod tests {
             "Copy_Atom<UniversalCopy<uint128_t>, float>",
             "Copy_Atom<UniversalCopy<uint32_t,uint32_t>, half_t>",
             "Copy_Atom<AutoVectorizingCopy, double>",
-            "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>, half_t>",
+            "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>",
+            "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, half_t>",
         ] {
             let atom: CopyAtom = s.parse().unwrap();
             let back = std::format!("{atom}");
@@ -317,5 +343,16 @@ mod tests {
             .parse::<CopyAtom>()
             .unwrap_err();
         assert_eq!(e.code(), "parse");
+        for bad in [
+            "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>, half_t>",
+            "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint16_t>, half_t>",
+            "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint32_t,uint64_t>, float>",
+        ] {
+            assert_eq!(
+                bad.parse::<CopyAtom>().unwrap_err().code(),
+                "parse",
+                "{bad}"
+            );
+        }
     }
 }

@@ -213,9 +213,17 @@ impl MmaAtom {
         );
         if !types_ok {
             return Err(mismatch(
-                "a GMMA takes half_t or bfloat16_t into float, or half_t into half_t (bits of A)",
-                ab.bits(),
-                16,
+                "a GMMA takes half_t or bfloat16_t into float, or half_t into half_t (bits of D)",
+                dc.bits(),
+                32,
+            ));
+        }
+        if rs && majors[0] == Major::MN {
+            // The instruction reads A from registers only as K-major.
+            return Err(mismatch(
+                "a GMMA's A in registers (RS) is K-major (1 for MN-major)",
+                1,
+                0,
             ));
         }
         let a = if rs {
@@ -249,7 +257,12 @@ impl MmaAtom {
             return match s.args() {
                 // An operation, not another MMA_Atom (CuTe nests none, and a parse of hostile
                 // nesting would recurse without bound).
-                [(inner, at)] if !inner.trim_start().starts_with("MMA_Atom") => {
+                [(inner, at)]
+                    if !inner
+                        .trim_start()
+                        .trim_start_matches("cute::")
+                        .starts_with("MMA_Atom") =>
+                {
                     MmaAtom::parse_at(inner, *at)
                 }
                 _ => Err(parse_error(base, "MMA_Atom<Op> with one operation")),

@@ -4,9 +4,25 @@
 //! An atom is one instruction's traits: which threads take part (`ThrID`) and which element of
 //! the instruction's tile each thread's each value is (its thread-value layouts). A tiled
 //! operation repeats an atom over threads and values, and partitions a tensor's layout into each
-//! thread's share. Every layout is built with the exact algebra, so results equal CuTe C++'s
-//! (`tests/data/atoms.jsonl`, computed with CuTe 4.2) and an input the algebra refuses fails
-//! with its condition, named within the tiled operation.
+//! thread's share. Every layout is built by CuTe's steps with the exact algebra, so results equal
+//! CuTe C++'s on the cases of `tests/data/atoms.jsonl` (computed with CuTe 4.2), and an input the
+//! algebra refuses fails with its condition, named within the tiled operation.
+//!
+//! Where CuTe C++ is functionally wrong or unchecked, this layer is exact and says so:
+//! - an atom layout that splits K over threads: CuTe's C thread-value layout sends the threads
+//!   along K past the tile; here they hold their partitions' elements
+//!   ([`TiledMma::get_layout_c_tv`]);
+//! - a thread's coordinate: CuTe's `(thr / stride) % shape` gives another thread's where the
+//!   thread layout is not a mixed radix (an SM70 quad-pair over three atoms); here it reaches the
+//!   thread, and an index that is no thread is refused ([`crate::ErrorKind::NotAThread`]);
+//! - a thread-value layout of threads that are not `0..size` (one SM70 quad-pair) is refused;
+//! - a tensor smaller than the tile it is partitioned by, which CuTe reads past, is refused
+//!   ([`crate::ErrorKind::TileExceedsTensor`]);
+//! - `partition_fragment_A/B` of an operand every thread reads from shared memory (a GMMA's SS
+//!   operands), where CuTe makes descriptors, is refused;
+//! - [`copy()`] and [`gemm()`] run thread by thread on the host: atoms whose threads exchange
+//!   values (`ldmatrix`, `stmatrix`) or compute together (`mma.sync`) are refused there, their
+//!   layouts and partitions still CuTe's.
 //!
 //! ```
 //! use cute_core::atom::{make_tiled_copy_a, make_tiled_mma, CopyAtom, MmaAtom};

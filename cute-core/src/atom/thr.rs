@@ -150,16 +150,26 @@ impl ThrCopy<'_> {
         self.part(Side::D, d, Op::PartitionD)
     }
 
-    /// `retile_S(F)` / `retile_D(F)`: a fragment regrouped by the atom's values
-    /// ([`TiledCopy::retile`]).
+    /// `retile_S(F)`: a fragment regrouped by the atom's values ([`TiledCopy::retile`]).
     ///
     /// # Errors
     /// [`TiledCopy::retile`]'s.
-    pub fn retile<E: Engine, L: TensorLayout>(
+    pub fn retile_s<E: Engine, L: TensorLayout>(
         &self,
         f: Tensor<E, L>,
     ) -> Result<Tensor<E, Layout>, Error> {
         f.sub_view(Op::RetileS, |l| Ok((self.copy.retile(l)?, 0)))
+    }
+
+    /// `retile_D(F)`: the layout of [`retile_s`](Self::retile_s), as a destination.
+    ///
+    /// # Errors
+    /// [`TiledCopy::retile`]'s.
+    pub fn retile_d<E: Engine, L: TensorLayout>(
+        &self,
+        f: Tensor<E, L>,
+    ) -> Result<Tensor<E, Layout>, Error> {
+        f.sub_view(Op::RetileD, |l| Ok((self.copy.retile(l)?, 0)))
     }
 }
 
@@ -180,8 +190,10 @@ fn bits_mismatch<T>(op: Op, atom_bits: i64) -> Error {
 /// `dst(i) = src(i)` for every `i`, mode 0 one or more of the atom's instructions.
 ///
 /// # Preconditions
-/// The elements have the atom's value bits; mode 0 of each holds a multiple of the atom's values
-/// (CuTe's partitions do); the sizes agree.
+/// The atom's source and destination thread-value layouts are the same (a thread copies its
+/// own values: `UniversalCopy`, `cp.async`, not `ldmatrix`); the elements have the atom's value
+/// bits; mode 0 of each holds a multiple of the atom's values (CuTe's partitions do); the sizes
+/// agree.
 ///
 /// # Errors
 /// [`ErrorKind::AtomMismatch`] otherwise; [`crate::algorithm::copy()`]'s.
@@ -197,6 +209,21 @@ where
     B: TensorLayout,
 {
     let atom = tiled.atom();
+    // Each thread copies its own partitions here: an atom whose threads exchange values (an
+    // ldmatrix's thread names a row that other threads receive) needs the whole warp at once.
+    let (s_tv, d_tv) = (atom.val_layout_src()?, atom.val_layout_dst()?);
+    if s_tv != d_tv {
+        return Err(Error::new(
+            Op::Copy,
+            [Some(Operand::from(&s_tv)), Some(Operand::from(&d_tv))],
+            ErrorKind::AtomMismatch {
+                why: "a copy atom whose threads exchange values (its source and destination \
+                      layouts differ) is not run thread by thread; its threads",
+                value: atom.thr_id().size(),
+                atom: 1,
+            },
+        ));
+    }
     let bits = atom.value_type().bits();
     if (8 * core::mem::size_of::<E::Value>()) as i64 != bits {
         return Err(bits_mismatch::<E::Value>(Op::Copy, bits));
@@ -222,14 +249,16 @@ where
 }
 
 /// CuTe's `gemm(tiled_mma, a, b, c)` of a thread's partitions `(V, M, K)`, `(V, N, K)`,
-/// `(V, M, N)`: `C(v,m,n) += Σ_k A(v,m,k) · B(v,n,k)`, CuTe's k-block loop.
+/// `(V, M, N)`: `C(v,m,n) += Σ_k A(v,m,k) · B(v,n,k)`, CuTe's k-block loop, for an atom one
+/// thread runs alone (`UniversalFMA`).
 ///
 /// # Preconditions
-/// The elements of A, B and C have the atom's value bits; the partitions are the tiled MMA's
-/// (their extents agree).
+/// The atom is `1×1×1` with one thread; the elements of A, B and C have its value bits; the
+/// partitions are the tiled MMA's (their extents agree).
 ///
 /// # Errors
-/// [`ErrorKind::AtomMismatch`] for elements of other bits; [`crate::algorithm::gemm()`]'s.
+/// [`ErrorKind::AtomMismatch`] otherwise (a warp's `mma.sync` is not emulated thread by
+/// thread); [`crate::algorithm::gemm()`]'s.
 pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
     tiled: &TiledMma,
     a: &Tensor<EA, LA>,
@@ -245,7 +274,22 @@ where
     LB: TensorLayout,
     LC: TensorLayout,
 {
-    let [_, ta, tb, tc] = tiled.atom().value_types();
+    let atom = tiled.atom();
+    // A thread's A, B and C here are scalars: a collective MMA (a warp's mma.sync, a dot
+    // product) computes what no thread's partitions alone hold.
+    if atom.shape_mnk() != [1, 1, 1] || atom.thr_id().size() != 1 {
+        return Err(Error::new(
+            Op::Gemm,
+            [Some(Operand::from(atom.c_layout())), None],
+            ErrorKind::AtomMismatch {
+                why: "gemm runs one-thread 1x1x1 atoms (UniversalFMA) thread by thread; this \
+                      atom's threads",
+                value: atom.thr_id().size(),
+                atom: 1,
+            },
+        ));
+    }
+    let [_, ta, tb, tc] = atom.value_types();
     let bits = (8 * core::mem::size_of::<T>()) as i64;
     for t in [ta, tb, tc] {
         if t.bits() != bits {

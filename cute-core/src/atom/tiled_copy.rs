@@ -82,15 +82,42 @@ pub fn make_tiled_copy(
 /// layout onto a tile of shape `tiler`.
 ///
 /// # Preconditions
-/// The threads and the values of `layout_tv` are multiples of the atom's.
+/// `tiler` is a shape (positive integers, no `_`, its size in `i64`); `layout_tv` has rank 2, its
+/// offsets in `0..size(tiler)`; its threads and values are multiples of the atom's.
 ///
 /// # Errors
-/// [`ErrorKind::AtomMismatch`] otherwise.
+/// [`ErrorKind::NonPositive`], [`ErrorKind::InvalidParameters`] (a `_`) or
+/// [`ErrorKind::Overflow`] for a tiler that is no shape; [`ErrorKind::OutOfBounds`] for a
+/// thread-value layout that leaves the tile; [`ErrorKind::AtomMismatch`] for one that does not
+/// fit the atom.
 pub fn make_tiled_copy_tv(
     atom: &CopyAtom,
     layout_tv: &Layout,
     tiler: &IntTuple,
 ) -> Result<TiledCopy, Error> {
+    let ops = || [Some(Operand::from(layout_tv)), Some(Operand::from(tiler))];
+    let err = |k| Error::new(Op::MakeTiledCopy, ops(), k);
+    if tiler.view().has_under() {
+        return Err(err(ErrorKind::InvalidParameters));
+    }
+    if let Some(&v) = tiler.leaves().iter().find(|&&v| v <= 0) {
+        return Err(err(ErrorKind::NonPositive { value: v }));
+    }
+    let size = tiler.product().map_err(err)?;
+    if layout_tv.rank() != 2 {
+        return Err(err(ErrorKind::RankMismatch {
+            left: layout_tv.rank(),
+            right: 2,
+        }));
+    }
+    let cosize = layout_tv.cosize()?;
+    if layout_tv.stride_leaves().iter().any(|&d| d < 0) || cosize > size {
+        return Err(err(ErrorKind::OutOfBounds {
+            lo: 0,
+            hi: cosize - 1,
+            len: usize::try_from(size).unwrap_or(usize::MAX),
+        }));
+    }
     let reference = atom.val_layout_ref()?;
     let (at, av) = (mode_size(&reference, 0), mode_size(&reference, 1));
     let (tt, tv) = (mode_size(layout_tv, 0), mode_size(layout_tv, 1));
@@ -210,19 +237,15 @@ impl TiledCopy {
     /// # Errors
     /// [`ErrorKind::IndexOutOfRange`] past the tile's rank.
     pub fn tile_size(&self, i: usize) -> Result<i64, Error> {
-        self.tiler
-            .mode(i)
-            .map(|m| m.product().unwrap_or(0))
-            .ok_or_else(|| {
-                Error::new(
-                    Op::TileSize,
-                    [Some(Operand::from(&self.tiler)), None],
-                    ErrorKind::IndexOutOfRange {
-                        index: i as i64,
-                        size: self.tiler.rank() as i64,
-                    },
-                )
+        let err = |k| Error::new(Op::TileSize, [Some(Operand::from(&self.tiler)), None], k);
+        let mode = self.tiler.mode(i).ok_or_else(|| {
+            err(ErrorKind::IndexOutOfRange {
+                index: i64::try_from(i).unwrap_or(i64::MAX),
+                size: i64::try_from(self.tiler.rank()).unwrap_or(i64::MAX),
             })
+        })?;
+        // The tiler's leaves are positive and their product fits (make_tiled_copy_tv).
+        mode.product().map_err(err)
     }
 
     /// `(source or destination thread, value) -> (reference thread, value)` of the atom.
@@ -266,6 +289,16 @@ impl TiledCopy {
             Side::S => Op::PartitionS,
             Side::D => Op::PartitionD,
         };
+        if l.rank() < self.tiler.rank() {
+            return Err(Error::new(
+                op,
+                [Some(Operand::from(l)), Some(Operand::from(&self.tiler))],
+                ErrorKind::RankMismatch {
+                    left: l.rank(),
+                    right: self.tiler.rank(),
+                },
+            ));
+        }
         for mode in 0..self.tiler.rank() {
             let tile = self.tile_size(mode)?;
             let size = l.mode(mode).map_or(0, |m| m.size());

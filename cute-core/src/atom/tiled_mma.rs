@@ -121,8 +121,16 @@ pub fn make_tiled_mma(
             ));
         }
         for (k, tile) in t.tiles().enumerate() {
-            if let Tile::Tiler(_) = tile {
-                return Err(err("a permutation's mode is a layout or _", k));
+            if let Tile::Tiler(t) = tile {
+                return Err(Error::new(
+                    op,
+                    [Some(Operand::from(atom_layout)), permutation.map(|t| Tile::Tiler(*t).operand())],
+                    ErrorKind::AtomMismatch {
+                        why: "a permutation's mode is one layout or _, and this one is a tiler of more modes",
+                        value: i64::try_from(t.rank()).unwrap_or(i64::MAX),
+                        atom: 1,
+                    },
+                ));
             }
             perm[k] = tile;
         }
@@ -194,7 +202,7 @@ impl TiledMma {
                 Op::TileSize,
                 [None, None],
                 ErrorKind::IndexOutOfRange {
-                    index: i as i64,
+                    index: i64::try_from(i).unwrap_or(i64::MAX),
                     size: 3,
                 },
             ));
@@ -215,10 +223,21 @@ impl TiledMma {
             Operand3::C => Op::PartitionC,
         };
         let (i, j) = which.mnk();
-        let (pi, pj) = (self.permutation_mnk(i)?, self.permutation_mnk(j)?);
+        let perm = |k| self.permutation_mnk(k).map_err(|e| e.within(op));
+        let (pi, pj) = (perm(i)?, perm(j)?);
+        if l.rank() < 2 {
+            return Err(Error::new(
+                op,
+                [Some(Operand::from(l)), None],
+                ErrorKind::RankMismatch {
+                    left: l.rank(),
+                    right: 2,
+                },
+            ));
+        }
         for (mode, tile) in [(0, pi.size()), (1, pj.size())] {
             let size = l.mode(mode).map_or(0, |m| m.size());
-            if size < tile || l.rank() < 2 {
+            if size < tile {
                 return Err(Error::new(
                     op,
                     [Some(Operand::from(l)), Some(Operand::from(&self.vmnk))],
@@ -362,7 +381,7 @@ impl TiledMma {
         // Each leaf's digit, the leaves taken by decreasing stride. CuTe C++ takes
         // `(thr / stride) % shape` of each leaf, which gives another thread's coordinate where
         // the strides are not a mixed radix (SM70's quad-pairs over 3 atoms: thread 16 is
-        // thread 20's there); the result here is checked to reach `thr`.
+        // thread 20's there); here the digits reach `thr` exactly or are searched for.
         let (shape, stride) = (self.vmnk.shape_leaves(), self.vmnk.stride_leaves());
         let mut order: [usize; crate::MAX_LAYOUT_LEAVES] = core::array::from_fn(|k| k);
         let order = &mut order[..shape.len()];
@@ -376,7 +395,24 @@ impl TiledMma {
             }
         }
         if rest != 0 {
-            return Err(refused());
+            // Not a mixed radix where `thr` lies: find the index that reaches it, within the
+            // budget of pointwise checks.
+            let n = self.size();
+            if n > crate::limits::VERIFY_LIMIT {
+                return Err(Error::new(
+                    op,
+                    [Some(Operand::from(&self.vmnk)), None],
+                    ErrorKind::VerificationLimit { size: n },
+                ));
+            }
+            let i = (0..n)
+                .find(|&i| self.vmnk.eval(i).ok() == Some(thr))
+                .ok_or_else(refused)?;
+            let mut q = i;
+            for (d, &sh) in digit.iter_mut().zip(shape) {
+                *d = q % sh.max(1);
+                q /= sh.max(1);
+            }
         }
         // Each mode's digits as an index into the mode, colexicographically.
         let mut out = [0i64; 4];
@@ -397,12 +433,15 @@ impl TiledMma {
     /// `l` (rank ≥ 2), `(FrgV, RestM, RestK, ...)` for A, and the offset of its first element.
     ///
     /// # Postconditions
-    /// Over all threads, the partitions of C cover each element of the tiles exactly once; those
-    /// of A (B) once per thread along N (M).
+    /// Over all threads, the partitions of C cover each element of the tiles once per thread
+    /// along K (the threads that split K each hold a partial sum), those of A once per thread
+    /// along N and those of B once per thread along M, each times the atom's threads that see
+    /// the element (all of a GMMA's for an operand in shared memory).
     ///
     /// # Errors
-    /// [`ErrorKind::NotAThread`] for a thread index the thread layout does not reach;
-    /// [`thrfrg`](Self::thrfrg)'s.
+    /// [`ErrorKind::NotAThread`] for a thread index the thread layout does not reach
+    /// ([`ErrorKind::VerificationLimit`] where telling needs more than
+    /// [`VERIFY_LIMIT`](crate::limits::VERIFY_LIMIT) points); [`thrfrg`](Self::thrfrg)'s.
     pub fn partition(&self, which: Operand3, thr: i64, l: &Layout) -> Result<(Layout, i64), Error> {
         let op = match which {
             Operand3::A => Op::PartitionA,
@@ -452,12 +491,33 @@ impl TiledMma {
     /// # Errors
     /// As [`partition`](Self::partition).
     pub fn partition_fragment(&self, which: Operand3, l: &Layout) -> Result<Layout, Error> {
-        let (p, _) = self.partition(which, 0, l)?;
         let op = match which {
             Operand3::A => Op::PartitionFragmentA,
             Operand3::B => Op::PartitionFragmentB,
             Operand3::C => Op::PartitionFragmentC,
         };
+        let tv = match which {
+            Operand3::A => self.atom.a_layout(),
+            Operand3::B => self.atom.b_layout(),
+            Operand3::C => self.atom.c_layout(),
+        };
+        // An operand every thread sees whole (a GMMA's in shared memory) has no registers:
+        // CuTe's fragment of it is a view of the partition as the instruction's descriptors.
+        if tv
+            .mode(0)
+            .is_some_and(|t| t.size() > 1 && t.stride_leaves().iter().all(|&d| d == 0))
+        {
+            return Err(Error::new(
+                op,
+                [Some(Operand::from(tv)), None],
+                ErrorKind::AtomMismatch {
+                    why: "an operand the atom's threads all read from shared memory has no register fragment (threads)",
+                    value: tv.mode(0).map_or(0, |t| t.size()),
+                    atom: 1,
+                },
+            ));
+        }
+        let (p, _) = self.partition(which, self.vmnk.eval(0).unwrap_or(0), l)?;
         let r = match which {
             Operand3::C => IntTuple::from_view(p.shape())
                 .map_err(|k| Error::new(op, [None, None], k))
@@ -468,7 +528,7 @@ impl TiledMma {
     }
 }
 
-/// CuTe's notation of a tiled MMA: `TiledMMA(atom, atom layout, permutation)`.
+/// The call that makes the tiled MMA: `make_tiled_mma(atom, atom layout, permutation)`.
 impl fmt::Display for TiledMma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "make_tiled_mma({}, {}, <", self.atom, self.atom_layout)?;

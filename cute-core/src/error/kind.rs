@@ -367,9 +367,11 @@ pub enum ErrorKind {
         /// The right size.
         right: i64,
     },
-    /// A tiled operation that does not fit its atom (`why`): a tiled copy whose threads or
+    /// A tiled operation that does not fit its atom (`why`) (the atoms' conditions, like the
+    /// atom layer, are not built for a GPU, where every error is [`ErrorKind::OnDevice`]): a tiled copy whose threads or
     /// values are not a multiple of its atom's, an atom layout of more than three modes, a copy
     /// atom whose value type does not divide its instruction's bits.
+    #[cfg(not(target_arch = "nvptx64"))]
     AtomMismatch {
         /// The condition.
         why: &'static str,
@@ -379,6 +381,7 @@ pub enum ErrorKind {
         atom: i64,
     },
     /// A thread index that is not one of a tiled MMA's threads (an offset of its thread layout).
+    #[cfg(not(target_arch = "nvptx64"))]
     NotAThread {
         /// The index.
         thread: i64,
@@ -387,6 +390,7 @@ pub enum ErrorKind {
     },
     /// A tensor partitioned by a tile larger than itself: mode `mode` has `size` elements and the
     /// tile `tile`. CuTe C++ partitions it and reads past the tensor.
+    #[cfg(not(target_arch = "nvptx64"))]
     TileExceedsTensor {
         /// The mode of the tensor.
         mode: usize,
@@ -464,8 +468,11 @@ impl ErrorKind {
             ErrorKind::BlockDivisibility { .. } => "block_divisibility",
             ErrorKind::ModeRange { .. } => "mode_range",
             ErrorKind::InvalidColumnAction { .. } => "invalid_column_action",
+            #[cfg(not(target_arch = "nvptx64"))]
             ErrorKind::AtomMismatch { .. } => "atom_mismatch",
+            #[cfg(not(target_arch = "nvptx64"))]
             ErrorKind::TileExceedsTensor { .. } => "tile_exceeds_tensor",
+            #[cfg(not(target_arch = "nvptx64"))]
             ErrorKind::NotAThread { .. } => "not_a_thread",
             ErrorKind::OnDevice => "on_device",
         }

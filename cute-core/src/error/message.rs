@@ -95,13 +95,16 @@ impl ErrorKind {
                 write!(f, "size mismatch: {what} is {left} on the left and {right} on the right")
             }
             ErrorKind::NoSwizzle { why } => write!(f, "no swizzle: {why}"),
+            #[cfg(not(target_arch = "nvptx64"))]
             ErrorKind::AtomMismatch { why, value, atom } => {
                 write!(f, "atom mismatch: {why} ({value} against the atom's {atom})")
             }
+            #[cfg(not(target_arch = "nvptx64"))]
             ErrorKind::NotAThread { thread, threads } => write!(
                 f,
                 "not a thread: {thread} is none of the thread layout's {threads} offsets"
             ),
+            #[cfg(not(target_arch = "nvptx64"))]
             ErrorKind::TileExceedsTensor { mode, size, tile } => write!(
                 f,
                 "tile exceeds tensor: mode {mode} of the tensor has {size} elements and the tile {tile}"
@@ -243,10 +246,11 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::IndexOutOfRange { .. }
             | ErrorKind::SizeMismatch { .. }
             | ErrorKind::InvalidAccess { .. }
-            | ErrorKind::AtomMismatch { .. }
-            | ErrorKind::TileExceedsTensor { .. }
-            | ErrorKind::NotAThread { .. }
             | ErrorKind::NoSwizzle { .. } => self.fmt_tensor(f),
+            #[cfg(not(target_arch = "nvptx64"))]
+            ErrorKind::AtomMismatch { .. }
+            | ErrorKind::TileExceedsTensor { .. }
+            | ErrorKind::NotAThread { .. } => self.fmt_tensor(f),
             ErrorKind::NotCongruent => f.write_str("shape and stride are not congruent"),
             ErrorKind::Parse { pos, expected } => write!(f, "expected {expected} at offset {pos}"),
             ErrorKind::StrideDivisibility { mode, stride, prefix } => write!(

@@ -3,6 +3,6 @@
 //! layouts static; `cute_core::atom` holds the same atoms as runtime values, with the tiled
 //! operations over them.
 
-pub mod mma;
+pub mod mma_atom;
 
-pub use mma::*;
+pub use mma_atom::*;
