@@ -57,15 +57,12 @@ fn page(grids: &[Grid]) -> (f64, f64) {
     (width + 1.5, height + 1.0)
 }
 
-/// The grids as one standalone LaTeX document with one `tikzpicture`, the grids stacked top to
-/// bottom (a layout of rank 3 or more gives one grid per slice).
+/// The start of a standalone document of `width`×`height` cm up to its `tikzpicture`'s options:
+/// 1 cm cells, rows down and columns across. `standalone` (CuTe's class) is not in LaTeX's base
+/// packages: an article's page cut to the picture.
 #[must_use]
-pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
-    let (width, height) = page(grids);
-    let mut out = String::new();
-    // `standalone` (CuTe's class) is not in LaTeX's base packages: a page cut to the picture.
-    let _ = write!(
-        out,
+pub fn preamble(width: f64, height: f64) -> String {
+    format!(
         "\\documentclass{{article}}\n\
          \\usepackage[paperwidth={width:.1}cm,paperheight={height:.1}cm,margin=0.5cm]{{geometry}}\n\
          \\usepackage{{tikz}}\n\
@@ -73,8 +70,16 @@ pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
          \\begin{{document}}\n\
          \\noindent\n\
          \\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},\
-         every node/.style={{minimum size=1cm, outer sep=0pt}}]\n",
-    );
+         every node/.style={{minimum size=1cm, outer sep=0pt}}]\n"
+    )
+}
+
+/// The grids as one standalone LaTeX document with one `tikzpicture`, the grids stacked top to
+/// bottom (a layout of rank 3 or more gives one grid per slice).
+#[must_use]
+pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
+    let (width, height) = page(grids);
+    let mut out = preamble(width, height);
     // Row coordinate where the next grid's first row goes: below the previous grid, its caption
     // and the next grid's column headers.
     let mut top = 0usize;

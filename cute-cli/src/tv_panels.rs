@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 use cute::atom::{Side, TiledCopy, TiledMma};
 use cute::{Error, Layout};
 
+use crate::colour::PASTELS;
+
 /// One owned cell of a panel: its row and column in the panel, the thread and the value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cell {
@@ -181,18 +183,6 @@ pub fn caption(panels: &[Panel]) -> String {
     parts.join(", ")
 }
 
-/// CuTe's pastel colours of `print_latex`'s thread-value pictures, by thread mod 8.
-const PASTELS: [[u8; 3]; 8] = [
-    [175, 175, 255],
-    [175, 255, 175],
-    [255, 255, 175],
-    [255, 175, 175],
-    [210, 210, 255],
-    [210, 255, 210],
-    [255, 255, 210],
-    [255, 210, 210],
-];
-
 /// The panels as one standalone LaTeX document, `comment` (the expression) at its top: a
 /// `tikzpicture` of 1 cm cells as CuTe draws it, each panel's row and column indices outside it,
 /// the panels' titles and places as its caption. Like `cute latex`'s other pictures it needs
@@ -212,19 +202,8 @@ pub fn latex(panels: &[Panel], comment: &str) -> String {
         ((right - left) as f64 + 2.0).max(caption(panels).chars().count() as f64 * 0.22 + 1.5),
         (bottom - top) as f64 + 3.0,
     );
-    let mut out = String::new();
-    let _ = writeln!(out, "% {}", comment.replace('\n', " "));
-    let _ = write!(
-        out,
-        "\\documentclass{{article}}\n\
-         \\usepackage[paperwidth={width:.1}cm,paperheight={height:.1}cm,margin=0.5cm]{{geometry}}\n\
-         \\usepackage{{tikz}}\n\
-         \\pagestyle{{empty}}\n\n\
-         \\begin{{document}}\n\
-         \\noindent\n\
-         \\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},\
-         every node/.style={{minimum size=1cm, outer sep=0pt}}]\n",
-    );
+    let mut out = format!("% {}\n", comment.replace('\n', " "));
+    out.push_str(&crate::latex::preamble(width, height));
     for p in panels {
         let (r0, c0) = p.at;
         for c in &p.cells {
