@@ -228,7 +228,23 @@ pub(crate) fn check(data: &[u8]) {
     let Ok(mma) = make_tiled_mma(&atom, &atom_layout(m, n, k, row), perm.as_ref()) else {
         return;
     };
-    if mma.size() > 512 {
+    // The checks evaluate every thread's every offset: keep an input's work to about a million
+    // evaluations (a GMMA operand in shared memory is every thread's whole tile).
+    let t0 = mma.thr_layout_vmnk().eval(0).unwrap();
+    let ts = [0, 1, 2].map(|i| mma.tile_size(i).unwrap());
+    let mut values = 0;
+    for (which, (i, j)) in [
+        (Operand3::A, (0, 2)),
+        (Operand3::B, (1, 2)),
+        (Operand3::C, (0, 1)),
+    ] {
+        match mma.partition(which, t0, &tensor(ts[i], ts[j], false)) {
+            Ok((p, _)) => values += p.size(),
+            Err(_) => return,
+        }
+    }
+    // And each thread's partition is the algebra again (tens of microseconds): at most 256.
+    if mma.size() > 256 || mma.size().saturating_mul(values).saturating_mul(8) > 1 << 20 {
         return;
     }
     check_mma(&mma, reps, majors);
@@ -251,6 +267,9 @@ pub(crate) fn check(data: &[u8]) {
         }
     };
     if let Ok(copy) = copy {
-        check_copy(&copy, [reps[0], reps[1]], majors[0]);
+        // As above: every thread's values, on every side and repetition.
+        if copy.size() <= 256 && copy.layout_tv().size().saturating_mul(16) <= 1 << 20 {
+            check_copy(&copy, [reps[0], reps[1]], majors[0]);
+        }
     }
 }
