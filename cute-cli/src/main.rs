@@ -259,6 +259,23 @@ fn svg(
             "-o - and --png - would mix the SVG and the PNG on standard output; give one".into(),
         ));
     }
+    // A file named for the other format would hold what its name does not say.
+    let ext = |p: Option<&str>| {
+        p.and_then(|p| std::path::Path::new(p).extension())
+            .map(|e| e.to_string_lossy().to_ascii_lowercase())
+    };
+    if ext(out).as_deref() == Some("png") {
+        return Err(Failure::Usage(format!(
+            "-o writes SVG, and {} names a PNG: use --png {0}",
+            out.unwrap_or_default()
+        )));
+    }
+    if ext(png).as_deref() == Some("svg") {
+        return Err(Failure::Usage(format!(
+            "--png writes PNG, and {} names an SVG: use -o {0}",
+            png.unwrap_or_default()
+        )));
+    }
     if let Some(panels) = tiled_panels(text, picture)? {
         let (doc, width, height) = tv_panels::svg(&panels);
         let bytes = match png {

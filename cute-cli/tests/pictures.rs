@@ -95,3 +95,17 @@ fn a_value_that_is_no_tiled_operation_is_refused() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("a tiled copy"));
 }
+
+#[test]
+fn a_file_named_for_the_other_format_is_refused() {
+    for args in [
+        ["svg", "(4,8):(1,4)", "-o", "x.png"],
+        ["svg", "(4,8):(1,4)", "--png", "x.svg"],
+    ] {
+        let o = cute(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("names a"), "{err}");
+        assert!(!std::path::Path::new(args[3]).exists());
+    }
+}
