@@ -172,6 +172,7 @@ fn run(command: Command) -> Result<(), Failure> {
             picture,
             color,
         } => {
+            check_colouring(color, &picture)?;
             let expr = input.read(expr)?;
             if let Some(panels) = tiled_panels(&expr, &picture)? {
                 out!("{}", tv_panels::text(&panels));
@@ -201,6 +202,7 @@ fn run(command: Command) -> Result<(), Failure> {
             picture,
             color,
         } => {
+            check_colouring(color, &picture)?;
             let expr = input.read(expr)?;
             let doc = match tiled_panels(&expr, &picture)? {
                 Some(panels) => tv_panels::latex(&panels, &expr),
@@ -254,6 +256,7 @@ fn svg(
     picture: &Picture,
     color: Option<Colouring>,
 ) -> Result<(), Failure> {
+    check_colouring(color, picture)?;
     if out == Some("-") && png == Some("-") {
         return Err(Failure::Usage(
             "-o - and --png - would mix the SVG and the PNG on standard output; give one".into(),
@@ -483,6 +486,23 @@ fn linear(text: &str) -> Result<(), Failure> {
         }
         Ok(c) => outln!("as a swizzled layout: {c}"),
         Err(e) => outln!("as a layout: none ({})", e.kind),
+    }
+    Ok(())
+}
+
+/// Refuses a colouring by owner (thread, value, warp) of a picture whose cells have none: only
+/// `--tv` pictures say which thread and value hold a cell, and the cells would be grey by offset.
+fn check_colouring(color: Option<Colouring>, picture: &Picture) -> Result<(), Failure> {
+    let by_owner = matches!(
+        color,
+        Some(Colouring::Thread | Colouring::Value | Colouring::Warp)
+    );
+    if by_owner && picture.tv.is_none() {
+        return Err(Failure::Usage(
+            "--color thread, value and warp colour a thread-value picture (--tv SHAPE); a \
+             layout's cells have no thread"
+                .into(),
+        ));
     }
     Ok(())
 }

@@ -109,3 +109,25 @@ fn a_file_named_for_the_other_format_is_refused() {
         assert!(!std::path::Path::new(args[3]).exists());
     }
 }
+
+#[test]
+fn a_colouring_by_thread_of_a_layout_is_refused() {
+    for cmd in ["show", "latex"] {
+        for scheme in ["thread", "value", "warp"] {
+            let o = cute(&[cmd, "--color", scheme, "(4,8):(1,4)"]);
+            assert_eq!(o.status.code(), Some(2), "{cmd} {scheme}");
+            assert!(String::from_utf8_lossy(&o.stderr).contains("(--tv SHAPE)"));
+        }
+    }
+    let o = cute(&["svg", "--color", "thread", "(4,8):(1,4)", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    let ok = cute(&[
+        "show",
+        "--color",
+        "thread",
+        "--tv",
+        "(8,8)",
+        "((4,8),2):((16,1),8)",
+    ]);
+    assert!(ok.status.success());
+}
