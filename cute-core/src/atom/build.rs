@@ -4,7 +4,7 @@
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{Builder, IntTuple};
 use crate::layout::Layout;
-use crate::tiler::{Tiler, TilerBuilder};
+use crate::tiler::{Tile, Tiler, TilerBuilder};
 
 /// One mode of a tiler under construction.
 pub(crate) enum T<'a> {
@@ -19,6 +19,16 @@ pub(crate) enum T<'a> {
 /// The tiler `<modes...>` (a capacity error is the divide's it is built for).
 pub(crate) fn tiler(modes: &[T<'_>]) -> Result<Tiler, Error> {
     tiler_kind(modes).map_err(|k| Error::new(Op::LogicalDivide, [None, None], k))
+}
+
+/// The size of mode `i` of `l`, 1 past its rank (as CuTe's `size<I>` of a missing mode).
+pub(crate) fn mode_size(l: &Layout, i: usize) -> i64 {
+    l.mode(i).map_or(1, |m| m.size())
+}
+
+/// The tile of a shape, as a zipped divide takes one (a capacity error is the divide's).
+pub(crate) fn shape_tile(shape: &IntTuple) -> Result<Tile, Error> {
+    Tile::from_shape(shape).map_err(|k| Error::new(Op::ZippedDivide, [None, None], k))
 }
 
 /// The flat int tuple of `values` (a capacity error is the layout's it is built for).

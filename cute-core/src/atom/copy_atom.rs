@@ -7,6 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use super::build::mode_size;
 use super::spelling::{parse_error, Spelling};
 use super::value_type::ValueType;
 use crate::algebra::recast::upcast;
@@ -151,7 +152,7 @@ impl CopyAtom {
         };
         // CuTe's condition on every bit layout: its threads are the atom's.
         for l in [&atom.src, &atom.dst, &atom.reference] {
-            let threads = l.mode(0).map_or(1, |m| m.size());
+            let threads = mode_size(l, 0);
             if threads != atom.thr_id.size() {
                 return Err(Error::new(
                     Op::Parse,
@@ -165,7 +166,7 @@ impl CopyAtom {
             }
         }
         for l in [&atom.src, &atom.dst, &atom.reference] {
-            let bits = l.mode(1).map_or(1, |m| m.size());
+            let bits = mode_size(l, 1);
             if op != CopyOp::AutoVectorizing && bits % value.bits() != 0 {
                 return Err(Error::new(
                     Op::Parse,
@@ -265,7 +266,7 @@ impl CopyAtom {
     /// # Errors
     /// `upcast`'s.
     pub fn num_val_src(&self) -> Result<i64, Error> {
-        Ok(self.val_layout_src()?.mode(1).map_or(1, |m| m.size()))
+        Ok(mode_size(&self.val_layout_src()?, 1))
     }
 
     /// The values each thread writes (`NumValDst`).
@@ -273,7 +274,7 @@ impl CopyAtom {
     /// # Errors
     /// `upcast`'s.
     pub fn num_val_dst(&self) -> Result<i64, Error> {
-        Ok(self.val_layout_dst()?.mode(1).map_or(1, |m| m.size()))
+        Ok(mode_size(&self.val_layout_dst()?, 1))
     }
 }
 

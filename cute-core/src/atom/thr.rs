@@ -70,9 +70,10 @@ impl ThrMma<'_> {
         &self,
         which: Operand3,
         t: Tensor<E, L>,
-        op: Op,
     ) -> Result<Tensor<E, Layout>, Error> {
-        t.sub_view(op, |l| self.mma.partition(which, self.thr, l))
+        t.sub_view(which.partition_op(), |l| {
+            self.mma.partition(which, self.thr, l)
+        })
     }
 
     /// `partition_A(A)`: the thread's `(MMA, MMA_M, MMA_K, ...)` of an `(M, K, ...)` tensor.
@@ -83,7 +84,7 @@ impl ThrMma<'_> {
         &self,
         a: Tensor<E, L>,
     ) -> Result<Tensor<E, Layout>, Error> {
-        self.part(Operand3::A, a, Op::PartitionA)
+        self.part(Operand3::A, a)
     }
 
     /// `partition_B(B)`: the thread's `(MMA, MMA_N, MMA_K, ...)` of an `(N, K, ...)` tensor.
@@ -94,7 +95,7 @@ impl ThrMma<'_> {
         &self,
         b: Tensor<E, L>,
     ) -> Result<Tensor<E, Layout>, Error> {
-        self.part(Operand3::B, b, Op::PartitionB)
+        self.part(Operand3::B, b)
     }
 
     /// `partition_C(C)`: the thread's `(MMA, MMA_M, MMA_N, ...)` of an `(M, N, ...)` tensor.
@@ -105,7 +106,7 @@ impl ThrMma<'_> {
         &self,
         c: Tensor<E, L>,
     ) -> Result<Tensor<E, Layout>, Error> {
-        self.part(Operand3::C, c, Op::PartitionC)
+        self.part(Operand3::C, c)
     }
 
     /// The layout of the registers of `partition_fragment_A/B/C` of a tensor of layout `l`
@@ -123,9 +124,10 @@ impl ThrCopy<'_> {
         &self,
         side: Side,
         t: Tensor<E, L>,
-        op: Op,
     ) -> Result<Tensor<E, Layout>, Error> {
-        t.sub_view(op, |l| self.copy.partition(side, self.thr, l))
+        t.sub_view(side.partition_op(), |l| {
+            self.copy.partition(side, self.thr, l)
+        })
     }
 
     /// `partition_S(S)`: the thread's `(CPY, CPY_M, CPY_N, ...)` of a source tensor.
@@ -136,7 +138,7 @@ impl ThrCopy<'_> {
         &self,
         s: Tensor<E, L>,
     ) -> Result<Tensor<E, Layout>, Error> {
-        self.part(Side::S, s, Op::PartitionS)
+        self.part(Side::S, s)
     }
 
     /// `partition_D(D)`: the thread's `(CPY, CPY_M, CPY_N, ...)` of a destination tensor.
@@ -147,7 +149,7 @@ impl ThrCopy<'_> {
         &self,
         d: Tensor<E, L>,
     ) -> Result<Tensor<E, Layout>, Error> {
-        self.part(Side::D, d, Op::PartitionD)
+        self.part(Side::D, d)
     }
 
     /// `retile_S(F)`: a fragment regrouped by the atom's values ([`TiledCopy::retile`]).

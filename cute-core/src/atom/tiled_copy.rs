@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::build::{first_rest, thr_coord, tiler, T};
+use super::build::{first_rest, mode_size, shape_tile, thr_coord, tiler, T};
 use super::copy_atom::CopyAtom;
 use super::tiled_mma::TiledMma;
 use crate::algebra::coalesce::coalesce_by;
@@ -70,7 +70,7 @@ pub fn make_tiled_copy(
         )?;
         let layout_tv = composition(&right_inverse(&layout_mn)?, &tv)?;
         let sizes: [i64; crate::MAX_LAYOUT_LEAVES] =
-            core::array::from_fn(|k| layout_mn.mode(k).map_or(1, |m| m.size()));
+            core::array::from_fn(|k| mode_size(&layout_mn, k));
         let tiler = IntTuple::flat(&sizes[..layout_mn.rank()])
             .map_err(|k| Error::new(op, [Some(Operand::from(&layout_mn)), None], k))?;
         make_tiled_copy_tv(atom, &layout_tv, &tiler)
@@ -156,11 +156,6 @@ pub fn make_tiled_copy_tv(
     })
 }
 
-/// The size of mode `i` of `l` (1 past its rank).
-fn mode_size(l: &Layout, i: usize) -> i64 {
-    l.mode(i).map_or(1, |m| m.size())
-}
-
 /// A tiled copy over a tiled MMA's thread-value layout of one operand.
 fn from_mma(atom: &CopyAtom, tv: &Layout, m: i64, n: i64, op: Op) -> Result<TiledCopy, Error> {
     let tiler = IntTuple::flat(&[m, n]).map_err(|k| Error::new(op, [None, None], k))?;
@@ -205,6 +200,17 @@ pub enum Side {
     S,
     /// The destination (`D`).
     D,
+}
+
+impl Side {
+    /// `partition_S/D`, the operation an error of the side's partition names.
+    #[must_use]
+    pub fn partition_op(self) -> Op {
+        match self {
+            Side::S => Op::PartitionS,
+            Side::D => Op::PartitionD,
+        }
+    }
 }
 
 impl TiledCopy {
@@ -263,8 +269,7 @@ impl TiledCopy {
         let reference = self.atom.val_layout_ref()?;
         let atom_shape = IntTuple::flat(&[mode_size(&reference, 0), mode_size(&reference, 1)])
             .map_err(|k| Error::new(Op::ZippedDivide, [None, None], k))?;
-        let atom_tile = Tile::from_shape(&atom_shape)
-            .map_err(|k| Error::new(Op::ZippedDivide, [None, None], k))?;
+        let atom_tile = shape_tile(&atom_shape)?;
         // ((atom_tid,atom_val),(rest_tid,rest_val)) -> (m,n)
         let atom_tv = zipped_divide(&self.layout_tv, atom_tile)?;
         // ((trg_tid,trg_val),(rest_tid,rest_val)) -> (m,n)
@@ -285,10 +290,7 @@ impl TiledCopy {
     /// [`ErrorKind::TileExceedsTensor`] where a mode of `l` is smaller than the tile; the
     /// algebra's, within the partition.
     pub fn tidfrg(&self, side: Side, l: &Layout) -> Result<Layout, Error> {
-        let op = match side {
-            Side::S => Op::PartitionS,
-            Side::D => Op::PartitionD,
-        };
+        let op = side.partition_op();
         if l.rank() < self.tiler.rank() {
             return Err(Error::new(
                 op,
@@ -311,8 +313,7 @@ impl TiledCopy {
             }
         }
         let run = || -> Result<Layout, Error> {
-            let tile = Tile::from_shape(&self.tiler)
-                .map_err(|k| Error::new(Op::ZippedDivide, [None, None], k))?;
+            let tile = shape_tile(&self.tiler)?;
             let divided = zipped_divide(l, tile)?;
             self.tile2thrfrg(&divided, side)
         };
@@ -329,10 +330,7 @@ impl TiledCopy {
     /// # Errors
     /// [`ErrorKind::NotAThread`] for a thread past `size()`; [`tidfrg`](Self::tidfrg)'s.
     pub fn partition(&self, side: Side, thr: i64, l: &Layout) -> Result<(Layout, i64), Error> {
-        let op = match side {
-            Side::S => Op::PartitionS,
-            Side::D => Op::PartitionD,
-        };
+        let op = side.partition_op();
         if !(0..self.size()).contains(&thr) {
             return Err(Error::new(
                 op,

@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use super::build::{flat, tiler, under_coord, T};
+use super::build::{flat, mode_size, tiler, under_coord, T};
 use super::mma_atom::MmaAtom;
 use crate::algebra::complement::complement_cosize;
 use crate::algebra::composition::{composition, composition_tiler};
@@ -32,6 +32,26 @@ pub enum Operand3 {
 }
 
 impl Operand3 {
+    /// `partition_A/B/C`, the operation an error of the operand's partition names.
+    #[must_use]
+    pub fn partition_op(self) -> Op {
+        match self {
+            Operand3::A => Op::PartitionA,
+            Operand3::B => Op::PartitionB,
+            Operand3::C => Op::PartitionC,
+        }
+    }
+
+    /// `partition_fragment_A/B/C`.
+    #[must_use]
+    pub fn fragment_op(self) -> Op {
+        match self {
+            Operand3::A => Op::PartitionFragmentA,
+            Operand3::B => Op::PartitionFragmentB,
+            Operand3::C => Op::PartitionFragmentC,
+        }
+    }
+
     /// The modes of `(M, N, K)` the operand's tile spans.
     fn mnk(self) -> (usize, usize) {
         match self {
@@ -92,7 +112,7 @@ pub fn make_tiled_mma(
     permutation: Option<&Tiler>,
 ) -> Result<TiledMma, Error> {
     let op = Op::MakeTiledMma;
-    let err = |why, value: usize| {
+    let err = |why, value: usize, atom| {
         Error::new(
             op,
             [
@@ -101,8 +121,8 @@ pub fn make_tiled_mma(
             ],
             ErrorKind::AtomMismatch {
                 why,
-                value: value as i64,
-                atom: 3,
+                value: i64::try_from(value).unwrap_or(i64::MAX),
+                atom,
             },
         )
     };
@@ -110,6 +130,7 @@ pub fn make_tiled_mma(
         return Err(err(
             "an atom layout has at most three modes (M, N, K)",
             atom_layout.rank(),
+            3,
         ));
     }
     let mut perm = [Tile::Under; 3];
@@ -118,18 +139,15 @@ pub fn make_tiled_mma(
             return Err(err(
                 "a permutation has at most three modes (M, N, K)",
                 t.rank(),
+                3,
             ));
         }
         for (k, tile) in t.tiles().enumerate() {
             if let Tile::Tiler(t) = tile {
-                return Err(Error::new(
-                    op,
-                    [Some(Operand::from(atom_layout)), permutation.map(|t| Tile::Tiler(*t).operand())],
-                    ErrorKind::AtomMismatch {
-                        why: "a permutation's mode is one layout or _, and this one is a tiler of more modes",
-                        value: i64::try_from(t.rank()).unwrap_or(i64::MAX),
-                        atom: 1,
-                    },
+                return Err(err(
+                    "a permutation's mode is one layout or _, and this one is a tiler of more modes",
+                    t.rank(),
+                    1,
                 ));
             }
             perm[k] = tile;
@@ -171,7 +189,16 @@ impl TiledMma {
 
     /// The size of mode `i` of the thread layout (0 the atom's threads, then M, N, K).
     fn thr_size(&self, i: usize) -> i64 {
-        self.vmnk.mode(i).map_or(1, |m| m.size())
+        mode_size(&self.vmnk, i)
+    }
+
+    /// The atom's thread-value layout of the operand.
+    fn atom_tv(&self, which: Operand3) -> &Layout {
+        match which {
+            Operand3::A => self.atom.a_layout(),
+            Operand3::B => self.atom.b_layout(),
+            Operand3::C => self.atom.c_layout(),
+        }
     }
 
     /// Mode `i` (0 = M, 1 = N, 2 = K) of the permutation: its layout, or for `_` the compact
@@ -217,11 +244,7 @@ impl TiledMma {
     /// [`ErrorKind::TileExceedsTensor`] where a mode of `l` is smaller than the tile; the
     /// algebra's errors, within the partition.
     pub fn thrfrg(&self, which: Operand3, l: &Layout) -> Result<Layout, Error> {
-        let op = match which {
-            Operand3::A => Op::PartitionA,
-            Operand3::B => Op::PartitionB,
-            Operand3::C => Op::PartitionC,
-        };
+        let op = which.partition_op();
         let (i, j) = which.mnk();
         let perm = |k| self.permutation_mnk(k).map_err(|e| e.within(op));
         let (pi, pj) = (perm(i)?, perm(j)?);
@@ -245,11 +268,7 @@ impl TiledMma {
                 ));
             }
         }
-        let tv = match which {
-            Operand3::A => self.atom.a_layout(),
-            Operand3::B => self.atom.b_layout(),
-            Operand3::C => self.atom.c_layout(),
-        };
+        let tv = self.atom_tv(which);
         let mnk = self.atom.shape_mnk();
         let run = || -> Result<Layout, Error> {
             let t = logical_divide(l, tiler(&[T::L(&pi), T::L(&pj)])?)?;
@@ -443,11 +462,7 @@ impl TiledMma {
     /// ([`ErrorKind::VerificationLimit`] where telling needs more than
     /// [`VERIFY_LIMIT`](crate::limits::VERIFY_LIMIT) points); [`thrfrg`](Self::thrfrg)'s.
     pub fn partition(&self, which: Operand3, thr: i64, l: &Layout) -> Result<(Layout, i64), Error> {
-        let op = match which {
-            Operand3::A => Op::PartitionA,
-            Operand3::B => Op::PartitionB,
-            Operand3::C => Op::PartitionC,
-        };
+        let op = which.partition_op();
         let [v, m, n, k] = self.thr_vmnk(thr, op)?;
         let (a, b) = match which {
             Operand3::A => (m, k),
@@ -491,16 +506,8 @@ impl TiledMma {
     /// # Errors
     /// As [`partition`](Self::partition).
     pub fn partition_fragment(&self, which: Operand3, l: &Layout) -> Result<Layout, Error> {
-        let op = match which {
-            Operand3::A => Op::PartitionFragmentA,
-            Operand3::B => Op::PartitionFragmentB,
-            Operand3::C => Op::PartitionFragmentC,
-        };
-        let tv = match which {
-            Operand3::A => self.atom.a_layout(),
-            Operand3::B => self.atom.b_layout(),
-            Operand3::C => self.atom.c_layout(),
-        };
+        let op = which.fragment_op();
+        let tv = self.atom_tv(which);
         // An operand every thread sees whole (a GMMA's in shared memory) has no registers:
         // CuTe's fragment of it is a view of the partition as the instruction's descriptors.
         if tv
