@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build cost of the kernels a user writes (issue 27): the release build of
+# Build cost of the kernels a user writes: the release build of
 # examples/user_kernels.rs, which includes the four user kernels of examples/kernels/ (softmax,
 # conv2d, transpose_smem, rowsum_generic), with its dependencies already built. Prints the
 # kernels' lines, the wall-clock seconds, the peak memory of the build and, last, the CPU seconds

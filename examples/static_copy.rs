@@ -4,7 +4,8 @@
 use cute::algorithm::{copy, copy_if, elem_less, fill};
 use cute::{layout, local_tile, make_fragment_like, make_identity_tensor, make_tensor, tiler};
 
-/// The transpose of seed 000 Table 2: `(8,3):(1,8)` into `(8,3):(3,1)`.
+/// The transpose of Table 2 of Cecka, *CuTe Layout Representation and Algebra*: `(8,3):(1,8)`
+/// into `(8,3):(3,1)`.
 #[inline(never)]
 pub fn transpose_8x3(src: &[f32; 24], dst: &mut [f32; 24]) {
     if let (Ok(s), Ok(mut d)) = (

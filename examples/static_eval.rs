@@ -5,7 +5,8 @@ use cute::cute_static::StaticLayout;
 
 type Tv = cute::Layout!(((4,8),2):((16,1),8));
 
-/// `L(33)` for the thread-value layout of seed 000 Figure 6.
+/// `L(33)` for the thread-value layout of Cecka, *CuTe Layout Representation and Algebra*,
+/// Figure 6.
 #[inline(never)]
 #[must_use]
 pub fn tv_offset_33() -> i64 {

@@ -1,5 +1,8 @@
-//! A tour of the layout algebra: computes and prints the worked examples of the CuTe paper
-//! (seed 000) live, including the compositions CuTe C++ gets wrong and this crate rejects.
+//! A tour of the layout algebra: computes and prints the worked examples of Cecka, *CuTe Layout
+//! Representation and Algebra* (the section numbers in the titles below are that paper's), live,
+//! including the compositions CuTe C++ gets wrong and this crate rejects. The swizzles are those
+//! of Bhaskaracharya, Acharya, Hagedorn, Grover, *Modeling Layout Abstractions Using Integer Set
+//! Relations*.
 //!
 //! Run with `cargo run --release --example tour`.
 
@@ -116,7 +119,7 @@ const TOUR: &[Section] = &[
         ],
     },
     Section {
-        title: "Swizzles (seed 004)",
+        title: "Swizzles (Bhaskaracharya et al.)",
         exprs: &["swizzle(1,0,1)", "swizzle_layout(2,0,2,(4,4):(4,1))"],
     },
 ];

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU kernels proven zero-cost by NVIDIA's assembler (issue 29). Builds `gpu/` (each kernel
+# GPU kernels proven zero-cost by NVIDIA's assembler. Builds `gpu/` (each kernel
 # written with cute beside a hand twin, `<name>_cute` and `<name>_hand`) to PTX for
 # nvptx64-nvidia-cuda, assembles it with `ptxas` for sm_80 and sm_90 and disassembles it with
 # `nvdisasm`, prints one line per kernel and architecture (registers, stack frame and SASS
@@ -78,17 +78,17 @@ KNOWN = {
     # The partition's offset `t0 + 16 t1` of thread `t = t0 + 4 t1` reaches ptxas as
     # `t + 12 (t >> 2)` in 64 bits (LLVM's form of the library's `idx2crd`/`crd2idx`), where the
     # hand's `(t & 3) + (16 t & 0x1c0)` stays 32-bit: two more instructions for the high word.
-    # Since the thread-index error is built inline on a GPU (stop 42, for `tile_copy`'s sake),
+    # Since the thread-index error is built inline on a GPU (for `tile_copy`'s sake),
     # ptxas issues the four loads before the four stores, each in its own register: 29/30
     # instructions (the twin's 30/29), six registers more than the twin, which interleaves them.
     "partition_copy": {"sass": 2, "registers": 6},
     # The README's tiling of a runtime matrix: no call, no local memory and no stack frame, but
     # every checked step of `make_tensor`, `local_tile`, `local_partition` and the identity
     # tensor keeps its test, where the twin tests two bounds (`tile_copy_checked`, the twin with
-    # the same checks written once by hand, is 183-185). Stop 46: a view's image, a tiler's
-    # result, a unit tile and the identity tensor's layout no longer checked again from scratch
-    # (2,311 -> 1,435). Stop 47: one condition for every error on a GPU (`ErrorKind::OnDevice`)
-    # and branch-free checks there, one checked loop for a predicated copy (1,435 -> 963); their
+    # the same checks written once by hand, is 183-185). A view's image, a tiler's result, a unit
+    # tile and the identity tensor's layout are no longer checked again from scratch
+    # (2,311 -> 1,435); one condition for every error on a GPU (`ErrorKind::OnDevice`) and
+    # branch-free checks there, one checked loop for a predicated copy (1,435 -> 963); their
     # values live at once: 30 registers (was 20-22), below the 32 at which registers would limit
     # occupancy (the one allowance that grew).
     "tile_copy": {"sass": 915, "registers": 12},

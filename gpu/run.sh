@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the kernels of `gpu/` on an NVIDIA GPU (issue 29): each cute kernel and its hand twin on
+# Runs the kernels of `gpu/` on an NVIDIA GPU: each cute kernel and its hand twin on
 # sizes its tiles divide and sizes they do not, results checked against the CPU, times compared
 # (median of 31 launches; a kernel that check.sh proves must be within 5% of its twin), with the
 # device's own memcpy bandwidth beside them. `host/` loads the CUDA driver at run time, so it

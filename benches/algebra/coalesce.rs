@@ -7,7 +7,8 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("coalesce");
     // The thread-value layout composed with the row-major 8x8 tile (Table 4): nothing merges.
     let tv: Layout = "((4,8),2):((2,8),1)".parse().unwrap();
-    // Seed 000 §3.2: a nested layout that coalesces to one mode.
+    // Cecka, "CuTe Layout Representation and Algebra", §3.2: a nested layout that coalesces to
+    // one mode.
     let nested: Layout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
     for (name, l) in [("tv", tv), ("nested", nested)] {
         g.bench_function(name, |b| b.iter(|| coalesce(black_box(&l))));

@@ -4,7 +4,8 @@ use criterion::{criterion_group, Criterion};
 use cute::{blocked_product, logical_product, raked_product, Layout};
 
 fn bench(c: &mut Criterion) {
-    // Seed 000 §3.5.1, Figure 10: a 3x4 row-major tile over a 2x5 grid.
+    // Cecka, "CuTe Layout Representation and Algebra", §3.5.1, Figure 10: a 3x4 row-major tile
+    // over a 2x5 grid.
     let tile: Layout = "(3,4):(4,1)".parse().unwrap();
     let grid: Layout = "(2,5):(1,2)".parse().unwrap();
     let mut g = c.benchmark_group("product");

@@ -1,8 +1,8 @@
-//! `copy/<application>/{static,hand,dynamic}`: the copies of seed 000 Table 2 and the 8x8
-//! thread-value copy, with static layouts, as the loop nest one would write by hand over
-//! fixed-size arrays (the baseline, in the same run), and with dynamic layouts. The static and
-//! the hand-written copies are both functions of the two arrays called through a pointer, so the
-//! harness costs them the same.
+//! `copy/<application>/{static,hand,dynamic}`: the copies of Table 2 of Cecka, *CuTe Layout
+//! Representation and Algebra*, and the 8x8 thread-value copy, with static layouts, as the loop
+//! nest one would write by hand over fixed-size arrays (the baseline, in the same run), and with
+//! dynamic layouts. The static and the hand-written copies are both functions of the two arrays
+//! called through a pointer, so the harness costs them the same.
 //!
 //! `copy/<application>/{mixed,hand_runtime}`: the same applications with static shapes and
 //! runtime strides (a tile of a runtime-sized matrix), through tensors made once, against the

@@ -1,4 +1,6 @@
-//! `cute check`: runs a corpus file in the format of `../shared/oracle/README.md`.
+//! `cute check`: runs a corpus file in the format of the vendored oracle corpus,
+//! `tests/data/corpus.jsonl`: one JSON record a line, with `op`, `args`, and either `result` or
+//! an `error` reason code.
 
 use std::fmt::Write as _;
 
@@ -29,9 +31,10 @@ pub const DEVIATIONS: &[(&str, &str, &str)] = &[
         "the modes 4:6 and 2:12 overlap (4:6 spans 18 > 12); CuTe's R = (6,2,2):(0,1,16) gives L(R(L(4))) = \
          L(R(24)) = L(32) = 0, not L(4) = 24",
     ),
-    // Products: the grid is A* ∘ B (seed 000 §3.5.1), which puts copies of A at disjoint offsets.
-    // Where that composition is not admissible CuTe returns a grid that is not A* ∘ B and whose
-    // copies of A overlap; the product is exact here and rejects it, naming the condition.
+    // Products: the grid is A* ∘ B (Cecka, *CuTe Layout Representation and Algebra*, §3.5.1), which
+    // puts copies of A at disjoint offsets. Where that composition is not admissible CuTe returns a
+    // grid that is not A* ∘ B and whose copies of A overlap; the product is exact here and rejects
+    // it, naming the condition.
     (
         "flat_product-0078",
         "not_admissible",
@@ -70,8 +73,9 @@ pub const DEVIATIONS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Deviations in `../shared/oracle/unit_tests.jsonl` (read at test time when present), in the
-/// form of [`DEVIATIONS`].
+/// Deviations in the CUTLASS unit-test inputs `unit_tests.jsonl` (not vendored: read at test
+/// time from `shared/oracle/` beside the repository when present), in the form of
+/// [`DEVIATIONS`].
 pub const UNIT_TEST_DEVIATIONS: &[(&str, &str, &str)] = &[
     (
         "left_inverse-0172",
@@ -82,7 +86,7 @@ pub const UNIT_TEST_DEVIATIONS: &[(&str, &str, &str)] = &[
     ),
     // The record expects CuTe's result to be rejected, judged with floor division of negative
     // indices; under C++'s truncating division, which CuTe's idx2crd uses and this crate
-    // follows (issue 14), CuTe's result is exact at every index and is returned.
+    // follows, CuTe's result is exact at every index and is returned.
     (
         "composition-0789",
         "= 2:1",

@@ -33,7 +33,7 @@ Examples:
     cute explain \"composition((4,6,8):(2,3,5), 6:3)\"
     cute isl \"composition(swizzle(1,2,1), (4,4):(4,1))\"
     cute morphism \"(4,6):(1,8)\"
-    cute check ../shared/oracle/corpus.jsonl
+    cute check tests/data/corpus.jsonl
     cute eval --json \"(4,8):(1,4)\"
     echo \"coalesce((2,2):(1,2))\" | cute eval -
     cute completions bash > ~/.local/share/bash-completion/completions/cute

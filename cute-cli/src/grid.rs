@@ -413,8 +413,8 @@ pub fn mark_past(gs: &mut [Grid], reads: &crate::notes::Reads, index: &[Grid]) {
 }
 
 /// The grid of a thread-value layout over data of shape `data`: each data coordinate shows the
-/// `T<thread> V<value>` that maps to it (seed 000 Figure 6), coloured by thread; with `only`
-/// (`--thread T`), only thread `T`'s elements.
+/// `T<thread> V<value>` that maps to it (Cecka, *CuTe Layout Representation and Algebra*,
+/// Figure 6), coloured by thread; with `only` (`--thread T`), only thread `T`'s elements.
 pub fn tv_grid(tv: &Layout, data: &IntTuple, only: Option<i64>) -> Result<Grid, DrawError> {
     let ds = modes(data);
     if ds.len() != 2 {

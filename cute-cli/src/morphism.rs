@@ -1,5 +1,7 @@
-//! A morphism of seed 003 drawn for `cute morphism`: the two-column diagram of the slides (spec
-//! §11) and a standalone `TikZ` picture.
+//! A morphism of nested tuples (Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of CuTe Layout
+//! Algebra and Category-theoretic Interpretation*) drawn for `cute morphism`: the two-column
+//! diagram of their slides (one line per domain entry, then the codomain entries it does not hit)
+//! and a standalone `TikZ` picture.
 
 use std::fmt::Write as _;
 
@@ -166,10 +168,10 @@ pub fn tractable(l: &cute::Layout) -> (bool, String) {
     }
 }
 
-/// The steps of `composition(A, B)` by mutual refinement (seed 003), for `cute explain`: the
+/// The steps of `composition(A, B)` by mutual refinement (Carlisle et al.), for `cute explain`: the
 /// standard forms of `B` and `coalesce(A)`, their codomain and domain refined to meet, the
-/// pullback, the pushforward and the weak composite, and how the result compares with CuTe's
-/// walk; or the condition that keeps the second algorithm from applying.
+/// pullback, the pushforward and the weak composite, and how the result compares with CuTe's walk;
+/// or the condition that keeps the second algorithm from applying.
 pub fn explain_composition(a: &cute::Layout, b: &cute::Layout, out: &mut String) {
     use cute::morphism::{
         composition_via_morphisms, morphism_pullback, morphism_pushforward, mutual_refinement,
@@ -228,8 +230,7 @@ pub fn explain_composition(a: &cute::Layout, b: &cute::Layout, out: &mut String)
     let _ = writeln!(out, "    its layout {r}, {agrees}");
 }
 
-/// `l` in notation with the stride of each size-1 leaf 0, where the two compositions may differ
-/// (spec §8.3).
+/// `l` in notation with the stride of each size-1 leaf 0, where the two compositions may differ.
 fn unit_strides_nulled(l: &cute::Layout) -> Option<String> {
     let (s, d) = (l.shape().leaves(), l.stride().leaves());
     let d: Vec<i64> = s

@@ -1,7 +1,8 @@
 //! The oracle corpus through `cute check`'s library: every case of `tests/data/corpus.jsonl`
-//! (vendored from `../shared/oracle/`, computed with CuTe C++ 4.2) gives CuTe's canonical result
-//! or its reason code, except the deviations listed in `cute_cli::check::DEVIATIONS`; and the
-//! CUTLASS unit-test inputs of `../shared/oracle/unit_tests.jsonl` when that file is present.
+//! (vendored, computed with CuTe C++ 4.2) gives CuTe's canonical result or its reason code,
+//! except the deviations listed in `cute_cli::check::DEVIATIONS`; and the CUTLASS unit-test
+//! inputs of `unit_tests.jsonl` (in `shared/oracle/` beside the repository, not vendored) when
+//! that file is present.
 
 use std::path::Path;
 
@@ -38,24 +39,24 @@ fn vendored_corpus_matches_cute() {
     assert_eq!(met, listed, "every listed deviation occurs in the corpus");
 }
 
+/// The inputs of CuTe's own unit tests, with CuTe's results: a file kept outside the repository
+/// (its terms forbid a copy), read from the path in `CUTE_UNIT_TESTS` when it is set.
 #[test]
 fn cutlass_unit_test_inputs_match_cute() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/oracle/unit_tests.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "skipped: {} is absent (it is read from ../shared, never vendored)",
-            path.display()
-        );
+    let Some(path) = std::env::var_os("CUTE_UNIT_TESTS") else {
+        eprintln!("skipped: CUTE_UNIT_TESTS names no file of CuTe's unit-test inputs");
         return;
     };
+    let text = std::fs::read_to_string(Path::new(&path))
+        .unwrap_or_else(|e| panic!("CUTE_UNIT_TESTS={}: {e}", Path::new(&path).display()));
     let report = run(&text);
     assert_clean("unit_tests.jsonl", &report);
     assert!(report.passed > 0);
 }
 
 /// Every layout of the corpus (arguments and results) with power-of-two shapes and strides, as a
-/// linear layout over F2 and back (issue 15): `from_layout` applies as the layout evaluates at
-/// every index, and `to_layout` of it is the same function; or `from_layout` refuses with
+/// linear layout over F2 and back: `from_layout` applies as the layout evaluates at every index,
+/// and `to_layout` of it is the same function; or `from_layout` refuses with
 /// `not_linear` exactly when two of the layout's bit images share a bit (a sum that carries).
 /// Each swizzled layout of the corpus likewise through `from_swizzled` and `to_swizzled`.
 #[test]

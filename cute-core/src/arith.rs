@@ -39,8 +39,8 @@ pub(crate) fn divmod(i: i64, s: i64) -> Result<(i64, i64), ErrorKind> {
 
 /// The colexicographic split of `i` over `shape` (the flattened leaves of a shape): calls
 /// `digit(k, c_k)` for each leaf, where the last leaf takes whatever is left, so an index past the
-/// size lands in the last mode (seed 000 Eq. 4). Negative indices split with C++'s truncating
-/// division, as CuTe's `idx2crd` does.
+/// size lands in the last mode (Cecka, *CuTe Layout Representation and Algebra*, Eq. 4). Negative
+/// indices split with C++'s truncating division, as CuTe's `idx2crd` does.
 #[inline(always)]
 pub(crate) fn colex_split(
     shape: &[i64],

@@ -1,4 +1,5 @@
-//! Arithmetic-tuple (coordinate) strides and identity layouts (seed 000 §2.3.1, Tables 1 and 4).
+//! Arithmetic-tuple (coordinate) strides and identity layouts (Cecka, *CuTe Layout Representation
+//! and Algebra*, §2.3.1, Tables 1 and 4).
 //!
 //! A coordinate layout has strides that are scaled basis elements `a·e_k` of a coordinate
 //! integer-semimodule, so it maps coordinates to coordinates: `(4,8):(e0,e1)` is the identity of
@@ -268,7 +269,7 @@ impl CoordLayout {
     }
 
     /// `composition(A, B)` for a coordinate layout `A` and an integer layout `B`: `R(i) == A(B(i))`
-    /// as coordinates, with CuTe's normal form (seed 000 Table 4, "Coordinate").
+    /// as coordinates, with CuTe's normal form (Cecka Table 4, "Coordinate").
     ///
     /// # Preconditions
     /// CuTe's stride and shape divisibility conditions on `coalesce(A)`, and `R(i) == A(B(i))` for

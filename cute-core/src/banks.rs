@@ -1,8 +1,8 @@
-//! Shared-memory bank conflicts of a warp access (issue 31), in NVIDIA's model: 32 banks of 4
-//! bytes, the byte address `S(T(t, v)) · elem_bytes` in bank `(address / 4) mod 32`; a warp is
-//! served in phases of consecutive lanes (32 lanes when a thread moves at most 4 bytes, 16 for
-//! 8-byte vectors, 8 for 16-byte vectors), and a phase costs the most distinct 4-byte words any
-//! one bank holds (lanes reading one word share it).
+//! Shared-memory bank conflicts of a warp access, in NVIDIA's model: 32 banks of 4 bytes, the byte
+//! address `S(T(t, v)) · elem_bytes` in bank `(address / 4) mod 32`; a warp is served in phases of
+//! consecutive lanes (32 lanes when a thread moves at most 4 bytes, 16 for 8-byte vectors, 8 for
+//! 16-byte vectors), and a phase costs the most distinct 4-byte words any one bank holds (lanes
+//! reading one word share it).
 //!
 //! The model is that of compute capability 8.x and 9.x (and of Triton's swizzle tests); 7.x
 //! serves 128-bit accesses differently (see the README's "Choosing a swizzle").

@@ -1,8 +1,8 @@
-//! Layouts with F2 strides (seed 000's `f` strides, Tables 4–6): `(8,8):(f1,f9)`. A stride `f_d`
-//! scales a coordinate `c` in the integer module over F2: `c·f_d` is the carry-less product of
-//! `c` and `d` (the XOR of `d << j` over the set bits `j` of `c`), and the modes combine by XOR,
-//! so `L(c) = ⊕_m c_m·f_{d_m}`. A swizzle is such a layout: `Sw<3,0,3> ∘ (8,8):(1,8)` is
-//! `(8,8):(f1,f9)`.
+//! Layouts with F2 strides (the `f` strides of Cecka, *CuTe Layout Representation and Algebra*,
+//! Tables 4–6): `(8,8):(f1,f9)`. A stride `f_d` scales a coordinate `c` in the integer module over
+//! F2: `c·f_d` is the carry-less product of `c` and `d` (the XOR of `d << j` over the set bits `j`
+//! of `c`), and the modes combine by XOR, so `L(c) = ⊕_m c_m·f_{d_m}`. A swizzle is such a layout:
+//! `Sw<3,0,3> ∘ (8,8):(1,8)` is `(8,8):(f1,f9)`.
 //!
 //! Composition on the right by an integer layout works as for coordinate layouts (the layout's
 //! modes are split the same way), then each scaled mode `a·f_d` is `f_(a·d)` carry-less; the
@@ -39,7 +39,7 @@ type Top = (i64, i64, u32);
 /// for i in 0..64 {
 ///     assert_eq!(a.eval(i).unwrap(), sw.eval(i).unwrap());
 /// }
-/// // Seed 000 Table 4, the swizzled row: composed with the TV layout of an Ampere MMA.
+/// // Cecka Table 4, the swizzled row: composed with the TV layout of an Ampere MMA.
 /// let tv: Layout = "((4,8),2):((16,1),8)".parse().unwrap();
 /// assert_eq!(a.compose(&tv).unwrap().to_string(), "((4,8),2):((f18,f1),f9)");
 /// ```
@@ -281,7 +281,7 @@ impl F2Layout {
         Ok((rest, Some((s[last], size_rest, t))))
     }
 
-    /// A right inverse (seed 000 Table 5): `L(R(k)) == k` for every `0 <= k < size(R)`, with `R`
+    /// A right inverse (Cecka Table 5): `L(R(k)) == k` for every `0 <= k < size(R)`, with `R`
     /// as large as the run of offsets `0, 1, 2, ...` that `L` reaches; `0:0` for an empty `L`.
     ///
     /// # Errors
@@ -315,7 +315,7 @@ impl F2Layout {
         F2Layout::from_bases(&cols[..t], top.map(|(s, size_rest, _)| (s, size_rest))).map_err(err)
     }
 
-    /// A left inverse of an injective layout (seed 000 Table 6): `R(L(i)) == i` for every
+    /// A left inverse of an injective layout (Cecka Table 6): `R(L(i)) == i` for every
     /// `0 <= i < size(L)`; `0:0` for an empty `L`.
     ///
     /// # Errors
@@ -443,7 +443,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_000_table_4_swizzled_row() {
+    fn swizzled_row_composes_with_the_tv_layout() {
         let a = f("(8,8):(f1,f9)");
         let tv = l("((4,8),2):((16,1),8)");
         let r = a.compose(&tv).unwrap();
@@ -467,7 +467,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_000_tables_5_and_6_f_rows() {
+    fn right_and_left_inverses_of_f_strided_rows() {
         let a = f("(4,(4,3)):(f1,(f5,f16))");
         let r = a.right_inverse().unwrap();
         assert_eq!(r.to_string(), "(4,4,3):(f1,f5,f16)");

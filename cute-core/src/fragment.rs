@@ -1,5 +1,5 @@
-//! `make_fragment_like`: the layout of registers that hold a tile (seed 000 §3.5.2, the fragments
-//! `tCrA`, `tCrC` of a partitioned GEMM).
+//! `make_fragment_like`: the layout of registers that hold a tile (Cecka, *CuTe Layout
+//! Representation and Algebra*, §3.5.2, the fragments `tCrA`, `tCrC` of a partitioned GEMM).
 
 use crate::arith::mul;
 use crate::error::{Context, Error, ErrorKind, Op};

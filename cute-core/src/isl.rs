@@ -1,11 +1,12 @@
-//! Layouts as integer set relations, written in ISL's text syntax (seed 004 §3): the index
-//! mapping from a layout's flattened natural coordinates to its offset, and the layout mapping
-//! from its 1-D index, for layouts and swizzled layouts `Sw ∘ offset ∘ L`. The text is what
+//! Layouts as integer set relations, written in ISL's text syntax (Bhaskaracharya, Acharya,
+//! Hagedorn, Grover, *Modeling Layout Abstractions Using Integer Set Relations*, §3): the index
+//! mapping from a layout's flattened natural coordinates to its offset, and the layout mapping from
+//! its 1-D index, for layouts and swizzled layouts `Sw ∘ offset ∘ L`. The text is what
 //! `isl_map_read_from_str` (or `islpy.Map`) reads, so a real ISL can check the algebra
 //! independently of this crate (`scripts/isl_check.sh`).
 //!
-//! - Index mapping (seed 004 Eq. 4): `{ [c0, ..., ck] -> [o] : o = d0*c0 + ... + dk*ck and
-//!   0 <= ci <= si - 1 }` over the flattened shape `(s0, ..., sk)` and stride `(d0, ..., dk)`.
+//! - Index mapping (Bhaskaracharya et al. Eq. 4): `{ [c0, ..., ck] -> [o] : o = d0*c0 + ... + dk*ck
+//!   and 0 <= ci <= si - 1 }` over the flattened shape `(s0, ..., sk)` and stride `(d0, ..., dk)`.
 //! - Layout mapping (Eq. 5, `M_L = M_I ∘ M_C`): `{ [i] -> [o] : 0 <= i <= size - 1 and o = ... }`,
 //!   where coordinate `ck` is `floor(i / S̄k) mod sk` (the last one `floor(i / S̄k)`) for the
 //!   exclusive prefix products `S̄k` of the shape.
@@ -15,11 +16,12 @@
 //!   `Sw(x) = x + Σ 2^t·(((floor(x/2^t) + floor(x/2^(t+S))) mod 2) - (floor(x/2^t) mod 2))`.
 //!   On negative offsets this is the two's-complement bit arithmetic of [`Swizzle::apply`].
 //!
-//! - A coordinate layout (strides `a·e_k`, seed 000 §3.6): one output per leaf of its codomain,
+//! - A coordinate layout (strides `a·e_k`, Cecka, *CuTe Layout Representation and Algebra*, §3.6):
+//!   one output per leaf of its codomain,
 //!   `{ [c0, ...] -> [o0, ...] : oj = Σ a·ck over the leaves whose basis points at j and ... }`.
-//! - A linear layout over F2 (seed 004 Eq. 21–22, with the bits as quasi-affine terms): input
-//!   bit `b` of dimension `k` is `floor(ck / 2^b)`'s parity, and bit `t` of output dimension `j`
-//!   is the sum mod 2 of the input bits whose basis sets it:
+//! - A linear layout over F2 (Bhaskaracharya et al. Eq. 21–22, with the bits as quasi-affine
+//!   terms): input bit `b` of dimension `k` is `floor(ck / 2^b)`'s parity, and bit `t` of output
+//!   dimension `j` is the sum mod 2 of the input bits whose basis sets it:
 //!   `{ [c0, ...] -> [o0, ...] : oj = Σ_t 2^t·((Σ floor(ck/2^b)) mod 2) and 0 <= ck <= size - 1 }`
 //!   (`[o]` for one output dimension).
 //! - A layout with F2 strides (`(8,8):(f1,f9)`): the same sums mod 2, over the bits of its
@@ -363,7 +365,8 @@ impl fmt::Display for IslCoord<'_> {
 /// # Examples
 /// ```
 /// use cute_core::linear::LinearLayout;
-/// // Seed 004 Table 1, "2d_broadcast": the second input dimension does not reach the output.
+/// // Bhaskaracharya et al. Table 1, "2d_broadcast": the second input dimension does not reach
+/// // the output.
 /// let h: LinearLayout = "LinearLayout(crd=(4,4),idx=4,vals=[1,2,0,0])".parse().unwrap();
 /// assert_eq!(
 ///     h.isl().to_string(),

@@ -34,7 +34,13 @@
 //! layout, checked once against the data; [`algorithm::copy()`] and [`algorithm::gemm()`] run over
 //! them for any layouts, and `cute-static` layouts make the copy unroll at compile time.
 //!
-//! The specification is the CuTe paper ("seed 000"); section numbers in the docs refer to it.
+//! The specification is Cris Cecka's paper *CuTe Layout Representation and Algebra* (2026,
+//! arXiv:2603.02298), cited as "Cecka §N"; tractable layouts and morphisms follow Carlisle, Shah,
+//! Stern, VanKoughnett, *Fundamentals of CuTe Layout Algebra and Category-theoretic
+//! Interpretation* (Colfax Research, 2026; "Carlisle et al."), and integer set relations and
+//! linear layouts Bhaskaracharya, Acharya, Hagedorn, Grover, *Modeling Layout Abstractions Using
+//! Integer Set Relations* (2025; "Bhaskaracharya et al."). The `cute` crate's docs list them under
+//! References.
 //!
 //! Modules, each importing only from the lines below it:
 //! ```text

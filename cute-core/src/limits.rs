@@ -4,7 +4,7 @@
 //! The capacities: the whole oracle corpus (CuTe C++'s results included) never exceeds 10 leaves
 //! or depth 4, but `cute-static`'s walk of a composition gives each leaf of `B` a slot per leaf
 //! of `A`, and lowering such a mixed result takes up to 32 leaves (with 16, 125 of the mixed
-//! corpus's types fail to compile: BENCHMARKS.md, stops 39 and 41).
+//! corpus's types fail to compile: BENCHMARKS.md).
 
 /// The most leaves (integers) one tuple holds.
 pub const MAX_LEAVES: usize = 32;
@@ -21,7 +21,7 @@ pub(crate) const CAPACITY_NOTE: &str = "at most 32 leaves (16 in a layout), 64 t
 
 /// The most points a pointwise check evaluates (composition, `left_inverse`): about 45 ms in a
 /// release build at up to 350 ns a point (a coordinate layout), the budget that keeps every
-/// operation on hostile input under the 100 ms of issue 14; past it,
+/// operation on hostile input under 100 ms; past it,
 /// [`ErrorKind::VerificationLimit`](crate::ErrorKind::VerificationLimit).
 pub const VERIFY_LIMIT: i64 = 1 << 17;
 

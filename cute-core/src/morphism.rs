@@ -1,18 +1,18 @@
-//! Seed 003's morphisms: tractable layouts as the layouts of morphisms of nested tuples
-//! (`../shared/specs/seed003-morphisms.md`, the seed's lines in parentheses).
+//! Tractable layouts as the layouts of morphisms of nested tuples, after Carlisle, Shah, Stern,
+//! VanKoughnett, *Fundamentals of CuTe Layout Algebra and Category-theoretic Interpretation*
+//! (Colfax Research, 2026).
 //!
-//! A morphism `f: S → T` of the category **Nest** maps each entry of the flattened domain `S` to
-//! an entry of the flattened codomain `T` of the same size, or to the basepoint `*`, injectively
-//! away from `*` (l.721-741, 987-1009). Its layout `L_f` has the shape `S` and, for an entry
-//! sent to `t_j`, the stride `t_1 ⋯ t_{j-1}` (0 for `*`): `T` factors memory into blocks and each
-//! mode lands on one (l.802-817). The layouts of morphisms are exactly the **tractable** layouts
-//! (l.878-915), those whose strides, sorted, form the chain `d_1 | s_1 d_1 | d_2 | s_2 d_2 | ⋯`;
-//! [`to_morphism`] gives a tractable layout's standard form, whose unhit codomain entries are the
-//! gaps between its modes.
+//! A morphism `f: S → T` of the category **Nest** maps each entry of the flattened domain `S` to an
+//! entry of the flattened codomain `T` of the same size, or to the basepoint `*`, injectively away
+//! from `*`. Its layout `L_f` has the shape `S` and, for an entry sent to `t_j`, the stride
+//! `t_1 ⋯ t_{j-1}` (0 for `*`): `T` factors memory into blocks and each mode lands on one. The
+//! layouts of morphisms are exactly the **tractable** layouts, those whose strides, sorted, form
+//! the chain `d_1 | s_1 d_1 | d_2 | s_2 d_2 | ⋯`; [`to_morphism`] gives a tractable layout's
+//! standard form, whose unhit codomain entries are the gaps between its modes.
 //!
-//! Notation (spec §2.2): `(4,6)-[2,1]->(6,4)`, entries 1-based into the flattened codomain, `*`
-//! for the basepoint; domain and codomain keep their nesting (`4-[2]->(3,4)` and `(4)-[2]->(3,4)`
-//! differ, as `4:3` and `(4):(3)` do).
+//! Notation: `(4,6)-[2,1]->(6,4)`, entries 1-based into the flattened codomain, `*` for the
+//! basepoint; domain and codomain keep their nesting (`4-[2]->(3,4)` and `(4)-[2]->(3,4)` differ,
+//! as `4:3` and `(4):(3)` do).
 //!
 //! # Examples
 //! ```

@@ -434,7 +434,8 @@ impl<'a> Parser<'a> {
         Ok((d, n))
     }
 
-    /// Seed 004's notation of a linear layout (see `LinearLayout`'s `FromStr`).
+    /// A linear layout in the notation of Bhaskaracharya, Acharya, Hagedorn, Grover, *Modeling
+    /// Layout Abstractions Using Integer Set Relations* (see `LinearLayout`'s `FromStr`).
     pub fn linear_layout(&mut self) -> Result<LinearLayout, Error> {
         const INS: [&str; MAX_DIMS] = [
             "in0", "in1", "in2", "in3", "in4", "in5", "in6", "in7", "in8",
@@ -510,10 +511,10 @@ fn dim_error(name: &str, size: i64, kind: ErrorKind) -> Error {
     )
 }
 
-/// Seed 004's notation, as [`LinearLayout`]'s `Display` prints it:
+/// The notation of Bhaskaracharya et al., as [`LinearLayout`]'s `Display` prints it:
 /// `LinearLayout(crd=(register:4,lane:2),idx=(offset:8),vals=[(1),(2),(4)])`, input dimensions
 /// (`crd`), output dimensions (`idx`), and one basis per input bit, a value per output dimension.
-/// A dimension without a name (`crd=(4,4)`, `idx=16`, as the seed writes them) is `in0`, `in1`,
+/// A dimension without a name (`crd=(4,4)`, `idx=16`, as the paper writes them) is `in0`, `in1`,
 /// … or `out0`, … by position (so naming some dimensions `in<k>` and not others can clash:
 /// `duplicate_dim`), `()` is no dimension, and a basis of one output dimension may be written
 /// bare (`4`).
@@ -534,8 +535,9 @@ impl core::str::FromStr for LinearLayout {
 }
 
 impl Parser<'_> {
-    /// A morphism `S-[a1,...,am]->T` (seed 003): the domain and codomain as int tuples, the map's
-    /// entries `*` or positive integers; checked by [`Morphism::new`].
+    /// A morphism `S-[a1,...,am]->T` (Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of CuTe
+    /// Layout Algebra and Category-theoretic Interpretation*): the domain and codomain as int
+    /// tuples, the map's entries `*` or positive integers; checked by [`Morphism::new`].
     pub fn morphism(&mut self) -> Result<Morphism, Error> {
         let domain = self.int_tuple(false)?;
         self.morphism_after(domain)
@@ -581,7 +583,7 @@ impl Parser<'_> {
     }
 }
 
-/// A morphism in seed 003's notation, spaces ignored.
+/// A morphism in the notation of Carlisle et al., spaces ignored.
 ///
 /// # Examples
 /// ```

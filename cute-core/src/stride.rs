@@ -1,4 +1,5 @@
-//! Coordinates and strides: `crd2idx`, `idx2crd` and compact strides (seed 000 §2.2.2, §2.3).
+//! Coordinates and strides: `crd2idx`, `idx2crd` and compact strides (Cecka, *CuTe Layout
+//! Representation and Algebra*, §2.2.2, §2.3).
 //!
 //! An index past the size lands in the last mode; a negative index is split with C++'s
 //! truncating division, as CuTe splits it.
@@ -58,7 +59,7 @@ pub fn compact_right(shape: &IntTuple, current: i64) -> Result<IntTuple, ErrorKi
     Ok(out)
 }
 
-/// `crd2idx(c, S, D)`: the offset of coordinate `c` in the layout `S:D` (seed 000 Eq. 4–6).
+/// `crd2idx(c, S, D)`: the offset of coordinate `c` in the layout `S:D` (Cecka Eq. 4–6).
 ///
 /// An integer coordinate is split colexicographically over the modes of `S`, the last mode taking
 /// what is left; a tuple coordinate goes mode by mode.

@@ -1,5 +1,6 @@
-//! `Swizzle<B,M,S>`, the composed layout `swizzle ∘ offset ∘ layout` (seed 004), and the
-//! swizzled engine that lets such a layout back a tensor.
+//! `Swizzle<B,M,S>`, the composed layout `swizzle ∘ offset ∘ layout` (Bhaskaracharya, Acharya,
+//! Hagedorn, Grover, *Modeling Layout Abstractions Using Integer Set Relations*), and the swizzled
+//! engine that lets such a layout back a tensor.
 
 use core::fmt;
 

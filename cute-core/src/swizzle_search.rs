@@ -1,4 +1,4 @@
-//! `swizzle_search(S, T…, elem_bytes)` (issue 31): a swizzle `Sw<B,M,S>` under which every
+//! `swizzle_search(S, T…, elem_bytes)`: a swizzle `Sw<B,M,S>` under which every
 //! access of a shared-memory layout is conflict-free, decided by trying every swizzle that acts
 //! on the layout's offsets.
 

@@ -1,4 +1,4 @@
-//! `swizzle_search_f2(S, T…, elem_bytes)` (issue 31): a general F2 swizzle — a linear map on the
+//! `swizzle_search_f2(S, T…, elem_bytes)`: a general F2 swizzle — a linear map on the
 //! offset bits, in the spirit of Triton's generic swizzling — under which every access of a
 //! shared-memory layout is conflict-free.
 //!

@@ -1,4 +1,5 @@
-//! Tilers: tuples of layouts applied mode by mode, written `<4:1,8:2>` (seed 000 §3.3.5).
+//! Tilers: tuples of layouts applied mode by mode, written `<4:1,8:2>` (Cecka, *CuTe Layout
+//! Representation and Algebra*, §3.3.5).
 //!
 //! A tiler is kept apart from [`Layout`] on purpose: `<4:1,8:1>` tiles mode 0 by `4:1` and mode 1
 //! by `8:1`, while the layout `(4,8):(1,4)` is one rank-2 tile of the whole layout.

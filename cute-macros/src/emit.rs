@@ -245,7 +245,7 @@ pub(crate) fn errors(errors: &Errors) -> TokenStream {
 
 #[cfg(test)]
 mod tests {
-    /// What the macros lower to, as the expansion snapshots of STYLE rule 13 (`cargo expand`
+    /// What the macros lower to: the expansion snapshots of the UI tests (`cargo expand`
     /// needs a nightly toolchain; the emitted tokens are the same thing).
     fn lowered(f: fn(proc_macro2::TokenStream) -> proc_macro2::TokenStream, input: &str) -> String {
         f(input.parse().unwrap()).to_string()

@@ -1,6 +1,6 @@
-//! `make_fragment_like`: registers shaped like a tile (seed 000 §3.5.2: the fragments `tCrA`,
-//! `tCrC` of a partitioned GEMM), as a type operator on the tile's layout and as a tensor that
-//! owns its registers.
+//! `make_fragment_like`: registers shaped like a tile (Cecka, *CuTe Layout Representation and
+//! Algebra*, §3.5.2: the fragments `tCrA`, `tCrC` of a partitioned GEMM), as a type operator on the
+//! tile's layout and as a tensor that owns its registers.
 //!
 //! The rule is `cute_core::make_fragment_like`'s: mode 0 column-major keeping its static zero
 //! strides, the later modes compact in the order of their strides. A runtime stride orders after

@@ -1,7 +1,8 @@
 //! `make_identity_tensor(shape)` over a static or runtime shape: the tensor whose element at
-//! coordinate `c` is `c` itself (seed 000 §2.5, the coordinate strides `e0, e1, …` of Table 1),
-//! tiled and partitioned exactly as the data it guards, so that `copy_if` with
-//! [`cute_core::algorithm::elem_less`] skips the elements of a residue tile past the data.
+//! coordinate `c` is `c` itself (Cecka, *CuTe Layout Representation and Algebra*, §2.5, the
+//! coordinate strides `e0, e1, …` of Table 1), tiled and partitioned exactly as the data it guards,
+//! so that `copy_if` with [`cute_core::algorithm::elem_less`] skips the elements of a residue tile
+//! past the data.
 //!
 //! CuTe's strides `e_k` are unit vectors; here they are bit fields of one `i64`: mode `k` of a
 //! coordinate is bits `[k·W, (k+1)·W)` of the position (`W = 62 / rank`), so the layout has the

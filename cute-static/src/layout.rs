@@ -271,7 +271,7 @@ where
         // One step per leaf, written out rather than a loop: the number of leaves is a constant,
         // so the steps past it fold away at once, and an unrolled copy or epilogue, which
         // evaluates layouts hundreds of times, leaves LLVM no loop per evaluation to unroll
-        // (the `sgemm` example's cute kernel was about 3,400 loops; BENCHMARKS.md, stop 39).
+        // (the `sgemm` example's cute kernel was about 3,400 loops; BENCHMARKS.md).
         let n = s.len();
         macro_rules! steps {
             ($($k:literal)*) => {$(
@@ -305,7 +305,8 @@ where
         self.to_dynamic().eval(i)
     }
 
-    /// `L(c)` at an integral, N-D or natural coordinate `c` (seed 000 §2.2).
+    /// `L(c)` at an integral, N-D or natural coordinate `c` (Cecka, *CuTe Layout Representation and
+    /// Algebra*, §2.2).
     ///
     /// # Errors
     /// When `c` is not a coordinate of the layout's shape, or an offset overflows.
@@ -436,7 +437,7 @@ pub trait StaticLayout: Copy + Default {
         }
     }
 
-    /// `L(c)` at an integral, N-D or natural coordinate `c` (seed 000 §2.2). The coordinate is a
+    /// `L(c)` at an integral, N-D or natural coordinate `c` (Cecka §2.2). The coordinate is a
     /// runtime [`IntTuple`](cute_core::IntTuple), walked against the layout at run time (an out-of-line
     /// call, unlike [`StaticLayout::at`], which folds to a constant for a constant index).
     ///

@@ -51,7 +51,7 @@
 //! algebra::composition_static — the walk at compile time, a condition per step
 //! algebra::coalesce slice select — coalesce; slicing by coordinates; select, take, group_modes
 //! algebra::modes — lists of modes as layouts, shared by the operators
-//! algebra identity tiler tractable — the operators' macros; identity tensors; tilers; seed 003
+//! algebra identity tiler tractable — the operators' macros; identity tensors; tilers; tractability
 //! tensor_layout — every layout a `cute_core::TensorLayout`, loops unrolled over static shapes
 //! layout
 //! int_tuple complete — static and mixed int tuples; coordinates completed with `_`
@@ -65,7 +65,7 @@
 #![no_std]
 #![allow(
     clippy::type_complexity,
-    reason = "type operators spell their results as nested projections (STYLE rule 14)"
+    reason = "type operators spell their results as nested projections"
 )]
 
 #[macro_use]

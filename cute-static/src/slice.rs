@@ -1,5 +1,5 @@
-//! Slicing (seed 000 §2.5.1): a coordinate with `_` ([`Underscore`]) in some modes picks the
-//! sub-layout of those modes and the offset of the others.
+//! Slicing (Cecka, *CuTe Layout Representation and Algebra*, §2.5.1): a coordinate with `_`
+//! ([`Underscore`]) in some modes picks the sub-layout of those modes and the offset of the others.
 //!
 //! A coordinate is a leaf (a static or runtime integer), `_`, or a Rust tuple of coordinates,
 //! weakly congruent to the shape: an integer where the shape has a tuple is a 1-D index into that

@@ -1,6 +1,7 @@
 //! Tiles and partitions of tensors over static and mixed layouts (every `cute_static::Layout` is
-//! a `cute_core::TensorLayout`): the CTA- and thread-level partitions of seed 000 §3.5.2,
-//! [`local_tile`] and [`local_partition`], keep their static tiles static.
+//! a `cute_core::TensorLayout`): the CTA- and thread-level partitions of Cecka, *CuTe Layout
+//! Representation and Algebra*, §3.5.2, [`local_tile`] and [`local_partition`], keep their static
+//! tiles static.
 
 use typenum::{UInt, U1};
 
@@ -292,7 +293,7 @@ fn thread_error<P: ThreadLayout>(thr: &P, i: i64) -> Error {
 }
 
 /// `local_tile(T, tiler, c)`: the tile of `T` at tile coordinate `c` (CuTe's CTA-level
-/// partition, seed 000 §3.5.2): `zipped_divide(T, tiler)` sliced at `(repeat<R>(_), c)`, `c`
+/// partition, Cecka §3.5.2): `zipped_divide(T, tiler)` sliced at `(repeat<R>(_), c)`, `c`
 /// completed with `_` for the modes of the grid it does not name (CuTe's `append`). The
 /// tile of a static tiler has a static shape whatever `T`'s sizes are, and taking it costs one
 /// offset computation.
@@ -502,7 +503,7 @@ where
 }
 
 /// `local_partition(T, thr, i)`: the elements of thread `i` when the threads, laid out by
-/// `thr`, repeat over `T` (CuTe's thread-level partition, seed 000 §3.5.2): `outer_partition` of
+/// `thr`, repeat over `T` (CuTe's thread-level partition, Cecka §3.5.2): `outer_partition` of
 /// `T` by `product_each(shape(thr))` at `thr.get_flat_coord(i)`. A static `T` and `thr` give a
 /// static layout; taking it costs one offset computation.
 ///

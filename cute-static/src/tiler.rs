@@ -1,5 +1,5 @@
-//! Tilers: tuples of layouts applied mode by mode (seed 000 §3.3.5), written
-//! `cute::Tiler!(<4:1,8:2>)`.
+//! Tilers: tuples of layouts applied mode by mode (Cecka, *CuTe Layout Representation and Algebra*,
+//! §3.3.5), written `cute::Tiler!(<4:1,8:2>)`.
 
 use typenum::Bit;
 

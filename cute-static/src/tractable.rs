@@ -1,13 +1,14 @@
-//! Tractability (seed 003) of a static layout: its standard form as a constant, and a compile
-//! error naming the pair that breaks the chain when it has none.
+//! Tractability (Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of CuTe Layout Algebra and
+//! Category-theoretic Interpretation*) of a static layout: its standard form as a constant, and a
+//! compile error naming the pair that breaks the chain when it has none.
 
 use cute_core::morphism::{const_standard_form, Morphism};
 
 use crate::layout::StaticLayout;
 
-/// A **condition trait**: a static layout that is tractable (seed 003, `cute_core::morphism`),
-/// the layout of a morphism of nested tuples: its strides, sorted, form the chain
-/// `d_1 | s_1·d_1 | d_2 | s_2·d_2 | ⋯` (stride-0 modes aside).
+/// A **condition trait**: a static layout that is tractable (Carlisle et al.,
+/// `cute_core::morphism`), the layout of a morphism of nested tuples: its strides, sorted, form the
+/// chain `d_1 | s_1·d_1 | d_2 | s_2·d_2 | ⋯` (stride-0 modes aside).
 ///
 /// [`Tractable::MORPHISM`] is the standard form `f_L`, computed at compile time. Naming it for a
 /// layout that is not tractable does not compile, and the error names the pair, as

@@ -1,6 +1,6 @@
-//! The interleaved timing of the user kernels against their hand twins (BENCHMARKS.md, issue
-//! 27): for each size, 31 runs of `cute` and `hand` in turn, the ratio of the medians. Less
-//! sensitive than criterion's one-after-the-other runs to this VM's drift.
+//! The interleaved timing of the user kernels against their hand twins (BENCHMARKS.md): for each
+//! size, 31 runs of `cute` and `hand` in turn, the ratio of the medians. Less sensitive than
+//! criterion's one-after-the-other runs to this VM's drift.
 
 use std::hint::black_box;
 use std::time::Instant;

@@ -1,5 +1,6 @@
-//! `B = Aᵀ` for f32 matrices of runtime size and strides, written the CuTe way (seed 000 §2.5,
-//! the transpose tutorial mapped to a CPU), and the identical tiling by hand. Shared by
+//! `B = Aᵀ` for f32 matrices of runtime size and strides, written the CuTe way (Cecka, *CuTe
+//! Layout Representation and Algebra*, §2.5, the transpose tutorial mapped to a CPU), and the
+//! identical tiling by hand. Shared by
 //! `examples/transpose.rs`, the benchmark `kernel/transpose/<n>/{cute,hand,memcpy}` and the
 //! tests in `tests/it/kernels.rs`.
 //!

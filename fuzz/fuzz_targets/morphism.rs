@@ -1,4 +1,5 @@
-//! Seed 003's morphisms (`cute::morphism`) from text, held to their laws by
+//! The morphisms of Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of CuTe Layout Algebra and
+//! Category-theoretic Interpretation* (`cute::morphism`), from text, held to their laws by
 //! `tests/it/hostile/morphism.rs`.
 #![no_main]
 

@@ -12,7 +12,8 @@ fn nested_calls_and_errors() {
     assert_eq!((e.code(), e.pos()), ("syntax", 11));
 }
 
-/// Seed 003's operations by name, outer first; a morphism literal's commas stay inside it.
+/// The morphism operations (Carlisle et al.) by name, outer first; a morphism literal's commas
+/// stay inside it.
 #[test]
 fn morphism_ops() {
     assert_eq!(

@@ -31,7 +31,8 @@ pub enum Value {
     Coords(Vec<IntTuple>),
     /// A layout with F2 strides (`f1`, `f9`, ...).
     F2(Box<F2Layout>),
-    /// A morphism of nested tuples (seed 003), `(4,6)-[2,1]->(6,4)`.
+    /// A morphism of nested tuples (Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of CuTe
+    /// Layout Algebra and Category-theoretic Interpretation*), `(4,6)-[2,1]->(6,4)`.
     Morphism(Box<Morphism>),
     /// A truth value, e.g. of `is_tractable`.
     Bool(bool),

@@ -1,4 +1,4 @@
-"""A real ISL (islpy) as the independent checker of `cute isl` and of the algebra (issue 15).
+"""A real ISL (islpy) as the independent checker of `cute isl` and of the algebra.
 
 For each case of the vendored corpus under a size limit:
 
@@ -18,11 +18,13 @@ For each case of the vendored corpus under a size limit:
 * complement `C` of `A`: the map `(a, c) -> a + c` over image(A) x image(C) is injective (the
   concatenation `(A, C)` is injective), and image(C) starts at 0.
 
-Then seed 004's own tables, whose relations are transcribed below: every linear layout of Table 1
-(`cute isl` of its `LinearLayout(...)` notation) is the relation of its "Layout Mapping" column
-and the XOR of its bases at every point; every row of Table 2 is computed by `cute eval`, and
-the result's layout mapping (`cute isl --index`) is the seed's relation. Rows where this project
-deliberately differs from the seed are listed in SEED_DEVIATIONS with the reason.
+Then the tables of Bhaskaracharya, Acharya, Hagedorn, Grover, "Modeling Layout Abstractions
+Using Integer Set Relations", whose relations are transcribed below: every linear layout of
+Table 1 (`cute isl` of its `LinearLayout(...)` notation) is the relation of its "Layout Mapping"
+column and the XOR of its bases at every point; every row of Table 2 is computed by `cute eval`,
+and the result's layout mapping (`cute isl --index`) is the paper's relation. Rows where this
+project deliberately differs from the paper are listed in ISL_PAPER_DEVIATIONS with the reason.
+Last, the rows with F2 strides of Tables 4-6 of Cecka, "CuTe Layout Representation and Algebra".
 
 Usage: python3 isl_check.py CUTE_BINARY CORPUS.jsonl [MAX_SIZE]
 """
@@ -206,8 +208,8 @@ class Checker:
         self.count(f"{op}: the same relation in ISL")
 
 
-# Seed 004 Table 1: a linear layout, and its "Layout Mapping" in ISL's syntax.
-SEED_TABLE_1 = [
+# Bhaskaracharya et al. Table 1: a linear layout, and its "Layout Mapping" in ISL's syntax.
+ISL_PAPER_TABLE_1 = [
     ("swizzled", "LinearLayout(crd=(4,4),idx=(4,4),vals=[(1,1),(2,2),(0,1),(0,2)])",
      "{ [c0, c1] -> [c0, 1 - (c0) mod 2 - (1 + c0 + c1) mod 2 + (1 + c0 + 3*c1 - (1 + c1) mod 2) mod 4]"
      " : 0 <= c0 <= 3 and 0 <= c1 <= 3 }"),
@@ -223,8 +225,9 @@ SEED_TABLE_1 = [
      "{ [c0, c1] -> [c0] : 0 <= c0 <= 3 and 0 <= c1 <= 3 }"),
 ]
 
-# Seed 004 Table 2: an expression, its layout mapping in ISL's syntax, and the resulting layout.
-SEED_TABLE_2 = [
+# Bhaskaracharya et al. Table 2: an expression, its layout mapping in ISL's syntax, and the
+# resulting layout.
+ISL_PAPER_TABLE_2 = [
     ("(4,2,2):(2,1,8)", "{ [c] -> [7 + 2*c + 6*floor(c/8) + 7*floor((-1 - c)/4)] : 0 <= c <= 15 }",
      "(4,2,2):(2,1,8)"),
     ("right_inverse((4,2,2):(2,1,8))",
@@ -256,18 +259,18 @@ SEED_TABLE_2 = [
      "{ [c] -> [-7 + 2*(c mod 8) + ((7 + c - 2*(c mod 4)) mod 16)] : 0 <= c <= 15 }", None),
 ]
 
-# Rows where this project differs from the seed on purpose, with the reason.
-SEED_DEVIATIONS = {
-    # The seed's "Layout Mapping" of 2d_transpose is the identity, but its own bases (and its
+# Rows where this project differs from the paper on purpose, with the reason.
+ISL_PAPER_DEVIATIONS = {
+    # The paper's "Layout Mapping" of 2d_transpose is the identity, but its own bases (and its
     # binary vector space mapping, [c2, c3, c0, c1]) send input dimension 0 to output 1: the
     # relation is [c1, c0]. cute follows the bases.
     "2d_transpose": "{ [c0, c1] -> [c1, c0] : 0 <= c0 <= 3 and 0 <= c1 <= 3 }",
-    # The seed's complement fills the gaps of the image ((2,3):(2,9), a rest mode 2:18 below);
+    # The paper's complement fills the gaps of the image ((2,3):(2,9), a rest mode 2:18 below);
     # cute computes CuTe's complement, the layout CuTe C++ returns.
     "complement((2,2):(1,5),20)": "(2,2):(2,10)",
     "complement((2,2):(2,10),20)": "(2,2):(1,4)",
     # CuTe C++ 4.2 (compiled from the wheel's headers) gives (_2,_2,_16):(_0,_4,_1), another
-    # left inverse of the same injective layout; the seed's is pycute's. cute follows C++.
+    # left inverse of the same injective layout; the paper's is pycute's. cute follows C++.
     "left_inverse((4,2,2):(4,2,32))": "(2,2,16):(0,4,1)",
 }
 
@@ -292,7 +295,7 @@ def xor_points(vals, ins, outs):
     return isl.Map("{ " + "; ".join(parts) + " }")
 
 
-# Seed 000's rows with F2 strides (Tables 4-6), which cute computes (cute-core's f2 tests):
+# Cecka's rows with F2 strides (Tables 4-6), which cute computes (cute-core's f2 tests):
 # each relation is exported by `cute isl` and the row's defining property is checked in ISL.
 F2_COMPOSITION = ("(8,8):(f1,f9)", "((4,8),2):((16,1),8)", "((4,8),2):((f18,f1),f9)")
 F2_INVERSE = ("(4,(4,3)):(f1,(f5,f16))", "(4,4,3):(f1,f5,f16)", 48)
@@ -331,21 +334,21 @@ def coord_rows(c):
 def f2_rows(c):
     a, b, r = (isl.Map(cute(c.binary, "isl", "--index", x)) for x in F2_COMPOSITION)
     if not b.apply_range(a).is_equal(r):
-        c.fail("seed 000 Table 4", f"{F2_COMPOSITION[0]} o {F2_COMPOSITION[1]} is not {F2_COMPOSITION[2]}")
+        c.fail("Cecka Table 4", f"{F2_COMPOSITION[0]} o {F2_COMPOSITION[1]} is not {F2_COMPOSITION[2]}")
     # The F2 layout is the swizzled layout it stands for.
     sw = isl.Map(cute(c.binary, "isl", "--index", "swizzle_layout(3,0,3,(8,8):(1,8))"))
     if not a.is_equal(sw):
-        c.fail("seed 000 Table 4", f"{F2_COMPOSITION[0]} is not Sw<3,0,3> o (8,8):(1,8)")
+        c.fail("Cecka Table 4", f"{F2_COMPOSITION[0]} is not Sw<3,0,3> o (8,8):(1,8)")
     l, r = (isl.Map(cute(c.binary, "isl", "--index", x)) for x in F2_INVERSE[:2])
     if not r.apply_range(l).is_equal(identity(F2_INVERSE[2])):
-        c.fail("seed 000 Table 5", f"{F2_INVERSE[1]} then {F2_INVERSE[0]} is not the identity")
+        c.fail("Cecka Table 5", f"{F2_INVERSE[1]} then {F2_INVERSE[0]} is not the identity")
     if not l.apply_range(r).is_equal(identity(F2_INVERSE[2])):
-        c.fail("seed 000 Table 6", f"{F2_INVERSE[0]} then {F2_INVERSE[1]} is not the identity")
-    c.count("seed 000 Tables 4-6: F2-strided rows checked in ISL")
+        c.fail("Cecka Table 6", f"{F2_INVERSE[0]} then {F2_INVERSE[1]} is not the identity")
+    c.count("Cecka Tables 4-6: F2-strided rows checked in ISL")
 
 
-def seed_tables(c):
-    for name, text, relation in SEED_TABLE_1:
+def isl_paper_tables(c):
+    for name, text, relation in ISL_PAPER_TABLE_1:
         got = cute(c.binary, "isl", text)
         if got is None:
             c.fail(name, f"cute isl {text} failed")
@@ -358,29 +361,29 @@ def seed_tables(c):
         if not m.is_equal(xor_points(vals, ins, outs)):
             c.fail(name, f"cute isl {text}: {got} is not the XOR of its bases")
             continue
-        want = SEED_DEVIATIONS.get(name, relation)
+        want = ISL_PAPER_DEVIATIONS.get(name, relation)
         if not m.is_equal(isl.Map(want)):
-            c.fail(name, f"cute isl {text}: {got} is not seed 004's {want}")
+            c.fail(name, f"cute isl {text}: {got} is not the paper's {want}")
             continue
-        if name in SEED_DEVIATIONS and m.is_equal(isl.Map(relation)):
-            c.fail(name, "listed as a deviation but equal to the seed")
-        c.count("seed 004 Table 1: linear layouts equal to the seed's relations"
-                + (" (1 listed deviation)" if name in SEED_DEVIATIONS else ""))
-    for expr, relation, result in SEED_TABLE_2:
+        if name in ISL_PAPER_DEVIATIONS and m.is_equal(isl.Map(relation)):
+            c.fail(name, "listed as a deviation but equal to the paper")
+        c.count("Bhaskaracharya et al. Table 1: linear layouts equal to the paper's relations"
+                + (" (1 listed deviation)" if name in ISL_PAPER_DEVIATIONS else ""))
+    for expr, relation, result in ISL_PAPER_TABLE_2:
         got = cute(c.binary, "eval", expr) if result is not None else None
-        want = SEED_DEVIATIONS.get(expr, result)
+        want = ISL_PAPER_DEVIATIONS.get(expr, result)
         if result is not None and got != want:
             c.fail(expr, f"cute eval gives {got}, not {want}")
             continue
         exported = cute(c.binary, "isl", "--index", got if got is not None else expr)
         m = isl.Map(exported)
-        if expr in SEED_DEVIATIONS:
-            # The seed's relation is of its own result: check that one's export instead.
+        if expr in ISL_PAPER_DEVIATIONS:
+            # The paper's relation is of its own result: check that one's export instead.
             m = isl.Map(cute(c.binary, "isl", "--index", result))
         if not m.is_equal(isl.Map(relation)):
-            c.fail(expr, f"cute isl --index gives {m}, not seed 004's {relation}")
+            c.fail(expr, f"cute isl --index gives {m}, not the paper's {relation}")
             continue
-        c.count("seed 004 Table 2: rows with the seed's relation and result")
+        c.count("Bhaskaracharya et al. Table 2: rows with the paper's relation and result")
 
 
 def main():
@@ -396,7 +399,7 @@ def main():
             took = time.time() - t
             if took > 2:
                 print(f"slow: {rec['id']} took {took:.1f} s", file=sys.stderr)
-    seed_tables(c)
+    isl_paper_tables(c)
     f2_rows(c)
     coord_rows(c)
     for what, n in sorted(c.counts.items()):

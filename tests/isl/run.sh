@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The real-ISL check of issue 15: installs islpy (ISL's Python binding, with ISL inside its wheel)
+# The real-ISL check: installs islpy (ISL's Python binding, with ISL inside its wheel)
 # into a virtual environment under target/, builds the `cute` command, and runs isl_check.py on
 # the vendored corpus. Skips with a message where Python's venv or PyPI is unavailable.
 #

@@ -45,7 +45,8 @@ fn a_known_divisor_is_checked_once() {
 
 #[test]
 fn runtime_violations_are_cute_core_errors() {
-    // Seed 000 §3.3.3: no layout holds the first 6 elements of (4,6,8):(2,3,5) at stride 3.
+    // Cecka, *CuTe Layout Representation and Algebra*, §3.3.3: no layout holds the first 6
+    // elements of (4,6,8):(2,3,5) at stride 3.
     let a = layout!(({4},{6},{8}):({2},{3},{5})).unwrap();
     let b = layout!({6}:{3}).unwrap();
     let mixed = st::composition(&a, &b).unwrap_err();

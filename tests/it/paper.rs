@@ -1,6 +1,8 @@
-//! The worked examples of the CuTe paper (seed 000), section by section. Where the paper writes
-//! a different but equal form than CuTe's normal form (size-1 modes kept, e.g. `1:32` for CuTe's
-//! `1:0`), the test checks CuTe's form and that both are the same function on the domain.
+//! The worked examples of Cecka, *CuTe Layout Representation and Algebra*, section by section,
+//! then the tables of Bhaskaracharya, Acharya, Hagedorn, Grover, *Modeling Layout Abstractions
+//! Using Integer Set Relations*. Where the paper writes a different but equal form than CuTe's
+//! normal form (size-1 modes kept, e.g. `1:32` for CuTe's `1:0`), the test checks CuTe's form and
+//! that both are the same function on the domain.
 
 use cute::{
     blocked_product, coalesce, coalesce_by, complement_cosize, composition, left_inverse,
@@ -403,13 +405,13 @@ fn section_2_6_2_table_3_gemm() {
     }
 }
 
-/// Seed 004 Table 2: CuTe layouts and operations with the layouts they give. Three rows differ
-/// on purpose, where the seed's result is not CuTe C++'s (the ISL check, `tests/isl`, compares
-/// every row's relation with the seed's): its gap-filling complement keeps a last mode CuTe does
-/// not, or fills gaps CuTe leaves, and its `left_inverse` is pycute's, where CuTe C++ 4.2
+/// Bhaskaracharya et al. Table 2: CuTe layouts and operations with the layouts they give. Three
+/// rows differ on purpose, where the paper's result is not CuTe C++'s (the ISL check, `tests/isl`,
+/// compares every row's relation with the paper's): its gap-filling complement keeps a last mode
+/// CuTe does not, or fills gaps CuTe leaves, and its `left_inverse` is pycute's, where CuTe C++ 4.2
 /// (compiled from the wheel's headers) returns `(_2,_2,_16):(_0,_4,_1)`.
 #[test]
-fn seed_004_table_2() {
+fn integer_set_paper_table_2_operations() {
     let rows = [
         ("right_inverse((4,2,2):(2,1,8))", "(2,4,2):(4,1,8)"),
         ("right_inverse((4,8,2):(8,1,33))", "(8,4):(4,1)"),
@@ -423,7 +425,7 @@ fn seed_004_table_2() {
             "((4,(4,2)),2):((8,(2,16)),1)",
         ),
         ("composition((4,2,2):(2,1,8),16:1)", "(4,2,2):(2,1,8)"),
-        // Deviations: the seed gives (2,3):(2,9), ((2,2),2):((1,4),18), (2,2,4,2,2):(16,4,1,32,8).
+        // Deviations: the paper gives (2,3):(2,9), ((2,2),2):((1,4),18), (2,2,4,2,2):(16,4,1,32,8).
         ("complement((2,2):(1,5),20)", "(2,2):(2,10)"),
         ("complement((2,2):(2,10),20)", "(2,2):(1,4)"),
         ("left_inverse((4,2,2):(4,2,32))", "(2,2,16):(0,4,1)"),
@@ -431,7 +433,7 @@ fn seed_004_table_2() {
     for (expr, want) in rows {
         assert_eq!(cute::expr::eval(expr).unwrap().to_string(), want, "{expr}");
     }
-    // The seed's left inverse is a left inverse too: both are R with R(L(i)) == i.
+    // The paper's left inverse is a left inverse too: both are R with R(L(i)) == i.
     let a = l("(4,2,2):(4,2,32)");
     for r in [l("(2,2,16):(0,4,1)"), l("(2,2,4,2,2):(16,4,1,32,8)")] {
         for i in 0..a.size() {
@@ -440,9 +442,9 @@ fn seed_004_table_2() {
     }
 }
 
-/// Seed 004 Table 1 in the seed's own notation: parsed, applied, printed back.
+/// Bhaskaracharya et al. Table 1 in the paper's own notation: parsed, applied, printed back.
 #[test]
-fn seed_004_table_1_notation() {
+fn integer_set_paper_table_1_notation() {
     use cute::linear::LinearLayout;
     let h: LinearLayout = "LinearLayout(crd=(4,4),idx=(4,4),vals=[(1,1),(2,2),(0,1),(0,2)])"
         .parse()
@@ -477,10 +479,10 @@ fn seed_004_table_1_notation() {
     }
 }
 
-/// Seed 000's rows with F2 strides through the expression language (`cute eval`): Table 4's
+/// Cecka's rows with F2 strides through the expression language (`cute eval`): Table 4's
 /// swizzled row and the `f` rows of Tables 5 and 6.
 #[test]
-fn seed_000_f_strides_in_expressions() {
+fn f_strides_in_expressions() {
     for (expr, want) in [
         (
             "composition((8,8):(f1,f9), ((4,8),2):((16,1),8))",

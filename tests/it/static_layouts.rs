@@ -31,7 +31,8 @@ fn macros_lower_to_the_dynamic_layouts() {
     same_as_dynamic::<Layout!(12:1)>("12:1");
     same_as_dynamic::<Layout!((12):(1))>("(12):(1)");
     same_as_dynamic::<Layout!(((4,8),2):((16,1),8))>("((4,8),2):((16,1),8)");
-    // seed 000 §3.4.4: the TMEM layout, strides up to 2^19.
+    // Cecka, *CuTe Layout Representation and Algebra*, §3.4.4: the TMEM layout, strides up to
+    // 2^19.
     same_as_dynamic::<Layout!((8,(16,4)):(1,(16384,524288)))>("(8,(16,4)):(1,(16384,524288))");
     // Values typenum does not name (not <= 1024, not a power of two) go through their bits.
     same_as_dynamic::<Layout!((3,1000003):(1000003,1))>("(3,1000003):(1000003,1)");
@@ -165,7 +166,8 @@ fn value_level_functions_agree_with_the_dynamic_algebra() {
 }
 
 /// A static layout's standard form (`Tractable::MORPHISM`, computed at compile time) is
-/// `to_morphism` of its lowered layout (seed 003).
+/// `to_morphism` of its lowered layout (Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of
+/// CuTe Layout Algebra and Category-theoretic Interpretation*).
 #[test]
 fn static_standard_forms_are_the_dynamic_ones() {
     use cute::cute_static::Tractable;

@@ -1,4 +1,5 @@
-//! `Swizzle<B,M,S>` and `Sw ∘ offset ∘ L` (seed 004): the swizzle's laws on random parameters.
+//! `Swizzle<B,M,S>` and `Sw ∘ offset ∘ L` (Bhaskaracharya, Acharya, Hagedorn, Grover, *Modeling
+//! Layout Abstractions Using Integer Set Relations*): the swizzle's laws on random parameters.
 
 use cute::{ComposedLayout, Layout, Swizzle};
 use proptest::prelude::*;

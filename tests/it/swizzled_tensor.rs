@@ -1,4 +1,4 @@
-//! Swizzled layouts backing tensors (issue 15): a tensor over `Swizzled<E>` with layout `L` at
+//! Swizzled layouts backing tensors: a tensor over `Swizzled<E>` with layout `L` at
 //! base `o` is `Sw ∘ o ∘ L`. Every view (slice, divides, products, `local_tile`,
 //! `local_partition`) keeps the swizzle outermost: checked element by element against the view
 //! without the swizzle and against the composed layout `Sw ∘ base ∘ L` of the view evaluated

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The facade without its `std` feature (issue 29): `tests/no_std` (a `#![no_std]` crate with its
+# The facade without its `std` feature: `tests/no_std` (a `#![no_std]` crate with its
 # own panic handler, which clashes with std's if anything links std) builds on the host, then for
 # targets without std, `aarch64-unknown-none` and `nvptx64-nvidia-cuda`, with warnings denied; so
 # does `tests/no_std_static`, a crate over cute-static alone without the facade, its
-# notation macros cute-static's own (issue 32).
+# notation macros cute-static's own.
 # The targets need a compiler with their `core` sources (`gpu/toolchain.sh`: Debian's
 # `rustc-web`, extracted into the target directory, and cargo's `-Z build-std=core`); where apt
 # cannot fetch it, the target builds are skipped with a message.
@@ -16,7 +16,7 @@ export RUSTFLAGS="-D warnings"
 
 cargo build --manifest-path "$manifest" --target-dir "$out/no_std"
 echo "no_std: host build ok (no std linked)"
-# cute-static alone, its own notation macros, no facade (issue 32).
+# cute-static alone, its own notation macros, no facade.
 static_manifest="$root/tests/no_std_static/Cargo.toml"
 cargo build --manifest-path "$static_manifest" --target-dir "$out/no_std"
 echo "no_std: cute-static alone, host build ok"

@@ -1,4 +1,4 @@
-//! `coalesce` and `filter` (seed 000 §3.2).
+//! `coalesce` and `filter` (Cecka, *CuTe Layout Representation and Algebra*, §3.2).
 
 use super::Flat;
 use super::FLAT_MODES;
@@ -150,7 +150,7 @@ pub fn coalesce_leaves(
 ///
 /// # Postconditions
 /// - `size(R) == size(L)` and `depth(R) <= 1`;
-/// - `R(i) == L(i)` for every `i < size(L)` (seed 000 Eq. 13–15);
+/// - `R(i) == L(i)` for every `i < size(L)` (Cecka Eq. 13–15);
 /// - no two adjacent modes of `R` satisfy `d1 == s0*d0`, and `R` has no size-1 mode unless it is
 ///   `1:0`.
 ///
@@ -267,7 +267,7 @@ mod tests {
 
     #[test]
     fn paper_examples() {
-        // seed 000 §3.2
+        // Cecka §3.2
         assert_eq!(coalesce(&l("(2,(1,6)):(1,(6,2))")).unwrap(), l("12:1"));
         let p: IntTuple = "(1,1)".parse().unwrap();
         assert_eq!(

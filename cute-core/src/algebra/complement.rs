@@ -1,4 +1,4 @@
-//! `complement` (seed 000 §3.5).
+//! `complement` (Cecka, *CuTe Layout Representation and Algebra*, §3.5).
 
 use super::coalesce::{coalesce_flat, filter_flat};
 use super::trace::{Step, Trace};
@@ -9,7 +9,7 @@ use crate::int_tuple::{ceil_div_product, IntTuple};
 use crate::layout::Layout;
 
 /// `complement(L, M)`: the layout of the offsets in `[0, M)` that `L` does not reach, ordered
-/// (seed 000 §3.5). `M` is an integer or an int-tuple shape (its modes are divided in turn).
+/// (Cecka §3.5). `M` is an integer or an int-tuple shape (its modes are divided in turn).
 ///
 /// # Preconditions
 /// `L` is injective: after `filter`, each stride is at least the span of the smaller modes

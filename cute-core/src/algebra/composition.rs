@@ -1,4 +1,5 @@
-//! `composition`: `R = A ∘ B` with `R(i) == A(B(i))` (seed 000 §3.3).
+//! `composition`: `R = A ∘ B` with `R(i) == A(B(i))` (Cecka, *CuTe Layout Representation and
+//! Algebra*, §3.3).
 //!
 //! # The admissibility rule
 //!
@@ -47,7 +48,7 @@ pub use super::leaf_walk::{
 pub use super::trace::{Step, Trace, Unproven};
 pub use crate::limits::VERIFY_LIMIT;
 
-/// `composition(A, B)`: the layout `R = A ∘ B` (seed 000 §3.3).
+/// `composition(A, B)`: the layout `R = A ∘ B` (Cecka §3.3).
 ///
 /// # Preconditions
 /// The admissibility rule of this module: stride and shape divisibility at each mode of
@@ -68,7 +69,7 @@ pub use crate::limits::VERIFY_LIMIT;
 /// ```
 /// use cute_core::{composition, Layout};
 /// let l = |s: &str| s.parse::<Layout>().unwrap();
-/// // seed 000 §3.3.3
+/// // Cecka §3.3.3
 /// assert_eq!(composition(&l("(4,6,8,10):(2,3,5,7)"), &l("6:12")).unwrap(), l("(2,3):(9,5)"));
 /// assert_eq!(composition(&l("(4,2,8):(3,12,97)"), &l("3:3")).unwrap(), l("3:9"));
 /// let e = composition(&l("(4,6,8):(2,3,5)"), &l("6:3")).unwrap_err();
@@ -109,7 +110,7 @@ pub fn composition_unchecked(a: &Layout, b: &Layout) -> Result<Layout, Error> {
 }
 
 /// `composition(A, T)` with a tiler: mode `i` of the result is `A_i ∘ T_i`; modes of `A` past
-/// `rank(T)` are dropped (seed 000 §3.3.5).
+/// `rank(T)` are dropped (Cecka §3.3.5).
 ///
 /// # Preconditions
 /// `rank(T) <= rank(A)`, and each `A_i ∘ T_i` is admissible.

@@ -1,5 +1,5 @@
 //! Divides: `logical_divide` and its rearrangements `zipped_divide`, `tiled_divide`,
-//! `flat_divide` (seed 000 §3.5.2).
+//! `flat_divide` (Cecka, *CuTe Layout Representation and Algebra*, §3.5.2).
 
 use super::by_mode::by_mode;
 use super::coalesce::coalesce_flat;
@@ -12,7 +12,7 @@ use crate::layout::{Layout, LayoutBuilder, LayoutView};
 use crate::tiler::Tile;
 
 /// `logical_divide(A, T)`: `A ∘ (T, T*)` with `T* = complement(T, shape(coalesce(A)))`; the first
-/// mode is the tile, the second the grid of tiles (seed 000 §3.5.2). With a tiler, mode by mode;
+/// mode is the tile, the second the grid of tiles (Cecka §3.5.2). With a tiler, mode by mode;
 /// modes of `A` past `rank(T)` are kept.
 ///
 /// # Preconditions

@@ -1,4 +1,4 @@
-//! `right_inverse` and `left_inverse` (seed 000 §3.4).
+//! `right_inverse` and `left_inverse` (Cecka, *CuTe Layout Representation and Algebra*, §3.4).
 
 use super::coalesce::coalesce_flat;
 use super::complement::complement;
@@ -20,7 +20,7 @@ fn prefix_products(f: &Flat) -> Result<[i64; super::FLAT_MODES + 1], ErrorKind> 
 }
 
 /// `right_inverse(L)`: the largest `R` with `L(R(i)) == i` for `i < size(R)`, built from the
-/// modes of `coalesce(L)` whose strides chain `1, s0*d0, ...` (seed 000 §3.4.1).
+/// modes of `coalesce(L)` whose strides chain `1, s0*d0, ...` (Cecka §3.4.1).
 ///
 /// # Postconditions
 /// - `L(R(i)) == i` for every `i < size(R)`;
@@ -83,7 +83,7 @@ fn right_inverse_flat<T: Trace>(l: &Layout, trace: &mut T) -> Result<Flat, Error
 }
 
 /// `left_inverse(L)`: `R` with `R(L(i)) == i` for `i < size(L)` when `L` is injective; for a
-/// non-injective `L`, the quasi-inverse with `L(R(L(i))) == L(i)` (seed 000 §3.4.3).
+/// non-injective `L`, the quasi-inverse with `L(R(L(i))) == L(i)` (Cecka §3.4.3).
 ///
 /// # Preconditions
 /// - Strides are non-negative ([`ErrorKind::NegativeStride`]; CuTe's construction assumes it).

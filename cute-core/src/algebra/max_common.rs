@@ -1,5 +1,6 @@
-//! `max_common_layout` and `max_common_vector` (seed 000 §3.4.2): the largest run of offsets that
-//! two layouts store contiguously at the same coordinates, for vectorized copies.
+//! `max_common_layout` and `max_common_vector` (Cecka, *CuTe Layout Representation and Algebra*,
+//! §3.4.2): the largest run of offsets that two layouts store contiguously at the same coordinates,
+//! for vectorized copies.
 
 use super::coalesce::coalesce;
 use super::composition::{compose, Exact};

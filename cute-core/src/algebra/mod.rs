@@ -1,6 +1,7 @@
-//! The layout algebra (seed 000 §3): coalesce, composition, complement, inverses, divides,
-//! products. `coalesce`, `composition`, `complement` and the inverses have their own algorithms;
-//! every other operation is a short expression over those, as in CuTe `layout.hpp`.
+//! The layout algebra (Cecka, *CuTe Layout Representation and Algebra*, §3): coalesce, composition,
+//! complement, inverses, divides, products. `coalesce`, `composition`, `complement` and the
+//! inverses have their own algorithms; every other operation is a short expression over those, as
+//! in CuTe `layout.hpp`.
 
 pub(crate) mod by_mode;
 pub mod coalesce;

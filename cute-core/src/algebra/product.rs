@@ -1,5 +1,5 @@
 //! Products: `logical_product` and its rearrangements, and the rank-sensitive
-//! `blocked_product`/`raked_product` (seed 000 §3.5.1).
+//! `blocked_product`/`raked_product` (Cecka, *CuTe Layout Representation and Algebra*, §3.5.1).
 
 use super::by_mode::by_mode;
 use super::complement::complement_traced;
@@ -13,7 +13,7 @@ use crate::layout::{Layout, LayoutBuilder};
 use crate::tiler::Tile;
 
 /// `logical_product(A, B)`: `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`: `A`
-/// reproduced according to `B` (seed 000 §3.5.1). With a tiler, mode by mode; modes of `A` past
+/// reproduced according to `B` (Cecka §3.5.1). With a tiler, mode by mode; modes of `A` past
 /// `rank(T)` are kept.
 ///
 /// # Preconditions

@@ -1,6 +1,6 @@
-//! CuTe's composition walk of one leaf `n:d` of `B` over the flat modes of `coalesce(A)` (seed
-//! 000 §3.3.2–3.3.3): its divisibility conditions, the modes it keeps, and what it leaves to a
-//! pointwise check; written to any [`Sink`].
+//! CuTe's composition walk of one leaf `n:d` of `B` over the flat modes of `coalesce(A)` (Cecka,
+//! *CuTe Layout Representation and Algebra*, §3.3.2–3.3.3): its divisibility conditions, the
+//! modes it keeps, and what it leaves to a pointwise check; written to any [`Sink`].
 
 use super::trace::Step;
 use super::FlatRef;
@@ -223,7 +223,7 @@ fn trace<S: Sink>(out: &mut S, step: impl FnOnce() -> Step) {
     }
 }
 
-/// The base case `A ∘ s:d` (seed 000 Eq. 19): divide out the first `d` elements of `A`, keep `s`.
+/// The base case `A ∘ s:d` (Cecka Eq. 19): divide out the first `d` elements of `A`, keep `s`.
 /// Appends CuTe's result to `out`; returns what remains to check when the walk does not show the
 /// result exact.
 #[inline(always)]

@@ -1,5 +1,5 @@
 //! `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)` holds, the predicated copy of
-//! residue tiles (seed 000 §2.6.1; CuTe's `copy_if`).
+//! residue tiles (Cecka, *CuTe Layout Representation and Algebra*, §2.6.1; CuTe's `copy_if`).
 
 use core::marker::PhantomData;
 

@@ -1,4 +1,5 @@
-//! `gemm(A, B, C)` (seed 000 §2.6.2): `C(m,n) += A(m,k) · B(n,k)` over folded layouts.
+//! `gemm(A, B, C)` (Cecka, *CuTe Layout Representation and Algebra*, §2.6.2):
+//! `C(m,n) += A(m,k) · B(n,k)` over folded layouts.
 
 use core::marker::PhantomData;
 use core::ops::{Add, Mul};

@@ -3,7 +3,8 @@
 /// The violated condition.
 ///
 /// Mode numbers of the composition conditions count the modes of `coalesce(A)`, the layout the
-/// algorithm walks (seed 000 §3.3.2: coalescing does not change the composition).
+/// algorithm walks (Cecka, *CuTe Layout Representation and Algebra*, §3.3.2: coalescing does not
+/// change the composition).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -87,7 +88,7 @@ pub enum ErrorKind {
         /// What the parser expected there.
         expected: &'static str,
     },
-    /// Stride divisibility (seed 000 Eq. 20), rejected by CuTe too: the remaining stride skips
+    /// Stride divisibility (Cecka Eq. 20), rejected by CuTe too: the remaining stride skips
     /// past mode `mode - 1` of `coalesce(A)` without being a multiple of it.
     StrideDivisibility {
         /// Index `r` of the prefix product `S̄_r`.
@@ -97,7 +98,7 @@ pub enum ErrorKind {
         /// `S̄_r`, the prefix product of the shape of `coalesce(A)`.
         prefix: i64,
     },
-    /// Stride divisibility (seed 000 Eq. 20) where CuTe C++ returns a wrong layout: the stride does
+    /// Stride divisibility (Cecka Eq. 20) where CuTe C++ returns a wrong layout: the stride does
     /// not divide mode `mode - 1` and the elements overrun it into the next mode.
     StrideOverrun {
         /// Index `r` of the prefix product `S̄_r`.
@@ -109,7 +110,7 @@ pub enum ErrorKind {
         /// Number of elements `s` of the right-hand mode.
         elements: i64,
     },
-    /// Shape divisibility (seed 000 Eq. 21): mode `mode` of `coalesce(A)` holds `holds` of the
+    /// Shape divisibility (Cecka Eq. 21): mode `mode` of `coalesce(A)` holds `holds` of the
     /// `remaining` elements, and `holds` does not divide `remaining`.
     ShapeDivisibility {
         /// Mode of `coalesce(A)`.
@@ -120,7 +121,7 @@ pub enum ErrorKind {
         remaining: i64,
     },
     /// CuTe's result differs from `A(B(i))` at `index`: the modes of `B` do not distribute over
-    /// `A` (seed 000 Eq. 23), or a negative stride walks `A` backwards across a mode boundary.
+    /// `A` (Cecka Eq. 23), or a negative stride walks `A` backwards across a mode boundary.
     /// CuTe C++ returns that wrong layout.
     NotAdmissible {
         /// The first index `i` where they differ.
@@ -258,9 +259,10 @@ pub enum ErrorKind {
         /// The size.
         size: i64,
     },
-    /// A layout that is not tractable (seed 003): the mode `shape:stride` whose `shape·stride`
-    /// does not divide `next`, the next stride of the sorted chain; `next` is `None` for a
-    /// negative stride or an empty mode.
+    /// A layout that is not tractable (Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of CuTe
+    /// Layout Algebra and Category-theoretic Interpretation*): the mode `shape:stride` whose
+    /// `shape·stride` does not divide `next`, the next stride of the sorted chain; `next` is `None`
+    /// for a negative stride or an empty mode.
     NotTractable {
         /// The mode's shape.
         shape: i64,
@@ -407,8 +409,9 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// The reason code of `../shared/oracle/README.md` for the conditions CuTe also checks, or
-    /// `not_admissible` for the ones where CuTe C++ returns a wrong layout.
+    /// The reason code of the oracle corpus (`tests/data/corpus.jsonl`, the `error` field of a
+    /// rejected input) for the conditions CuTe also checks, or `not_admissible` for the ones where
+    /// CuTe C++ returns a wrong layout.
     #[must_use]
     pub fn code(&self) -> &'static str {
         match self {

@@ -120,7 +120,7 @@ impl ErrorKind {
         }
     }
 
-    /// The messages of seed 003's conditions (`crate::morphism`).
+    /// The messages of the conditions of tractable layouts and morphisms (`crate::morphism`).
     fn fmt_morphism(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ErrorKind::NotTractable {

@@ -148,7 +148,7 @@ mod tests {
     fn an_error_is_no_larger_than_a_layout() {
         use core::mem::size_of;
         assert_eq!(size_of::<crate::IntTuple>(), 280);
-        // Issue 28: a layout stores its structure once, 16 leaves of shape and stride.
+        // A layout stores its structure once, 16 leaves of shape and stride.
         assert_eq!(size_of::<Layout>(), 280);
         // Every `Result<T, Error>` moves at least the error's bytes on its error paths, and a
         // user's closure that returns a fragment by `?` carries one copy per `?`.

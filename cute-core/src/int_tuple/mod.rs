@@ -1,4 +1,5 @@
-//! Integer tuples: the vocabulary of shapes, strides and coordinates (seed 000 §2.1–2.2).
+//! Integer tuples: the vocabulary of shapes, strides and coordinates (Cecka, *CuTe Layout
+//! Representation and Algebra*, §2.1–2.2).
 //!
 //! An [`IntTuple`] is an integer `12` or a hierarchical tuple such as `(4,(2,2))`. It is stored
 //! without heap as its structure (a packed token sequence: open, close, leaf, `_`) plus the

@@ -317,8 +317,9 @@ impl IntTuple {
         weakly_congruent(self.view(), other.view())
     }
 
-    /// `compatible(self, other)` (seed 000 §2.2.1): every coordinate of `self` is a coordinate of
-    /// `other`; an integer in `self` matches a subtree of `other` with the same size.
+    /// `compatible(self, other)` (Cecka, *CuTe Layout Representation and Algebra*, §2.2.1): every
+    /// coordinate of `self` is a coordinate of `other`; an integer in `self` matches a subtree of
+    /// `other` with the same size.
     #[must_use]
     pub fn compatible(&self, other: &IntTuple) -> bool {
         compatible(self.view(), other.view())

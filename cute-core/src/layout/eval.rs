@@ -53,7 +53,8 @@ impl Layout {
     }
 
     /// CuTe's `slice_and_offset(c, L)`: the layout of the modes where `c` holds `_`, and the
-    /// offset of `c` with every `_` taken as 0 (seed 000 §2.5.1), in CuTe's order.
+    /// offset of `c` with every `_` taken as 0 (Cecka, *CuTe Layout Representation and Algebra*,
+    /// §2.5.1), in CuTe's order.
     ///
     /// # Errors
     /// [`ErrorKind`]s of [`Op::Slice`] when `c` is not weakly congruent to the shape or a

@@ -1,4 +1,5 @@
-//! The layout `L = S:D`: a map from coordinates to offsets (seed 000 §2.4).
+//! The layout `L = S:D`: a map from coordinates to offsets (Cecka, *CuTe Layout Representation and
+//! Algebra*, §2.4).
 //!
 //! `repr` keeps the value (one structure, the leaves of shape and stride), `check` the invariant
 //! of its values, `builder` builds one mode by mode; this file holds the constructors and
@@ -173,7 +174,7 @@ impl Layout {
         Layout::new(*shape, stride)
     }
 
-    /// `make_layout(L0, L1, ...)`: the concatenation `(L0, L1, ...)` (seed 000 §3.1).
+    /// `make_layout(L0, L1, ...)`: the concatenation `(L0, L1, ...)` (Cecka §3.1).
     ///
     /// # Preconditions
     /// The product of all the sizes fits in `i64`.

@@ -87,10 +87,12 @@ impl LinearLayout {
         Ok(LinearLayout { ins, outs, bases })
     }
 
-    /// The linear layout of a swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` (seed 000's swizzled rows,
-    /// seed 004 §4): `L` as [`LinearLayout::from_layout`] converts it, then the swizzle, which is
-    /// linear over F2 (`x ⊕ ((x & mask) >> S)`), applied to each basis. The output dimension
-    /// `offset` covers every bit a basis reaches.
+    /// The linear layout of a swizzled layout `Sw<B,M,S> ∘ 0 ∘ L` (the swizzled rows of Cecka,
+    /// *CuTe Layout Representation and Algebra*; Bhaskaracharya, Acharya, Hagedorn, Grover,
+    /// *Modeling Layout Abstractions Using Integer Set Relations*, §4): `L` as
+    /// [`LinearLayout::from_layout`] converts it, then the swizzle, which is linear over F2
+    /// (`x ⊕ ((x & mask) >> S)`), applied to each basis. The output dimension `offset` covers every
+    /// bit a basis reaches.
     ///
     /// # Errors
     /// [`ErrorKind::AffineOffset`] for a nonzero offset (a linear layout maps 0 to 0); the errors

@@ -282,7 +282,8 @@ impl Dims {
     }
 }
 
-/// Dimensions in the seed's notation, `(register:4,lane:32)`.
+/// Dimensions in the notation of Bhaskaracharya et al. (*Modeling Layout Abstractions Using
+/// Integer Set Relations*), `(register:4,lane:32)`.
 pub(super) fn write_dims(
     f: &mut fmt::Formatter<'_>,
     dims: impl Iterator<Item = Dim>,

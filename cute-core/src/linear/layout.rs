@@ -5,7 +5,8 @@ use super::echelon::Echelon;
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::limits::{MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
 
-/// A linear layout over F2: `L(x) = ⊕ { b_k : bit k of x is set }` (seed 004 Eq. 20).
+/// A linear layout over F2: `L(x) = ⊕ { b_k : bit k of x is set }` (Bhaskaracharya, Acharya,
+/// Hagedorn, Grover, *Modeling Layout Abstractions Using Integer Set Relations*, Eq. 20).
 ///
 /// # Invariant
 /// Sizes are powers of two; every basis vector lies in the output space; at most [`MAX_DIMS`]
@@ -31,7 +32,8 @@ impl LinearLayout {
     /// # Examples
     /// ```
     /// use cute_core::linear::{Dim, LinearLayout};
-    /// // Seed 004 Table 1, "swizzled": crd=(4,4), idx=(4,4), vals=[(1,1),(2,2),(0,1),(0,2)].
+    /// // Bhaskaracharya et al. Table 1, "swizzled":
+    /// // crd=(4,4), idx=(4,4), vals=[(1,1),(2,2),(0,1),(0,2)].
     /// let d = |n, s| Dim::new(n, s).unwrap();
     /// let h = LinearLayout::new(
     ///     &[d("c0", 4), d("c1", 4)],

@@ -1,9 +1,10 @@
-//! Linear layouts over F2 (Triton's `LinearLayout`, cited by seeds 000 and 004): named input
-//! dimensions (`register`, `lane`, `warp`, `offset`, …) and output dimensions of power-of-two
-//! sizes, and one basis vector per input bit. The image of an input is the XOR of the basis
-//! vectors of its set bits (seed 004 Eq. 20).
+//! Linear layouts over F2 (Triton's `LinearLayout`, cited by Cecka, *CuTe Layout Representation
+//! and Algebra*, and by Bhaskaracharya, Acharya, Hagedorn, Grover, *Modeling Layout Abstractions
+//! Using Integer Set Relations*): named input dimensions (`register`, `lane`, `warp`, `offset`, …)
+//! and output dimensions of power-of-two sizes, and one basis vector per input bit. The image of
+//! an input is the XOR of the basis vectors of its set bits (Bhaskaracharya et al. Eq. 20).
 //!
-//! Bits are numbered colexicographically, as seed 004 numbers them: the bits of input
+//! Bits are numbered colexicographically, as Bhaskaracharya et al. number them: the bits of input
 //! dimension 0 first, low bit first, then those of dimension 1, and so on; the same for the
 //! output dimensions. A basis vector is kept as one integer over all output bits in that order,
 //! so application, composition and inversion are operations on bit vectors (no heap, at most

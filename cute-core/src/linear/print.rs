@@ -81,8 +81,9 @@ fn out_dims(f: &mut fmt::Formatter<'_>, l: &LinearLayout) -> fmt::Result {
     write!(f, "]")
 }
 
-/// Seed 004's notation with names: `LinearLayout(crd=(c0:4,c1:4),idx=(i0:4,i1:4),
-/// vals=[(1,1),(2,2),(0,1),(0,2)])`.
+/// The notation of Bhaskaracharya, Acharya, Hagedorn, Grover, *Modeling Layout Abstractions Using
+/// Integer Set Relations*, with names:
+/// `LinearLayout(crd=(c0:4,c1:4),idx=(i0:4,i1:4),vals=[(1,1),(2,2),(0,1),(0,2)])`.
 impl fmt::Display for LinearLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "LinearLayout(crd=")?;

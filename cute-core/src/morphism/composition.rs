@@ -1,5 +1,7 @@
-//! Composition by mutual refinement (spec §8, seed 003 l.1237-1257): a second composition
-//! algorithm, independent of CuTe's walk, defined on fewer inputs and equal to it where both are.
+//! Composition by mutual refinement (the composition algorithm of Carlisle, Shah, Stern,
+//! VanKoughnett, *Fundamentals of CuTe Layout Algebra and Category-theoretic Interpretation*,
+//! §5): a second composition algorithm, independent of CuTe's walk, defined on fewer inputs and
+//! equal to it where both are.
 
 use super::object::{to_morphism, tractability};
 use super::weak::weak_composite;
@@ -18,7 +20,7 @@ use crate::layout::Layout;
 /// # Postconditions
 /// `R(i) == B(A(i))` for every `i < size(A)`, and `shape(R)` refines `shape(A)`. Where CuTe's
 /// [`composition`](crate::composition)`(B, A)` is also defined and `A` has no size-1 mode of
-/// non-zero stride, the two are the same layout (spec §8.3; such a mode keeps `1:B(d)` here where
+/// non-zero stride, the two are the same layout (such a mode keeps `1:B(d)` here where
 /// CuTe prints `1:0`). Where `composition` rejects, this is never defined.
 ///
 /// # Errors
@@ -34,7 +36,7 @@ use crate::layout::Layout;
 /// use cute_core::morphism::composition_via_morphisms;
 /// use cute_core::Layout;
 /// let l = |s: &str| s.parse::<Layout>().unwrap();
-/// // seed 003, example 1 (l.1159-1196)
+/// // Carlisle et al. §5, Example 1
 /// let r = composition_via_morphisms(&l("(12,4):(4,1)"), &l("(4,6):(6,1)")).unwrap();
 /// assert_eq!(r.to_string(), "((2,2),6):((24,1),4)");
 /// // A ragged end: CuTe gives (2,2):(63,7), which is not tractable.

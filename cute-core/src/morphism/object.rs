@@ -1,5 +1,4 @@
-//! The morphism type, its layout, tractability and the standard form `f_L` (spec §2.2, §4,
-//! §5).
+//! The morphism type, its layout, tractability and the standard form `f_L`.
 
 use core::fmt;
 
@@ -108,7 +107,7 @@ impl Morphism {
         hit
     }
 
-    /// `L_f` (`from_morphism`, l.802-817): the shape is the domain, and an entry sent to `t_j`
+    /// `L_f` (`from_morphism`): the shape is the domain, and an entry sent to `t_j`
     /// has the stride `t_1 ⋯ t_{j-1}`, one sent to `*` the stride 0.
     ///
     /// # Errors
@@ -140,14 +139,14 @@ impl Morphism {
         Layout::new(self.domain, stride).map_err(|e| e.within(Op::FromMorphism))
     }
 
-    /// Whether `s_i = 1` implies `α(i) = *` (l.882).
+    /// Whether `s_i = 1` implies `α(i) = *`.
     #[must_use]
     pub fn is_non_degenerate(&self) -> bool {
         let s = self.domain.leaves();
         self.map().iter().zip(s).all(|(&j, &x)| x != 1 || j == STAR)
     }
 
-    /// Whether `f` is of standard form (spec §5.5): a flat codomain in which no unhit entry is
+    /// Whether `f` is of standard form: a flat codomain in which no unhit entry is
     /// a 1, the last, or followed by another unhit one. For a non-degenerate `f` this is
     /// `f == to_morphism(L_f)`.
     #[must_use]
@@ -293,7 +292,7 @@ pub(super) const fn standard_form(l: &Layout) -> Option<Morphism> {
     })
 }
 
-/// Whether `l` is tractable (spec §4): no negative stride and no empty mode, and the modes of
+/// Whether `l` is tractable: no negative stride and no empty mode, and the modes of
 /// non-zero stride, sorted by `(stride, shape)`, form the chain `s_k d_k | d_{k+1}`. Size-1
 /// modes count (`(1,4):(3,1)` is not tractable; `(4,1):(1,4)` is), stride-0 modes do not.
 ///
@@ -341,7 +340,7 @@ pub fn tractability(l: &Layout) -> Result<(), Error> {
     }
 }
 
-/// The standard form `f_L` of a tractable layout (spec §5.5, l.878-884): the domain is
+/// The standard form `f_L` of a tractable layout: the domain is
 /// `shape(L)`, the codomain the flat tuple of the modes of non-zero stride in chain order, each
 /// after the gap below it (`d_1`, then `d_{k+1} / (s_k d_k)`), the gaps equal to 1 left out;
 /// stride-0 modes map to `*`. `L_{f_L} == L` for every tractable `L`.

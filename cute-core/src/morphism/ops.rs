@@ -1,4 +1,4 @@
-//! The operations on morphisms (spec §6): composition, complement, concatenation, coalesce,
+//! The operations on morphisms: composition, complement, concatenation, coalesce,
 //! divide, product and sort, each agreeing with its CuTe counterpart on the layouts.
 
 use super::object::{Morphism, STAR};
@@ -6,7 +6,7 @@ use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{IntTuple, MAX_LEAVES};
 
 /// `g ∘ f` (`compose_morphisms(g, f)`, outer first as `composition`): `f` applied first, the
-/// maps composed with `*` absorbing (l.780-788). `L_{g∘f} = L_g ∘ L_f` (l.939-951).
+/// maps composed with `*` absorbing. `L_{g∘f} = L_g ∘ L_f`.
 ///
 /// # Errors
 /// [`ErrorKind::NotComposable`] (code `not_composable`) unless `f`'s codomain is `g`'s domain
@@ -37,7 +37,7 @@ pub fn compose_morphisms(g: &Morphism, f: &Morphism) -> Result<Morphism, Error> 
         .map_err(|e| e.within(Op::ComposeMorphisms))
 }
 
-/// The complement `f^c` (`morphism_complement(f)`, l.957-965, 1107-1118): the unhit codomain
+/// The complement `f^c` (`morphism_complement(f)`): the unhit codomain
 /// entries, in order, as a flat domain (one entry stays a 1-tuple), each sent to itself in `f`'s
 /// codomain. `(f, f^c)` is an isomorphism, and `coalesce(L_{f^c}) = complement(L_f, size T)`.
 ///
@@ -71,7 +71,7 @@ pub fn morphism_complement(f: &Morphism) -> Result<Morphism, Error> {
     Morphism::new(domain, f.codomain, &map[..n]).map_err(|e| e.within(Op::MorphismComplement))
 }
 
-/// The concatenation `(f, g)` (`morphism_concat(f, g)`, l.1123-1137): the domain is the pair
+/// The concatenation `(f, g)` (`morphism_concat(f, g)`): the domain is the pair
 /// `(dom f, dom g)`, the map `f`'s then `g`'s, the codomain shared. `L_{(f,g)} = (L_f, L_g)`.
 ///
 /// # Errors
@@ -108,7 +108,7 @@ pub fn morphism_concat(f: &Morphism, g: &Morphism) -> Result<Morphism, Error> {
         .map_err(|e| e.within(Op::MorphismConcat))
 }
 
-/// The coalesced morphism (`morphism_coalesce(f)`, l.972-983, 1090-1101, spec §6): entries of
+/// The coalesced morphism (`morphism_coalesce(f)`): entries of
 /// size 1 dropped from both objects, then each run of domain entries that both go to `*`, or
 /// go to consecutive codomain entries, merged into one, and the codomain entries such a run
 /// crosses merged likewise (unhit entries stay apart: the weak coalesce). One run gives an
@@ -200,7 +200,7 @@ pub fn morphism_coalesce(f: &Morphism) -> Result<Morphism, Error> {
     Morphism::new(domain, codomain, &map[..nr]).map_err(|e| e.within(Op::MorphismCoalesce))
 }
 
-/// The logical divide `f ⊘ g = f ∘ (g, g^c)` (`morphism_divide(f, g)`, l.1139-1149): `g` picks
+/// The logical divide `f ⊘ g = f ∘ (g, g^c)` (`morphism_divide(f, g)`): `g` picks
 /// the entries of `f`'s domain that form the first mode, its complement the rest.
 /// `coalesce(L_{f⊘g}) = coalesce(L_f ⊘ L_g)` for non-degenerate `f` and `g`.
 ///
@@ -228,7 +228,7 @@ pub fn morphism_divide(f: &Morphism, g: &Morphism) -> Result<Morphism, Error> {
     compose_morphisms(f, &morphism_concat(g, &gc).map_err(inside)?).map_err(inside)
 }
 
-/// The logical product `f ⊗ g = (f, f^c ∘ g)` (`morphism_product(f, g)`, l.1151-1155): `g`
+/// The logical product `f ⊗ g = (f, f^c ∘ g)` (`morphism_product(f, g)`): `g`
 /// repeats `f` over the entries `f` leaves unhit. `L_{f⊗g} = L_f ⊗ L_g` for non-degenerate `f`
 /// and `g`.
 ///
@@ -261,7 +261,7 @@ pub fn morphism_product(f: &Morphism, g: &Morphism) -> Result<Morphism, Error> {
     morphism_concat(f, &compose_morphisms(&fc, g).map_err(inside)?).map_err(inside)
 }
 
-/// The sort of a morphism (`morphism_sort(f)`, spec §6): the domain flattened and reordered, the
+/// The sort of a morphism (`morphism_sort(f)`): the domain flattened and reordered, the
 /// entries sent to `*` first (by size, then position), then the others by their image; the
 /// codomain unchanged. `L_{sort f}` is `L_f` with its flat modes sorted by (stride, shape).
 ///

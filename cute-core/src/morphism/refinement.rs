@@ -1,5 +1,6 @@
-//! Mutual refinement of two nested tuples (seed 003 l.1245, spec §7.1): the first step of
-//! composing morphisms whose codomain and domain differ.
+//! Mutual refinement of two nested tuples (Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of
+//! CuTe Layout Algebra and Category-theoretic Interpretation*, §5): the first step of composing
+//! morphisms whose codomain and domain differ.
 
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{Builder, IntTuple, View, MAX_LEAVES};
@@ -62,7 +63,7 @@ impl Pieces {
     }
 }
 
-/// `mutual_refinement(T, U)` (spec §7.1): `(T', U')` with `T'` refining `T`, `U'` refining `U`
+/// `mutual_refinement(T, U)`: `(T', U')` with `T'` refining `T`, `U'` refining `U`
 /// and `flatten(T')` a prefix of `flatten(U')`, found greedily on the flattenings: the leading
 /// entries of both are cut at each other's sizes until `T` is used up (entries of size 1 left in
 /// `T` once `U` is used up join `U`'s last entry as pieces 1); the `U` entry then open keeps its

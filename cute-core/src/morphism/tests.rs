@@ -1,4 +1,5 @@
-//! Morphisms against seed 003's worked examples and CuTe's layouts.
+//! Morphisms against the worked examples of Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of
+//! CuTe Layout Algebra and Category-theoretic Interpretation*, and CuTe's layouts.
 
 use super::*;
 use crate::int_tuple::IntTuple;
@@ -12,7 +13,7 @@ fn morphism(s: &str) -> Morphism {
     s.parse().unwrap()
 }
 
-/// The tractability cases of spec §4.5.
+/// Pinned tractability cases.
 #[test]
 fn tractability_of_the_pinned_layouts() {
     for s in [
@@ -54,7 +55,7 @@ fn tractability_of_the_pinned_layouts() {
     }
 }
 
-/// The standard forms of spec §5.5, and their layouts back.
+/// Pinned standard forms, and their layouts back.
 #[test]
 fn standard_forms_of_the_pinned_layouts() {
     for (l, f) in [
@@ -89,7 +90,7 @@ fn standard_forms_of_the_pinned_layouts() {
     }
 }
 
-/// The layouts of the seed's morphisms (l.819-847).
+/// The layouts of the paper's example morphisms.
 #[test]
 fn layouts_of_morphisms() {
     for (f, l) in [
@@ -144,7 +145,7 @@ fn composition_needs_equal_objects_and_agrees_with_layouts() {
     assert_eq!(h.to_string(), "(8,8,3)-[*,1,*]->(8)");
 }
 
-/// The pinned complement, concatenation and coalesce cases of spec §6, with the layouts'
+/// The pinned complement, concatenation and coalesce cases, with the layouts'
 /// theorems.
 #[test]
 fn complement_concat_and_coalesce() {
@@ -192,7 +193,7 @@ fn complement_concat_and_coalesce() {
     }
 }
 
-/// The pinned divide and product of spec §6, and the theorems on their layouts.
+/// The pinned divide and product, and the theorems on their layouts.
 #[test]
 fn divide_and_product() {
     let (f, g) = (
@@ -271,7 +272,7 @@ fn mutual_refinements_of_the_spec() {
     }
 }
 
-/// Pullback and pushforward of spec §7.2-7.3, and what is not a refinement.
+/// Pullback and pushforward, and what is not a refinement.
 #[test]
 fn pullback_and_pushforward() {
     let t = |s: &str| s.parse::<IntTuple>().unwrap();
@@ -310,7 +311,7 @@ fn pullback_and_pushforward() {
     assert_eq!(p.to_string(), "((6,1),4)-[2,3,1]->(4,(6,1))");
 }
 
-/// The weak composite of spec §7.4, and `g ∘ f` when the objects already meet.
+/// The weak composite, and `g ∘ f` when the objects already meet.
 #[test]
 fn weak_composites() {
     let w = weak_composite(
@@ -339,8 +340,8 @@ fn weak_composites() {
     );
 }
 
-/// Both worked examples of the slides (spec §8.2), step by step, then the further pinned
-/// compositions and rejections of spec §8.3.
+/// Both worked examples of the composition algorithm (Carlisle et al. §5), step by step, then
+/// further pinned compositions and rejections.
 #[test]
 fn composition_via_morphisms_of_the_spec() {
     for (a, b, steps, want) in [

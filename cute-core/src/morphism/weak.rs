@@ -1,5 +1,6 @@
-//! Pullback, pushforward and the weak composite (spec §7.2–7.4, seed 003 l.1245-1247): how
-//! `g ∘ f` is formed when `cod f` and `dom g` differ, once both are refined until they meet.
+//! Pullback, pushforward and the weak composite (Carlisle, Shah, Stern, VanKoughnett,
+//! *Fundamentals of CuTe Layout Algebra and Category-theoretic Interpretation*, §5): how `g ∘ f`
+//! is formed when `cod f` and `dom g` differ, once both are refined until they meet.
 
 use super::object::{Morphism, STAR};
 use super::refinement::mutual_refinement;
@@ -76,7 +77,7 @@ impl<'a> Relative<'a> {
     }
 }
 
-/// Whether `refined` refines `t` (`T' ↠ T`, spec §7.2): it keeps the nesting of `t`, with each
+/// Whether `refined` refines `t` (`T' ↠ T`): it keeps the nesting of `t`, with each
 /// entry `t_j` replaced by a positive integer or a (possibly nested) tuple of positive integers
 /// of product `t_j` (its relative mode), as [`morphism_pullback`] and [`morphism_pushforward`]
 /// require.
@@ -128,10 +129,10 @@ fn replaced<'a>(
     Ok(b.finish())
 }
 
-/// The pullback `f'` of `f: S → T` along a refinement `T'` of its codomain (spec §7.2,
-/// l.1246): each domain entry sent to `t_j` becomes the relative mode `T'_j`, its pieces sent in
-/// order to the entries `T'_j` occupies in `flatten(T')`; an entry sent to `*` stays, sent to
-/// `*`. So `f': S' → T'` with `S' ↠ S`, and `L_{f'}` is `L_f` with its modes refined.
+/// The pullback `f'` of `f: S → T` along a refinement `T'` of its codomain: each domain entry sent
+/// to `t_j` becomes the relative mode `T'_j`, its pieces sent in order to the entries `T'_j`
+/// occupies in `flatten(T')`; an entry sent to `*` stays, sent to `*`. So `f': S' → T'` with
+/// `S' ↠ S`, and `L_{f'}` is `L_f` with its modes refined.
 ///
 /// # Errors
 /// [`ErrorKind::NotARefinement`] (code `not_a_refinement`) unless `T'` keeps the nesting of `T`
@@ -180,10 +181,10 @@ pub fn morphism_pullback(f: &Morphism, refined: &IntTuple) -> Result<Morphism, E
     Morphism::new(domain, *refined, &map[..n]).map_err(|e| e.within(Op::MorphismPullback))
 }
 
-/// The pushforward `g'` of `g: U → V` along a refinement `U'` of its domain (spec §7.3,
-/// l.1247): each codomain entry hit by domain entry `i` becomes the relative mode `U'_i`, the
-/// others stay; the pieces of `U'_i` go in order onto that block of `V'`, or all to `*` when
-/// `g` sends entry `i` to `*`. So `g': U' → V'` with `V' ↠ V`.
+/// The pushforward `g'` of `g: U → V` along a refinement `U'` of its domain: each codomain entry
+/// hit by domain entry `i` becomes the relative mode `U'_i`, the others stay; the pieces of `U'_i`
+/// go in order onto that block of `V'`, or all to `*` when `g` sends entry `i` to `*`. So
+/// `g': U' → V'` with `V' ↠ V`.
 ///
 /// # Errors
 /// [`ErrorKind::NotARefinement`] (code `not_a_refinement`) unless `U'` refines `U` (as in
@@ -240,7 +241,7 @@ pub fn morphism_pushforward(g: &Morphism, refined: &IntTuple) -> Result<Morphism
     Morphism::new(*refined, codomain, &map[..n]).map_err(|e| e.within(Op::MorphismPushforward))
 }
 
-/// The weak composite of `g: U → V` after `f: S → T` (spec §7.4): `g' ∘ ι ∘ f'`, where
+/// The weak composite of `g: U → V` after `f: S → T`: `g' ∘ ι ∘ f'`, where
 /// `(T', U') = mutual_refinement(T, U)`, `f'` is the pullback of `f` along `T'`, `g'` the
 /// pushforward of `g` along `U'`, and `ι: T' → U'` sends entry `k` to entry `k` (`flatten(T')` is
 /// a prefix of `flatten(U')`). Defined whenever `T` and `U` are mutually refinable; equal to

@@ -58,7 +58,8 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// `T(c)` with `_` in `c`: the sub-tensor of the modes where `c` holds `_`, starting at the
-    /// element of `c` with every `_` taken as 0 (seed 000 §2.5.1).
+    /// element of `c` with every `_` taken as 0 (Cecka, *CuTe Layout Representation and Algebra*,
+    /// §2.5.1).
     ///
     /// # Errors
     /// [`ErrorKind::IndexOutOfRange`] when an integer of `c` is outside the mode it indexes (an

@@ -126,7 +126,7 @@ pub unsafe trait EngineMut: Engine {
     /// registers are only ever accessed at constant positions: the optimizer then keeps them in
     /// registers, and a fragment returned from a user's closure is built where it is returned
     /// (with the loop writing the registers themselves, the closure moved its fragment through
-    /// memory: softmax's residue tiles cost its full tiles about 10%, BENCHMARKS.md stop 45).
+    /// memory: softmax's residue tiles cost its full tiles about 10%, BENCHMARKS.md).
     #[inline(always)]
     fn write_indexed<W: IndexedWrites<Self::PtrMut>>(&mut self, writes: W) -> W::Output {
         writes.run(self.ptr_mut())

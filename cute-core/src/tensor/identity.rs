@@ -141,8 +141,9 @@ unsafe impl Engine for Coordinates {
 }
 
 /// The identity tensor of a shape: element `c` holds the coordinate `c` itself, for predication
-/// (seed 000 §2.5, Table 1's coordinate strides `e0, e1, ...`). A tensor like any other: slice
-/// it, compose it, divide it, `local_tile` and `local_partition` it as the data it guards.
+/// (Cecka, *CuTe Layout Representation and Algebra*, §2.5, Table 1's coordinate strides
+/// `e0, e1, ...`). A tensor like any other: slice it, compose it, divide it, `local_tile` and
+/// `local_partition` it as the data it guards.
 pub type IdentityTensor = Tensor<Coordinates, Layout>;
 
 /// `make_identity_tensor(shape)`: the [`Coordinates`] of `shape` under `shape` with one field

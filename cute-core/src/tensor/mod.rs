@@ -1,4 +1,5 @@
-//! Tensors: an engine (where the elements are) composed with a layout (seed 000 §2.5).
+//! Tensors: an engine (where the elements are) composed with a layout (Cecka, *CuTe Layout
+//! Representation and Algebra*, §2.5).
 //!
 //! `Tensor<E, L>` reads element `i` at position `base + L(i)` of its engine. The engine is
 //! borrowed data (`&[T]`, `&mut [T]`) or an implicit accessor: [`Counting`] (the offsets

@@ -1,8 +1,8 @@
 //! Composition, logical divide and logical product with a tiler: mode `i` of `A` with tile `i`
-//! (seed 000 §3.3.5, Eq. 12). Composition drops the modes of `A` past the tiler; the divide and
-//! the product keep them. [`TileUnzip`](super::modes::TileUnzip) gathers the result into the
-//! zipped form. Each mode goes through the public operator, so a static mode of a mixed layout
-//! stays static.
+//! (Cecka, *CuTe Layout Representation and Algebra*, §3.3.5, Eq. 12). Composition drops the modes
+//! of `A` past the tiler; the divide and the product keep them.
+//! [`TileUnzip`](super::modes::TileUnzip) gathers the result into the zipped form. Each mode goes
+//! through the public operator, so a static mode of a mixed layout stays static.
 
 use cute_core::{Error, ErrorKind};
 use typenum::{IsLessOrEqual, LeEq, B0, B1};

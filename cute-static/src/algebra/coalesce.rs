@@ -1,4 +1,5 @@
-//! `Coalesce`: the type operator of `cute_core::coalesce` (seed 000 §3.2).
+//! `Coalesce`: the type operator of `cute_core::coalesce` (Cecka, *CuTe Layout Representation and
+//! Algebra*, §3.2).
 //!
 //! The flat modes are merged from the back, as CuTe's `bw_coalesce`:
 //!

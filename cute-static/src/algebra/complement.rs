@@ -1,4 +1,5 @@
-//! `Complement`: the type operator of `cute_core::complement` (seed 000 §3.5).
+//! `Complement`: the type operator of `cute_core::complement` (Cecka, *CuTe Layout Representation
+//! and Algebra*, §3.5).
 //!
 //! - `filter(L)`: stride-0 modes become size 1, then the modes coalesce;
 //! - `complement(1:0, M) = size(M):1` (`1:0` when `size(M) == 1`);

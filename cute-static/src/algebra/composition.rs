@@ -1,5 +1,5 @@
-//! `Composition`: the type operator of `cute_core::composition` (seed 000 §3.3), with the same
-//! exactness rule proved at compile time.
+//! `Composition`: the type operator of `cute_core::composition` (Cecka, *CuTe Layout Representation
+//! and Algebra*, §3.3), with the same exactness rule proved at compile time.
 //!
 //! `B` is walked mode by mode over `coalesce_x(A)`, as in `cute_core`: each mode `s:d` of `B`
 //! divides out the first `d` elements of `coalesce(A)` and keeps `s`. The conditions are trait

@@ -33,20 +33,21 @@ where
     type Output = Layout<S, D>;
 }
 
-/// Stride divisibility (seed 000 Eq. 20), `B1` when it holds.
+/// Stride divisibility (Cecka, *CuTe Layout Representation and Algebra*, Eq. 20), `B1` when it
+/// holds.
 #[diagnostic::on_unimplemented(
     message = "composition: stride divisibility violated: a stride of B skips a mode of coalesce(A) without being a multiple of it",
     label = "this composition is not admissible",
-    note = "seed 000 Eq. 20: each prefix product of coalesce(A) and the stride must divide one another"
+    note = "Cecka, CuTe Layout Representation and Algebra, Eq. 20: each prefix product of coalesce(A) and the stride must divide one another"
 )]
 pub trait StrideDivisibility {}
 impl StrideDivisibility for B1 {}
 
-/// Shape divisibility (seed 000 Eq. 21), `B1` when it holds.
+/// Shape divisibility (Cecka Eq. 21), `B1` when it holds.
 #[diagnostic::on_unimplemented(
     message = "composition: shape divisibility violated: a mode of coalesce(A) holds a number of B's elements that does not divide those left",
     label = "this composition is not admissible",
-    note = "seed 000 Eq. 21: ⌈S̄_r / d⌉ must divide the size of each mode of B"
+    note = "Cecka, CuTe Layout Representation and Algebra, Eq. 21: ⌈S̄_r / d⌉ must divide the size of each mode of B"
 )]
 pub trait ShapeDivisibility {}
 impl ShapeDivisibility for B1 {}
@@ -55,7 +56,7 @@ impl ShapeDivisibility for B1 {}
 #[diagnostic::on_unimplemented(
     message = "composition: stride divisibility violated: a stride of B does not divide a mode of coalesce(A), and the elements overrun it",
     label = "this composition is not admissible (CuTe C++ returns a wrong layout here)",
-    note = "seed 000 Eq. 20; e.g. (4,6,8):(2,3,5) ∘ 6:3"
+    note = "Cecka, CuTe Layout Representation and Algebra, Eq. 20; e.g. (4,6,8):(2,3,5) ∘ 6:3"
 )]
 pub trait StrideFitsMode {}
 impl StrideFitsMode for B1 {}
@@ -64,7 +65,7 @@ impl StrideFitsMode for B1 {}
 #[diagnostic::on_unimplemented(
     message = "composition: the modes of B may carry into each other in coalesce(A), so A ∘ B is not provably A(B(i)) at compile time",
     label = "this composition is not admissible statically",
-    note = "seed 000 Eq. 23; the dynamic `cute::composition` checks such inputs pointwise, e.g. (6,2):(1,7) ∘ (3,2):(2,3) is wrong in CuTe C++"
+    note = "Cecka, CuTe Layout Representation and Algebra, Eq. 23; the dynamic `cute::composition` checks such inputs pointwise, e.g. (6,2):(1,7) ∘ (3,2):(2,3) is wrong in CuTe C++"
 )]
 #[doc(hidden)]
 pub trait ModesDistribute {}

@@ -1,5 +1,6 @@
-//! `LogicalDivide`: the type operator of `cute_core::logical_divide` for a layout tile (seed 000
-//! §3.5.2): `A ⊘ T = A ∘ (T, T*)` with `T* = complement(T, shape(coalesce(A)))`.
+//! `LogicalDivide`: the type operator of `cute_core::logical_divide` for a layout tile (Cecka,
+//! *CuTe Layout Representation and Algebra*, §3.5.2): `A ⊘ T = A ∘ (T, T*)` with
+//! `T* = complement(T, shape(coalesce(A)))`.
 //!
 //! As in `cute_core`, the tile mode `A ∘ T` is held to the exactness rule of
 //! [`Composition`](super::composition::Composition); the grid mode `A ∘ T*` keeps CuTe's form and
@@ -28,7 +29,7 @@ use crate::list::{ListTuple, Spread};
 binary_operator!(
     /// A **type operator** for `logical_divide(A, T)` on layouts (and tilers) of static and
     /// runtime leaves, with its value: `(A ∘ T, A ∘ T*)`, `T* = complement(T, shape(coalesce(A)))`
-    /// (seed 000 §3.5.2); with a tiler, mode by mode.
+    /// (Cecka §3.5.2); with a tiler, mode by mode.
     LogicalDivide / LogicalDivideOf / logical_divide,
     LogicalDivideCase,
     StaticLogicalDivide / StaticLogicalDivideOf,

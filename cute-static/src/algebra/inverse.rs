@@ -1,5 +1,5 @@
 //! `RightInverse` and `LeftInverse`: the type operators of `cute_core::right_inverse` and
-//! `cute_core::left_inverse` (seed 000 §3.4).
+//! `cute_core::left_inverse` (Cecka, *CuTe Layout Representation and Algebra*, §3.4).
 //!
 //! Both coalesce `L`, tag each mode with the exclusive prefix product of the shape before it, and
 //! take the modes in CuTe's `exchange_sort` order of strides (whose order of equal strides decides

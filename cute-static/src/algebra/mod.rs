@@ -1,8 +1,9 @@
-//! The layout algebra (seed 000 §3), mirroring `cute_core::algebra`: each operation is a public
-//! type operator with its value function (`Composition` and `composition`), defined for layouts
-//! of static and runtime leaves. All-static operands go through the static type operators
-//! (`StaticComposition`, …), whose conditions are compile errors; a runtime leaf takes the
-//! operation's mixed path, whose result structure is still a type.
+//! The layout algebra (Cecka, *CuTe Layout Representation and Algebra*, §3), mirroring
+//! `cute_core::algebra`: each operation is a public type operator with its value function
+//! (`Composition` and `composition`), defined for layouts of static and runtime leaves. All-static
+//! operands go through the static type operators (`StaticComposition`, …), whose conditions are
+//! compile errors; a runtime leaf takes the operation's mixed path, whose result structure is still
+//! a type.
 
 /// The public operator `$Trait<B>` with its alias, its value function and its dispatch on
 /// whether both operands are static: `B1` to the static operator `$Static<B>`, `B0` to the

@@ -1,7 +1,8 @@
-//! `LogicalProduct`: the type operator of `cute_core::logical_product` for a layout `B` (seed 000
-//! §3.5.1): `A ⊗ B = (A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, and its
-//! zipped, tiled and flat arrangements; `BlockedProduct` and `RakedProduct`, which pad both
-//! layouts to the same rank and pair mode `i` of `A` with mode `i` of the grid.
+//! `LogicalProduct`: the type operator of `cute_core::logical_product` for a layout `B` (Cecka,
+//! *CuTe Layout Representation and Algebra*, §3.5.1): `A ⊗ B = (A, A* ∘ B)` with
+//! `A* = complement(A, size(A)·cosize(B))`, and its zipped, tiled and flat arrangements;
+//! `BlockedProduct` and `RakedProduct`, which pad both layouts to the same rank and pair mode `i`
+//! of `A` with mode `i` of the grid.
 //!
 //! As in `cute_core`, the grid `A* ∘ B` is held to the exactness rule of
 //! [`Composition`](super::composition::Composition): where CuTe C++ returns a grid whose copies of
@@ -31,7 +32,7 @@ use crate::list::{Leaves, Mode, TCons, TNil, ZipModes};
 binary_operator!(
     /// A **type operator** for `logical_product(A, B)` on layouts (and tilers) of static and
     /// runtime leaves, with its value: `(A, A* ∘ B)`, `A* = complement(A, size(A)·cosize(B))`
-    /// (seed 000 §3.5.1); with a tiler, mode by mode.
+    /// (Cecka §3.5.1); with a tiler, mode by mode.
     LogicalProduct / LogicalProductOf / logical_product,
     LogicalProductCase,
     StaticLogicalProduct / StaticLogicalProductOf,

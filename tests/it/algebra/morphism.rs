@@ -1,7 +1,8 @@
-//! Seed 003's laws on random layouts and morphisms: tractability is the chain in some order of
-//! the modes, the layout of a morphism is its realization, the standard form is a round trip,
-//! and composing morphisms composes their layouts; composition by mutual refinement cross-checks
-//! CuTe's composition.
+//! The laws of Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of CuTe Layout Algebra and
+//! Category-theoretic Interpretation*, on random layouts and morphisms: tractability is the chain
+//! in some order of the modes, the layout of a morphism is its realization, the standard form is a
+//! round trip, and composing morphisms composes their layouts; composition by mutual refinement
+//! cross-checks CuTe's composition.
 
 use cute::morphism::{
     compose_morphisms, composition_via_morphisms, is_tractable, morphism_coalesce,
@@ -36,7 +37,7 @@ fn some_order(rest: &mut Vec<(i64, i64)>, below: i64) -> bool {
     false
 }
 
-/// Tractability by brute force over the orders of the modes of non-zero stride (spec §4.1: a
+/// Tractability by brute force over the orders of the modes of non-zero stride (the definition: a
 /// column-major layout with modes removed, permuted and stride-0 modes inserted): some order in
 /// which each `s·d` divides the next stride. `None` past 7 such modes.
 fn tractable_by_orders(l: &Layout) -> Option<bool> {
@@ -180,7 +181,7 @@ fn composable() -> impl Strategy<Value = (Morphism, Morphism)> {
         })
 }
 
-/// `L_f(x)` by the realization functor (l.945-951): `x` split colexicographically over the
+/// `L_f(x)` by the realization functor: `x` split colexicographically over the
 /// domain's entries, each coordinate placed at its codomain entry (dropped at `*`), the
 /// codomain coordinate read colexicographically.
 fn realize(f: &Morphism, mut x: i64) -> i64 {
@@ -231,7 +232,7 @@ proptest! {
         }
     }
 
-    /// Law (l.939-951): `L_{g∘f} = L_g ∘ L_f`, pointwise and as CuTe's composition computes it.
+    /// Law: `L_{g∘f} = L_g ∘ L_f`, pointwise and as CuTe's composition computes it.
     #[test]
     fn composing_morphisms_composes_layouts((f, g) in composable()) {
         let gf = compose_morphisms(&g, &f).unwrap();
@@ -246,7 +247,7 @@ proptest! {
         }
     }
 
-    /// Laws (spec §6): `L_{coal f} = coalesce(L_f)` exactly (but for the empty domain, whose
+    /// Laws: `L_{coal f} = coalesce(L_f)` exactly (but for the empty domain, whose
     /// morphism coalesces to `1:0`); without `*`, `coalesce(L_{f^c}) = complement(L_f, size T)`
     /// and `L_{(f, f^c)} = (L_f, L_{f^c})`.
     #[test]
@@ -269,7 +270,7 @@ proptest! {
         }
     }
 
-    /// Law (spec §7.1): a mutual refinement exists exactly when the divisibility criterion holds,
+    /// Law: a mutual refinement exists exactly when the divisibility criterion holds,
     /// and the one found refines both tuples with `flatten(T')` a prefix of `flatten(U')`.
     #[test]
     fn mutual_refinement_exists_exactly_by_the_criterion(
@@ -293,7 +294,7 @@ proptest! {
         }
     }
 
-    /// Law (spec §6): `L_{sort f}` is `L_f` with its flat modes sorted by (stride, shape); the
+    /// Law: `L_{sort f}` is `L_f` with its flat modes sorted by (stride, shape); the
     /// codomain is unchanged and the domain flat.
     #[test]
     fn sorting_a_morphism_sorts_its_layouts_flat_modes(f in morphism()) {
@@ -308,7 +309,7 @@ proptest! {
         prop_assert_eq!(s.domain().leaves().len(), s.domain().rank());
     }
 
-    /// Laws (l.1139-1155): for non-degenerate morphisms, `coalesce(L_{f⊘g})` is
+    /// Laws: for non-degenerate morphisms, `coalesce(L_{f⊘g})` is
     /// `coalesce(L_f ⊘ L_g)` and `L_{f⊗g}` is `L_f ⊗ L_g`, CuTe's logical divide and product.
     #[test]
     fn divide_and_product_agree_with_layouts(
@@ -346,7 +347,7 @@ proptest! {
 proptest! {
     #![proptest_config(config())]
 
-    /// Law (spec §7.4): where the weak composite of any two morphisms is defined, its layout is
+    /// Law: where the weak composite of any two morphisms is defined, its layout is
     /// `L_g ∘ L_f` pointwise on `f`'s domain, and its domain refines `f`'s.
     #[test]
     fn weak_composites_compose_layouts_pointwise(f in morphism(), g in morphism()) {
@@ -404,11 +405,11 @@ impl Rng {
     }
 }
 
-/// The cross-check of spec §8.3 on random pairs (`CUTE_CROSS_CHECK_PAIRS`, 4,000 in CI; the
-/// figure of a long run is in RELIABILITY.md): wherever `composition_via_morphisms(B, A)` is
-/// defined it is `B(A(i))` at every `i`, refines `A`'s shape, and equals `composition(B, A)`
-/// (up to the strides of size-1 modes when `A` has one of non-zero stride); where `composition`
-/// rejects, it is never defined.
+/// The cross-check of the two compositions on random pairs (`CUTE_CROSS_CHECK_PAIRS`, 4,000 in CI;
+/// the figure of a long run is in RELIABILITY.md): wherever `composition_via_morphisms(B, A)` is
+/// defined it is `B(A(i))` at every `i`, refines `A`'s shape, and equals `composition(B, A)` (up to
+/// the strides of size-1 modes when `A` has one of non-zero stride); where `composition` rejects,
+/// it is never defined.
 #[test]
 fn composition_via_morphisms_cross_checks_composition() {
     let pairs: u64 = std::env::var("CUTE_CROSS_CHECK_PAIRS")

@@ -2,10 +2,11 @@ use cute::{blocked_product, complement, logical_product, raked_product, IntTuple
 
 use crate::strategy::{check, layout};
 
-/// Law (the definition, seed 000 §3.5.1): `logical_product(A, B) = (A, A* ∘ B)` with
-/// `A* = complement(A, size(A)·cosize(B))`: mode 0 is `A`, and mode 1 at `j` is `A*(B(j))`, so
-/// `R(i, j) = A(i) + A*(B(j))`. The blocked and raked products have rank
-/// `max(rank(A), rank(B))` and size `size(A)·size(B)`. Applies when the product succeeds.
+/// Law (the definition, Cecka, *CuTe Layout Representation and Algebra*, §3.5.1):
+/// `logical_product(A, B) = (A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`: mode 0 is
+/// `A`, and mode 1 at `j` is `A*(B(j))`, so `R(i, j) = A(i) + A*(B(j))`. The blocked and raked
+/// products have rank `max(rank(A), rank(B))` and size `size(A)·size(B)`. Applies when the product
+/// succeeds.
 fn product_is_a_with_its_complement_over_b(a: &Layout, b: &Layout) -> bool {
     let Ok(p) = logical_product(a, *b) else {
         return false;

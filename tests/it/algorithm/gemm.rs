@@ -1,4 +1,5 @@
-//! `gemm` on the foldings of seed 000 Table 3, against a plain triple loop over row-major
+//! `gemm` on the foldings of Table 3 of Cecka, *CuTe Layout Representation and Algebra*, against
+//! a plain triple loop over row-major
 //! matrices (and, for CONV, a direct convolution).
 
 use cute::algorithm::gemm;

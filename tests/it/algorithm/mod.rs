@@ -1,4 +1,5 @@
-//! The generic algorithms over tensors (seed 000 §2.6), checked against the paper's loops.
+//! The generic algorithms over tensors (Cecka, *CuTe Layout Representation and Algebra*, §2.6),
+//! checked against the paper's loops.
 
 mod copy;
 mod copy_atom;

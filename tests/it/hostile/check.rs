@@ -340,9 +340,9 @@ pub(crate) fn check(text: &str) -> Result<(), String> {
     }
 }
 
-/// Seed 003's operations, against each other and CuTe's: `to_morphism(L)` is of standard form
-/// and gives `L` back, `from_morphism(f)` is tractable and its standard form gives it back,
-/// `morphism_coalesce(f)`'s layout is `coalesce(L_f)`, and `is_tractable(L)` says whether `L`
+/// The morphism operations (Carlisle et al.), against each other and CuTe's: `to_morphism(L)` is of
+/// standard form and gives `L` back, `from_morphism(f)` is tractable and its standard form gives it
+/// back, `morphism_coalesce(f)`'s layout is `coalesce(L_f)`, and `is_tractable(L)` says whether `L`
 /// has a standard form.
 fn morphism_result(op: &str, args: &[&Value], value: &Value) -> Option<Result<(), String>> {
     let holds = |c: bool, what: String| if c { Ok(()) } else { Err(what) };

@@ -1,4 +1,4 @@
-//! Hostile input (issue 14): each finding of the adversarial run as a regression test, and the
+//! Hostile input: each finding of the adversarial run as a regression test, and the
 //! fuzz corpus replayed on stable through the same property checks as the fuzz targets
 //! (`fuzz/fuzz_targets/*.rs`, which include `check.rs` and `gen.rs` by path).
 
@@ -75,7 +75,7 @@ fn findings_with_values() {
     assert_eq!(v("size(raked_product(6:2,4:1))"), "24");
 }
 
-/// A 0 in a shape is an empty layout, as in CuTe (issue 14); what each operation does with one.
+/// A 0 in a shape is an empty layout, as in CuTe; what each operation does with one.
 #[test]
 fn empty_layouts() {
     use cute::cute_static as st;

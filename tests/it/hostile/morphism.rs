@@ -1,11 +1,12 @@
-//! Seed 003's morphisms (`cute::morphism`) from text: no panic; whatever parses as a morphism
-//! prints back to itself, and its layout (when it fits `i64`) is tractable, equals the
-//! morphism's realization at every index, comes back from its standard form, and has its flat
-//! modes sorted by the morphism's sort; a tractable layout's standard form gives the layout back
-//! and is of standard form. Two values split at `|`: two layouts `B|A` compose by morphisms,
-//! where defined, to `B(A(i))` and to CuTe's `composition(B, A)`; two morphisms have a weak
-//! composite equal to `L_g ∘ L_f` pointwise; a morphism and a tuple pull back and push forward
-//! to the same layout function. The fuzz target `morphism` feeds it libFuzzer's bytes;
+//! The morphisms of Carlisle, Shah, Stern, VanKoughnett, *Fundamentals of CuTe Layout Algebra and
+//! Category-theoretic Interpretation* (`cute::morphism`), from text: no panic; whatever parses as a
+//! morphism prints back to itself, and its layout (when it fits `i64`) is tractable, equals the
+//! morphism's realization at every index, comes back from its standard form, and has its flat modes
+//! sorted by the morphism's sort; a tractable layout's standard form gives the layout back and is
+//! of standard form. Two values split at `|`: two layouts `B|A` compose by morphisms, where
+//! defined, to `B(A(i))` and to CuTe's `composition(B, A)`; two morphisms have a weak composite
+//! equal to `L_g ∘ L_f` pointwise; a morphism and a tuple pull back and push forward to the same
+//! layout function. The fuzz target `morphism` feeds it libFuzzer's bytes;
 //! `tests/it/hostile/mod.rs` the regressions and a sweep.
 
 use cute::morphism::{
@@ -62,7 +63,7 @@ fn same_function(l: &Layout, want: impl Fn(i64) -> Option<i64>) -> bool {
 }
 
 /// `l` with the stride of each size-1 leaf 0 (where `composition_via_morphisms` and
-/// `composition` may differ, spec §8.3).
+/// `composition` may differ).
 pub(crate) fn unit_strides_nulled(l: &Layout) -> Option<Layout> {
     let (s, d) = (l.shape().leaves(), l.stride().leaves());
     let d: Vec<i64> = s

@@ -1,4 +1,4 @@
-// seed 000 §3.3.3: no layout holds the first 6 elements of (4,6,8):(2,3,5).
+// Cecka, CuTe Layout Representation and Algebra, §3.3.3: no layout holds the first 6 elements of (4,6,8):(2,3,5).
 use cute::cute_static::{CompositionOf, StaticLayout};
 use cute::Layout;
 

@@ -1,4 +1,4 @@
-// seed 000 §3.3.3: CuTe C++ returns (2,3):(6,3), which is not A(B(i)).
+// Cecka, CuTe Layout Representation and Algebra, §3.3.3: CuTe C++ returns (2,3):(6,3), not A(B(i)).
 use cute::cute_static::{CompositionOf, StaticLayout};
 use cute::Layout;
 

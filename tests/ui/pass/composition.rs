@@ -1,7 +1,8 @@
 use cute::cute_static::{CompositionOf, StaticLayout};
 use cute::Layout;
 
-// seed 000 Table 4: the Ampere thread-value layout over each integer data layout.
+// Cecka, CuTe Layout Representation and Algebra, Table 4: the Ampere thread-value layout over each
+// integer data layout.
 type Tv = Layout!(((4,8),2):((16,1),8));
 
 fn main() {

@@ -1,4 +1,5 @@
-//! Linear layouts against seed 004's tables (here) and Triton's cases ([`triton`]).
+//! Linear layouts against the tables of Bhaskaracharya, Acharya, Hagedorn, Grover, *Modeling
+//! Layout Abstractions Using Integer Set Relations* (here) and Triton's cases ([`triton`]).
 
 use super::*;
 use crate::error::ErrorKind;
@@ -8,7 +9,7 @@ fn d(n: &str, s: i64) -> Dim {
     Dim::new(n, s).unwrap()
 }
 
-/// Seed 004 Table 1: `LinearLayout(crd, idx, vals)` with unnamed dimensions.
+/// Bhaskaracharya et al. Table 1: `LinearLayout(crd, idx, vals)` with unnamed dimensions.
 fn table1(crd: &[i64], idx: &[i64], vals: &[&[i64]]) -> LinearLayout {
     let names = ["c0", "c1", "c2", "c3"];
     let outs = ["i0", "i1", "i2", "i3"];
@@ -26,7 +27,7 @@ fn all2(f: impl Fn(i64, i64)) {
 }
 
 #[test]
-fn seed_004_table_1() {
+fn integer_set_paper_table_1_layouts_apply_as_their_relations() {
     // swizzled: [c0,c1,c2,c3] -> [c0, c1, c0^c2, c1^c3] on bits, (a, a ^ b) on values.
     let h = table1(&[4, 4], &[4, 4], &[&[1, 1], &[2, 2], &[0, 1], &[0, 2]]);
     all2(|a, b| assert_eq!(h.apply(&[a, b]).unwrap()[..2], [a, a ^ b]));
@@ -47,7 +48,7 @@ fn seed_004_table_1() {
         assert_eq!(bc.apply(&[a, b]).unwrap()[0], a);
     });
     assert!(!bc.is_injective() && bc.is_surjective());
-    // 1d_transpose: the seed's relation c -> 15 + 4c + 15·⌊(-1 - c)/4⌋.
+    // 1d_transpose: the paper's relation c -> 15 + 4c + 15·⌊(-1 - c)/4⌋.
     let t1 = table1(&[16], &[16], &[&[4], &[8], &[1], &[2]]);
     for c in 0..16i64 {
         let want = 15 + 4 * c + 15 * (-1 - c).div_euclid(4);
@@ -136,7 +137,7 @@ fn cute_layouts_convert_when_their_sums_never_carry() {
     );
 }
 
-/// Building errors name the dimensions being built, in the seed's notation.
+/// Building errors name the dimensions being built, in the paper's notation.
 #[test]
 fn errors_name_their_dimensions() {
     let d = |n, s| Dim::new(n, s).unwrap();
@@ -165,7 +166,8 @@ fn errors_name_their_dimensions() {
 #[test]
 fn swizzled_layouts_are_linear() {
     use crate::{ComposedLayout, Swizzle};
-    // Seed 000 Table 4's swizzled row and the swizzles of seed 004 §4, a negative shift too.
+    // The swizzled row of Table 4 of Cecka, *CuTe Layout Representation and Algebra*, and the
+    // swizzles of Bhaskaracharya et al. §4, a negative shift too.
     for (b, m, sh, text) in [
         (3, 3, 3, "((8,8),(8,8)):((64,512),(1,8))"),
         (2, 0, 3, "(8,8):(8,1)"),
