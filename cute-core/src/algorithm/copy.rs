@@ -1,8 +1,10 @@
-//! `copy(src, dst)` (seed 000 §2.6.1): `dst(i) = src(i)` for every index, whatever the ranks.
+//! `copy(src, dst)` (Cecka, *CuTe Layout Representation and Algebra*, §2.6.1): `dst(i) = src(i)`
+//! for every index, whatever the ranks.
 
 use super::copy_chunked::{chunk, copy_chunked};
 use super::copy_plan::{run_plan, CopyPlan, Leaves};
 use super::copy_static::copy_static_shape;
+use super::copy_transpose::copy_transposed;
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::tensor::{Engine, EngineMut, Tensor, TensorLayout};
 
@@ -31,7 +33,7 @@ impl<A: TensorLayout, B: TensorLayout> StaticPlan<A, B> {
     };
 }
 
-/// `copy(src, dst)`: `dst(i) = src(i)` for every `i < size` (seed 000 §2.6.1), rank-agnostic.
+/// `copy(src, dst)`: `dst(i) = src(i)` for every `i < size` (Cecka §2.6.1), rank-agnostic.
 ///
 /// With static shapes on both sides of at most [`crate::tensor::UNROLL_MAX`] elements the loop
 /// is unrolled at compile time: no loop counter, no division or modulo, every offset a constant,
@@ -43,8 +45,12 @@ impl<A: TensorLayout, B: TensorLayout> StaticPlan<A, B> {
 /// sides have one. For two static shapes the nest is fixed at compile time whatever the strides
 /// (constant trip counts, the mode of static unit stride innermost: a tile of a runtime-sized
 /// matrix, a halo buffer); for runtime shapes it is planned per call, the modes ordered so that
-/// the source is read in increasing stride. Without a common refinement of the two shapes the
-/// copy evaluates both layouts at each index.
+/// the source is read in increasing stride. Two static shapes contiguous along different modes
+/// (a row-major tile into a column-major fragment, an im2col gather), the destination injective
+/// and `w` = 2, 4 or 8 elements along its contiguous mode, move on a CPU as `w x w` transposes
+/// in vector registers: the source's runs read as vectors, the destination written as whole
+/// vectors. Without a common refinement of the two shapes the copy evaluates both layouts at
+/// each index.
 ///
 /// # Preconditions
 /// `size(src) == size(dst)` ([`ErrorKind::SizeMismatch`]); both tensors whole
@@ -81,6 +87,12 @@ where
     }
     if !dst.is_whole() {
         return Err(dst.outside_error(Op::Copy, None));
+    }
+    if copy_transposed(src, dst) {
+        return Ok(Copied {
+            vector: 1,
+            unrolled: true,
+        });
     }
     // Past `UNROLL_MAX` the unrolled loop would be counted and split each index into a
     // coordinate; the planned loop nest walks the modes with one add per element instead.

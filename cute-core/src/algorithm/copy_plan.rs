@@ -488,7 +488,7 @@ const BLOCK: i64 = crate::tensor::BLOCK;
 /// counted loops, the others as an odometer around them. Positions step by adding strides (a
 /// step past the last one may wrap, and is never used).
 #[inline(always)]
-fn run(p: &CopyPlan, sb: i64, db: i64, mut inner: impl FnMut(i64, i64)) {
+pub(super) fn run(p: &CopyPlan, sb: i64, db: i64, mut inner: impl FnMut(i64, i64)) {
     let mode = |k: usize| {
         if k < p.n {
             (p.shape[k], p.src[k], p.dst[k])

@@ -12,9 +12,9 @@ use crate::MAX_LEAVES;
 /// the stride of a mode being the leaf's stride times the multiplier), with the contiguous mode
 /// first where static strides show one.
 #[derive(Clone, Copy)]
-struct Nest {
-    n: usize,
-    extent: [i64; PLAN_MODES],
+pub(super) struct Nest {
+    pub(super) n: usize,
+    pub(super) extent: [i64; PLAN_MODES],
     /// Per side (0: source, 1: destination), the leaf of each mode.
     leaf: [[usize; PLAN_MODES]; 2],
     /// Per side, the stride of each mode in units of its leaf's stride.
@@ -41,7 +41,7 @@ impl Nest {
     /// The refinement of the leaves `a` and `b` in index order; `None` when a leaf of one
     /// neither divides nor is a multiple of the part of the other it meets, or it needs more
     /// than [`PLAN_MODES`] modes.
-    const fn refine(a: &[i64], b: &[i64]) -> Option<Nest> {
+    pub(super) const fn refine(a: &[i64], b: &[i64]) -> Option<Nest> {
         let mut nest = Nest {
             n: 0,
             extent: [1; PLAN_MODES],
@@ -161,6 +161,27 @@ impl Nest {
         self
     }
 
+    /// The stride of mode `k` on `side` (0: source, 1: destination), when its leaf's stride is
+    /// static.
+    pub(super) const fn static_stride(
+        &self,
+        strides: &[Option<i64>; MAX_LEAVES],
+        side: usize,
+        k: usize,
+    ) -> Option<i64> {
+        static_stride(self, strides, side, k)
+    }
+
+    /// The number of elements the nest visits.
+    pub(super) const fn size(&self) -> i64 {
+        let (mut size, mut k) = (1i64, 0);
+        while k < self.n {
+            size = size.saturating_mul(self.extent[k]);
+            k += 1;
+        }
+        size
+    }
+
     const fn swap(&mut self, a: usize, b: usize) {
         let t = (
             self.extent[a],
@@ -179,7 +200,10 @@ impl Nest {
 
     /// Whether the destination strides `sb` make an injective layout, when every mode's is
     /// static.
-    const fn static_dst_injective(&self, sb: &[Option<i64>; MAX_LEAVES]) -> Option<bool> {
+    pub(super) const fn static_dst_injective(
+        &self,
+        sb: &[Option<i64>; MAX_LEAVES],
+    ) -> Option<bool> {
         let mut p = CopyPlan::EMPTY;
         p.n = if self.n == 0 { 1 } else { self.n };
         let mut k = 0;
@@ -196,7 +220,7 @@ impl Nest {
 
     /// The plan of this nest for the leaf strides `da` and `db` of the two layouts.
     #[inline(always)]
-    fn plan(&self, da: &[i64; MAX_LEAVES], db: &[i64; MAX_LEAVES]) -> CopyPlan {
+    pub(super) fn plan(&self, da: &[i64; MAX_LEAVES], db: &[i64; MAX_LEAVES]) -> CopyPlan {
         let mut p = CopyPlan::EMPTY;
         p.n = if self.n == 0 { 1 } else { self.n };
         for k in 0..self.n {

@@ -1,4 +1,5 @@
-//! The generic algorithms over tensors (seed 000 §2.6): `copy`, `copy_if`, `fill`, `clear`,
+//! The generic algorithms over tensors (Cecka, *CuTe Layout Representation and Algebra*, §2.6):
+//! `copy`, `copy_if`, `fill`, `clear`,
 //! `for_each`, `transform`, `fold`, `axpby` and `gemm`, for any layouts, and `copy_with` through a copy atom.
 
 pub mod axpby;
@@ -8,6 +9,7 @@ mod copy_chunked;
 pub mod copy_if;
 mod copy_plan;
 mod copy_static;
+mod copy_transpose;
 pub mod fill;
 pub mod fold;
 pub mod gemm;

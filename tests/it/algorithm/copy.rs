@@ -30,7 +30,8 @@ fn same_as_reference(s: &Layout, d: &Layout) -> i64 {
     done.vector
 }
 
-/// Table 2 of seed 000, with the vector width each copy moves.
+/// Table 2 of Cecka, *CuTe Layout Representation and Algebra*, with the vector width each copy
+/// moves.
 const TABLE_2: [(&str, &str, &str, i64); 8] = [
     ("1-D", "8:1", "8:1", 8),
     ("N-D", "(8,2,3):(1,16,32)", "(8,2,3):(1,16,32)", 8),
@@ -166,6 +167,74 @@ fn static_shapes_past_unroll_max() {
     // Shapes without a common refinement plan at run time, element by element.
     let done = mixed_copy(layout!((6,12):({ld},1)).unwrap(), layout!((4,18):(1,4)));
     assert_eq!((done.vector, done.unrolled), (1, false));
+}
+
+/// Static shapes contiguous along different modes (a row-major tile into a column-major
+/// fragment, the im2col gather of a convolution): transposed in blocks of 2, 4 or 8 rows, and
+/// equal to the reference, also where the source overlaps itself, the contiguous modes are not
+/// the first ones, or the destination is not injective (index order then).
+#[test]
+fn transposing_copies() {
+    let (ld, ldi) = (std::hint::black_box(37i64), std::hint::black_box(130i64));
+    // The row sum's tile into its fragment, blocks of 4.
+    let done = mixed_copy(layout!((4,16):({ld},1)).unwrap(), layout!((4,16):(1,4)));
+    assert_eq!((done.vector, done.unrolled), (1, true));
+    // Blocks of 2 and of 8, and a source run shorter than the block.
+    mixed_copy(layout!((2,32):({ld},1)).unwrap(), layout!((2,32):(1,2)));
+    mixed_copy(layout!((8,8):({ld},1)).unwrap(), layout!((8,8):(1,8)));
+    mixed_copy(layout!((8,4):({ld},1)).unwrap(), layout!((8,4):(1,8)));
+    // The im2col tile of a convolution (overlapping rows and taps) into a register fragment.
+    let im2col = layout!((4,16,(3,3)):({ldi},1,({ldi},1))).unwrap();
+    mixed_copy(im2col, layout!((4,16,(3,3)):(1,4,(64,192))));
+    // The contiguous modes elsewhere than first, around other modes.
+    mixed_copy(
+        layout!((3,(4,5),8):(1000,(1,4),{ld})).unwrap(),
+        layout!((3,(4,5),8):(160,(8,32),1)),
+    );
+    // A static source: the fragment's transposed copy into a static buffer.
+    mixed_copy(layout!((4,(8,2)):(16,(1,8))), layout!((4,(8,2)):(1,(4,32))));
+    // The fragment back into the tile: index order, the fragment kept in registers.
+    mixed_copy(layout!((4,16):(1,4)), layout!((4,16):({ld},1)).unwrap());
+    mixed_copy(layout!((8,8):(1,8)), layout!((8,8):({ld},1)).unwrap());
+    mixed_copy(
+        layout!((4,(8,3)):(1,(4,32))),
+        layout!((4,(8,3)):({ldi},(1,8))).unwrap(),
+    );
+    // Rows that overlap in the destination: the writes stay in index order.
+    let overlapping = std::hint::black_box(5i64);
+    mixed_copy(
+        layout!((4,16):(1,4)),
+        layout!((4,16):({overlapping},1)).unwrap(),
+    );
+    // A destination that is not injective (mode 2 of stride 0): the writes stay in index order.
+    mixed_copy(
+        layout!((4,16,2):({ld},1,5)).unwrap(),
+        layout!((4,16,2):(1,4,0)),
+    );
+    // Values of other sizes.
+    let src: Vec<f32> = (0..4 * 37u16).map(f32::from).collect();
+    let mut got = [0f32; 64];
+    let st = make_tensor(src.as_slice(), layout!((4,16):({ld},1)).unwrap()).unwrap();
+    copy(
+        &st,
+        &mut make_tensor(&mut got[..], layout!((4,16):(1,4))).unwrap(),
+    )
+    .unwrap();
+    let want: Vec<f32> = (0..64u16)
+        .map(|k| f32::from((k % 4) * 37 + k / 4))
+        .collect();
+    assert_eq!(got.to_vec(), want);
+    let byte = |v: u16| u8::try_from(v % 256).unwrap();
+    let src: Vec<u8> = (0..8 * 37u16).map(byte).collect();
+    let mut got = [0u8; 64];
+    let st = make_tensor(src.as_slice(), layout!((8,8):({ld},1)).unwrap()).unwrap();
+    copy(
+        &st,
+        &mut make_tensor(&mut got[..], layout!((8,8):(1,8))).unwrap(),
+    )
+    .unwrap();
+    let want: Vec<u8> = (0..64u16).map(|k| byte((k % 8) * 37 + k / 8)).collect();
+    assert_eq!(got.to_vec(), want);
 }
 
 #[test]
