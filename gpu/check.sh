@@ -82,7 +82,7 @@ KNOWN = {
     # ptxas issues the four loads before the four stores, each in its own register: 29/30
     # instructions (the twin's 30/29), six registers more than the twin, which interleaves them.
     "partition_copy": {"sass": 2, "registers": 6},
-    # The README's tiling of a runtime matrix: no call, no local memory and no stack frame, but
+    # The guide's tiling of a runtime matrix: no call, no local memory and no stack frame, but
     # every checked step of `make_tensor`, `local_tile`, `local_partition` and the identity
     # tensor keeps its test, where the twin tests two bounds (`tile_copy_checked`, the twin with
     # the same checks written once by hand, is 183-185). A view's image, a tiler's result, a unit

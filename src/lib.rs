@@ -17,6 +17,9 @@
 //! The default feature `std` adds [`expr`]; without it the facade is `no_std` (a kernel crate
 //! for a GPU or an embedded target), the macros included.
 //!
+//! The guide, chapter by chapter (layouts, the algebra, static layouts, tensors, kernels, GPUs,
+//! swizzles and bank conflicts, linear layouts, morphisms, the `cute` command), is [`guide`].
+//!
 //! Modules, each importing only from the lines below it:
 //! ```text
 //! expr — `eval`: expressions parsed and evaluated
@@ -25,6 +28,7 @@
 //! expr::args — a call's arguments, converted for its operation
 //! expr::error expr::value — what an expression gives: an error or a value
 //! expr::limits — how deep calls nest, how long lists get
+//! guide — the guide's chapters: documentation only, importing nothing
 //! ```
 //! (`tests/module_dag.rs` checks it.)
 //!
@@ -38,6 +42,22 @@
 //! let v = cute::expr::eval("logical_divide((4,2,3):(2,1,8), 4:2)").unwrap();
 //! assert_eq!(v.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 //! ```
+//!
+//! # References
+//!
+//! Section, equation, table and figure numbers in these docs refer to the first paper unless
+//! another is named (in short, "Cecka", "Carlisle et al.", "Bhaskaracharya et al."):
+//!
+//! - Cris Cecka, *CuTe Layout Representation and Algebra*, 2026, arXiv:2603.02298: layouts,
+//!   the layout algebra and tensors, the specification `cute-core` implements.
+//! - Jack Carlisle, Jay Shah, Reuben Stern, Paul VanKoughnett, *Fundamentals of CuTe Layout
+//!   Algebra and Category-theoretic Interpretation*, Colfax Research, 2026: tractable layouts,
+//!   morphisms of nested tuples and composition by mutual refinement ([`morphism`]).
+//! - Somashekaracharya G. Bhaskaracharya, Aravind Acharya, Bastian Hagedorn, Vinod Grover,
+//!   *Modeling Layout Abstractions Using Integer Set Relations*, 2025, arXiv:2511.10374: layouts
+//!   as integer set relations ([`isl`]) and Triton's linear layouts over F2 ([`linear`]).
+//! - Two tutorials: *CuTe Layout and Tensor* (a blog tutorial) and *Concepts in CUTLASS.CuTe*
+//!   (notes).
 
 #![cfg_attr(not(feature = "std"), no_std)]
 
@@ -69,6 +89,8 @@ pub mod __private {
 
 #[cfg(feature = "std")]
 pub mod expr;
+
+pub mod guide;
 
 /// The README's code blocks, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

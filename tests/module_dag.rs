@@ -1,5 +1,5 @@
 //! Each library crate's modules form the DAG drawn in its crate docs: a module imports only
-//! from the modules drawn on lines below its own, so no import cycle can form (issue 28).
+//! from the modules drawn on lines below its own, so no import cycle can form.
 //!
 //! The imports of a module are the paths of its file's `use` items (`crate::…`, `super::…`,
 //! `self::…` and a child's `child::…`) and every inline `crate::…`/`super::…` path, outside

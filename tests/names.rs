@@ -1,4 +1,4 @@
-//! No name in cute-static is both an item and a type parameter (issue 28): a bound such as
+//! No name in cute-static is both an item and a type parameter: a bound such as
 //! `Kept: BitOr<Keep>` must not read as a trait applied to a trait.
 //!
 //! The items are the crate's traits, structs, enums and type aliases declared at the start of a

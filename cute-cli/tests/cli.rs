@@ -39,12 +39,26 @@ fn explains(expr: &str, steps: &[&str]) -> String {
 }
 
 fn readme() -> String {
-    std::fs::read_to_string(readme_path()).unwrap()
+    doc("README.md")
 }
 
-fn readme_path() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")
+/// A documentation file of the repository, by its path from the root: the README, or a chapter
+/// of the guide (`src/guide/command.md` is `cute::guide::command`).
+fn doc(path: &str) -> String {
+    std::fs::read_to_string(doc_path(path)).unwrap()
 }
+
+fn doc_path(path: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+}
+
+/// The guide's chapter on the command, which pastes `cute --help`, a golden table and the
+/// `explain` traces.
+const COMMAND_GUIDE: &str = "src/guide/command.md";
+
+/// The guide's chapter on morphisms, which pastes the `eval` steps of a composition by mutual
+/// refinement.
+const MORPHISMS_GUIDE: &str = "src/guide/morphisms.md";
 
 /// The body of the first ```` ```text ```` block in `s`.
 fn text_block(s: &str) -> &str {
@@ -112,7 +126,7 @@ fn a_misspelt_operation_gets_the_nearest_name() {
 }
 
 #[test]
-fn the_readme_shows_the_usage_of_help() {
+fn the_guide_shows_the_usage_of_help() {
     let help = stdout(&cute(&["--help"]));
     let commands = help
         .split("Commands:\n")
@@ -121,9 +135,9 @@ fn the_readme_shows_the_usage_of_help() {
         .split("\n\n")
         .next()
         .unwrap();
-    let readme = readme();
-    let start = readme.find("## The `cute` command").unwrap();
-    assert_eq!(text_block(&readme[start..]).trim_end(), commands.trim_end());
+    let guide = doc(COMMAND_GUIDE);
+    let start = guide.find("# The `cute` command").unwrap();
+    assert_eq!(text_block(&guide[start..]).trim_end(), commands.trim_end());
 }
 
 #[test]
@@ -393,8 +407,8 @@ fn a_swizzled_table_holds_the_swizzled_offsets() {
 }
 
 #[test]
-fn the_readme_shows_the_golden_swizzle() {
-    assert!(readme().contains(&format!("```text\n{}```", golden("swizzle.txt"))));
+fn the_guide_shows_the_golden_swizzle() {
+    assert!(doc(COMMAND_GUIDE).contains(&format!("```text\n{}```", golden("swizzle.txt"))));
 }
 
 #[test]
@@ -704,13 +718,14 @@ fn explain_checks_pointwise_what_the_walk_cannot_show() {
     );
 }
 
-/// Each README block after `<!-- explain-output -->` is `$ cute explain "EXPR"` and its output.
-/// `CUTE_BLESS=1` rewrites the outputs instead of comparing them.
+/// Each block of the guide's chapter on the command (`cute::guide::command`) after
+/// `<!-- explain-output -->` is `$ cute explain "EXPR"` and its output. `CUTE_BLESS=1` rewrites
+/// the outputs in that file instead of comparing them.
 #[test]
-fn readme_explain_output_is_current() {
-    let readme = readme();
-    let mut blessed = readme.clone();
-    let blocks: Vec<&str> = readme.split("<!-- explain-output -->").skip(1).collect();
+fn guide_explain_output_is_current() {
+    let guide = doc(COMMAND_GUIDE);
+    let mut blessed = guide.clone();
+    let blocks: Vec<&str> = guide.split("<!-- explain-output -->").skip(1).collect();
     assert_eq!(blocks.len(), 2);
     for block in blocks {
         let body = text_block(block);
@@ -723,11 +738,14 @@ fn readme_explain_output_is_current() {
         if std::env::var_os("CUTE_BLESS").is_some() {
             blessed = blessed.replace(body, &format!("{command}\n{now}"));
         } else {
-            assert_eq!(now, shown, "{command} (CUTE_BLESS=1 rewrites the README)");
+            assert_eq!(
+                now, shown,
+                "{command} (CUTE_BLESS=1 rewrites {COMMAND_GUIDE})"
+            );
         }
     }
-    if blessed != readme {
-        std::fs::write(readme_path(), blessed).unwrap();
+    if blessed != guide {
+        std::fs::write(doc_path(COMMAND_GUIDE), blessed).unwrap();
     }
 }
 
@@ -850,12 +868,13 @@ fn banks_reports_each_phase_and_lane() {
     assert_eq!(cute(&["banks", "8:1"]).status.code(), Some(2));
 }
 
-/// The README block after `<!-- eval-output -->` is lines `$ cute eval "EXPR"  # note`, each
-/// followed by the line it prints.
+/// The block of the guide's chapter on morphisms (`cute::guide::morphisms`) after
+/// `<!-- eval-output -->` is lines `$ cute eval "EXPR"  # note`, each followed by the line it
+/// prints.
 #[test]
-fn readme_eval_output_is_current() {
-    let readme = readme();
-    let block = readme.split("<!-- eval-output -->").nth(1).expect("marker");
+fn guide_eval_output_is_current() {
+    let guide = doc(MORPHISMS_GUIDE);
+    let block = guide.split("<!-- eval-output -->").nth(1).expect("marker");
     let lines: Vec<&str> = text_block(block).lines().collect();
     assert_eq!(lines.len(), 12);
     for pair in lines.chunks(2) {
@@ -1034,7 +1053,8 @@ fn show_draws_swizzled_and_linear_layouts() {
     let out = stdout(&o);
     assert!(out.starts_with("Sw<3,0,3>o0o(8,8):(8,1)\n"), "{out}");
     assert!(out.contains("\n1 | 9| 8|11|10|13|12|15|14|\n"), "{out}");
-    // A linear layout in seed 004's notation over its two input dimensions.
+    // A linear layout in the notation of Bhaskaracharya et al., *Modeling Layout Abstractions
+    // Using Integer Set Relations*, over its two input dimensions.
     let o = cute(&[
         "show",
         "LinearLayout(crd=(4,4),idx=(4,4),vals=[(1,1),(2,2),(0,1),(0,2)])",
@@ -1070,7 +1090,8 @@ fn isl_of_a_linear_layout() {
 
 #[test]
 fn isl_and_show_of_f2_strides() {
-    // Seed 000's swizzled 8x8 layout with F2 strides: each output bit a sum mod 2.
+    // The swizzled 8x8 layout of Cecka, *CuTe Layout Representation and Algebra*, with F2
+    // strides: each output bit a sum mod 2.
     let o = cute(&["isl", "(2,2):(f1,f3)"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(

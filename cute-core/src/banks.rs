@@ -5,7 +5,8 @@
 //! reading one word share it).
 //!
 //! The model is that of compute capability 8.x and 9.x (and of Triton's swizzle tests); 7.x
-//! serves 128-bit accesses differently (see the README's "Choosing a swizzle").
+//! serves 128-bit accesses differently (see "Choosing a swizzle" in the facade's guide,
+//! `cute::guide::swizzles_and_banks`).
 
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::layout::Layout;

@@ -60,6 +60,7 @@
 //! linear algorithm banks — linear layouts and the algorithms, re-exported; bank conflicts
 //! linear::convert linear::query linear::divide linear::column_action algorithm::axpby algorithm::copy_atom algorithm::copy_if algorithm::transform
 //! algebra::inverse algorithm::copy linear::algebra linear::print linear::reshape — inverses; copy's dispatch
+//! algorithm::copy_transpose — copies that transpose in vector registers
 //! swizzle tensor::algebra algorithm::copy_chunked algorithm::copy_static — swizzles; views
 //! tensor_access algorithm::copy_plan algorithm::fill algorithm::fold algorithm::gemm
 //! ordered — compact layouts to an order: make_ordered_layout, tile_to_shape

@@ -1,4 +1,4 @@
-//! A runtime `m x n` column-major matrix copied tile by tile, the README's tiling as a kernel:
+//! A runtime `m x n` column-major matrix copied tile by tile, the guide's tiling as a kernel:
 //! block `(bm, bn)` takes the static 16x8 tile `(bm, bn)` of `local_tile`, its 32 threads
 //! `(4,8):(1,4)` four elements each by `local_partition`, through registers from
 //! `make_fragment_like`; tiles past the matrix's edge are predicated by the identity tensor (the

@@ -190,7 +190,8 @@ fn cutlass_atoms_are_conflict_free() {
         1
     );
     // SM90's GMMA K-major atoms (SW32, SW64, SW128 rows) of 8-, 16- and 32-bit elements: the
-    // unswizzled count, and the atom's swizzle is the one the search returns (README's table).
+    // unswizzled count, and the atom's swizzle is the one the search returns (the table in
+    // `cute::guide::swizzles_and_banks`).
     for (bytes, m) in [(1i64, 4i64), (2, 3), (4, 2)] {
         for (b, ways) in [(1i64, 2i64), (2, 4), (3, 8)] {
             let w = 16 << b >> bytes.trailing_zeros();

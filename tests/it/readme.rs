@@ -1,12 +1,13 @@
-//! The README's pasted tour output stays true: every expression between the
-//! `<!-- readme-output -->` markers is evaluated again and must print the same line.
+//! The pasted tour output of the guide's chapter on the algebra (`src/guide/algebra.md`,
+//! `cute::guide::algebra`) stays true: every expression between the `<!-- readme-output -->`
+//! markers is evaluated again and must print the same line.
 
 #[test]
 fn readme_output_is_current() {
-    let readme = include_str!("../../README.md");
-    let start = readme.find("<!-- readme-output -->").expect("start marker");
-    let end = readme.find("<!-- /readme-output -->").expect("end marker");
-    let lines: Vec<&str> = readme[start..end].lines().collect();
+    let guide = include_str!("../../src/guide/algebra.md");
+    let start = guide.find("<!-- readme-output -->").expect("start marker");
+    let end = guide.find("<!-- /readme-output -->").expect("end marker");
+    let lines: Vec<&str> = guide[start..end].lines().collect();
     let mut checked = 0;
     for pair in lines.windows(2) {
         let (expr, shown) = (pair[0], pair[1]);
@@ -17,8 +18,8 @@ fn readme_output_is_current() {
             Ok(v) => format!("    = {v}"),
             Err(e) => format!("    error: {e}"),
         };
-        assert_eq!(shown, got, "README line for {}", expr.trim());
+        assert_eq!(shown, got, "guide line for {}", expr.trim());
         checked += 1;
     }
-    assert!(checked >= 8, "only {checked} README expressions found");
+    assert!(checked >= 8, "only {checked} tour expressions found");
 }

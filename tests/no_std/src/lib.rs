@@ -1,5 +1,5 @@
 //! The facade without `std`: the macros expand to paths that exist in a `no_std` crate, and the
-//! tiling of the README (a runtime-sized matrix, a static tile, a thread's partition, registers)
+//! tiling of the guide (a runtime-sized matrix, a static tile, a thread's partition, registers)
 //! builds here, and so does a transpose through a swizzled shared-memory tile. The crate has its own panic handler: had any dependency linked `std`, the two
 //! handlers would clash (`duplicate lang item`), on the host as on a target without `std`.
 #![no_std]

@@ -1,4 +1,4 @@
-//! The README's tiling of a runtime `m x n` column-major matrix as one thread's work: the static
+//! The guide's tiling of a runtime `m x n` column-major matrix as one thread's work: the static
 //! 16x8 tile `(bm, bn)` by `local_tile`, the thread's four elements by `local_partition` over
 //! `(4,8):(1,4)`, through registers from `make_fragment_like`, a tile past the matrix's edge
 //! predicated by the identity tensor. Shared by this crate and the GPU kernel crate
