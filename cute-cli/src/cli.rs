@@ -246,9 +246,7 @@ pub(crate) enum Command {
     /// List the operations EXPR may call, with their arguments
     Ops,
     /// Print the completion script of a shell for `cute`
-    // Hidden from the list of commands, which the README pastes, until the README's rewrite
-    // lists it; the examples of `cute --help` show it.
-    #[command(after_help = COMPLETIONS, hide = true)]
+    #[command(after_help = COMPLETIONS)]
     Completions {
         /// The shell
         #[arg(value_enum)]

@@ -88,6 +88,23 @@ fn eval_prints_the_canonical_result() {
     assert_eq!(stdout(&o), "[0,2,4]\n");
 }
 
+/// `_` in a tiler keeps its mode, whether written `<4:1,_>` or as the shape `(4,_)`: in the
+/// zipped, tiled and flat divides it is its own tile with a rest of 1, as the tile `16:1` gives.
+#[test]
+fn an_underscore_in_a_tiler_keeps_its_mode() {
+    let (a, b) = (
+        cute(&["eval", "zipped_divide((8,16):(16,1), <4:1,_>)"]),
+        cute(&["eval", "zipped_divide((8,16):(16,1), (4,_))"]),
+    );
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+    let whole = cute(&["eval", "zipped_divide((8,16):(16,1), <4:1,16:1>)"]);
+    assert_eq!(stdout(&a), stdout(&whole));
+    assert_eq!(stdout(&a).trim(), "((4,16),(2,1)):((16,1),(64,0))");
+    let tiled = cute(&["eval", "tiled_divide((8,16):(16,1), <_,8:1>)"]);
+    assert_eq!(stdout(&tiled).trim(), "((8,8),1,2):((16,1),0,8)");
+}
+
 #[test]
 fn eval_rejects_with_the_condition_and_status_1() {
     let o = cute(&["eval", "composition((4,6,8):(2,3,5), 6:3)"]);

@@ -80,7 +80,11 @@ pub fn logical_divide_traced<T: Trace>(
     })
 }
 
-/// `zipped_divide(A, T)`: `logical_divide` arranged as `((tiles),(rest))`.
+/// `zipped_divide(A, T)`: `logical_divide` arranged as `((tiles),(rest))`. A mode of the tiler
+/// that is `_` keeps its mode: a mode of rank 2 is taken as `(tile, rest)`, as in CuTe; any other
+/// mode is its own tile with the rest `1:0`, so `zipped_divide((8,16):(16,1), <4:1,_>)` is
+/// `((4,16),(2,1)):((16,1),(64,0))`, as with the tiler `<4:1,16:1>` (where CuTe C++ does not
+/// compile).
 ///
 /// # Examples
 /// ```
@@ -88,6 +92,9 @@ pub fn logical_divide_traced<T: Trace>(
 /// let a: Layout = "(8,16):(20,1)".parse().unwrap();
 /// let t: Tiler = "<4:1,8:2>".parse().unwrap();
 /// assert_eq!(zipped_divide(&a, t).unwrap().to_string(), "((4,8),(2,2)):((20,2),(80,1))");
+/// let a: Layout = "(8,16):(16,1)".parse().unwrap();
+/// let t: Tiler = "<4:1,_>".parse().unwrap();
+/// assert_eq!(zipped_divide(&a, t).unwrap().to_string(), "((4,16),(2,1)):((16,1),(64,0))");
 /// ```
 pub fn zipped_divide(a: &Layout, t: impl Into<Tile>) -> Result<Layout, Error> {
     arrange(
@@ -168,6 +175,11 @@ fn tile_unzip(l: &Layout, t: &Tile) -> Result<Layout, ErrorKind> {
 }
 
 fn zip2_by(l: LayoutView<'_>, g: &Tile) -> Result<Layout, ErrorKind> {
+    if matches!(g, Tile::Under) && !(l.rank() == 2 && l.shape.is_tuple()) {
+        // `_` kept a mode whole that is no `(tile, rest)` pair: the mode is its tile and the
+        // trivial `1:0` its rest (CuTe C++ does not compile this; a pair it takes as it is).
+        return Layout::concat(&[l.to_layout()?, Layout::trivial()]).map_err(|e| e.kind);
+    }
     let Tile::Tiler(t) = g else {
         if l.rank() != 2 || !l.shape.is_tuple() {
             return Err(ErrorKind::RankMismatch {
