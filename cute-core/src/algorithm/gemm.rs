@@ -216,7 +216,8 @@ fn each_v<LA: TensorLayout, LB: TensorLayout, LC: TensorLayout>(mut f: impl FnMu
 /// constant offsets, with no layout arithmetic left, wherever it is called (the folding path is
 /// `#[inline(always)]`). Past 512 multiply-adds the `k` loop runs outermost (CuTe's order, a
 /// rank-1 update of `C` per `k`), with a `C` of at most `UNROLL_MAX` elements held in a local
-/// array: a CPU micro-kernel, its accumulators in vector registers across the loop. When `A`'s
+/// array: a CPU micro-kernel, its accumulators in vector registers across the loop. A larger `C`
+/// does not fit in registers: on a CPU each of its elements then sums all of `k` at once. When `A`'s
 /// `M` mode starts with a static unit stride and its `V` mode does not (the im2col tile of a
 /// row-major image, rows as `V`), that loop runs one `v` at a time, so that the vectors load `A`
 /// along `M`. Each `C(m,n)` accumulates its products in increasing `k`, as the general loop
@@ -525,8 +526,12 @@ const UNROLLED_PRODUCTS: i64 = if cfg!(target_arch = "nvptx64") {
 /// a large one. Each `C(m,n)` gets its products in increasing `k` either way.
 #[inline(always)]
 fn by_k<L: TensorLayout>(dims: [i64; 4], lc: &L, mut step: impl FnMut(i64, i64, i64)) {
-    let k = dims[3];
-    if dims[0] * dims[1] * dims[2] * k <= UNROLLED_PRODUCTS {
+    let (k, size) = (dims[3], dims[0] * dims[1] * dims[2]);
+    // A `C` past `UNROLL_MAX` elements cannot stay in registers across the `k` loop: on a CPU
+    // each `C(m,n)` then sums all of `k` at once, in a register, as a hand loop does (`k`
+    // outermost read and wrote all of `C` per `k`: 3.5 times the hand loop at 16 x 16 x 4).
+    let c_outer = size > UNROLL_MAX && !cfg!(target_arch = "nvptx64");
+    if size * k <= UNROLLED_PRODUCTS || c_outer {
         lc.for_each_index(
             #[inline(always)]
             |ci| step(ci, 0, k),

@@ -3,7 +3,7 @@
 //! matrices (and, for CONV, a direct convolution).
 
 use cute::algorithm::gemm;
-use cute::{make_tensor, Layout};
+use cute::{layout, make_tensor, Layout};
 
 use crate::strategy::l;
 
@@ -205,5 +205,49 @@ fn the_five_dispatch_shapes() {
         e.to_string()
             .contains("V is 2 on the left and 3 on the right"),
         "{e}"
+    );
+}
+
+/// Static fragments whose `C` is past `UNROLL_MAX` elements (each `C(m,n)` summed over all of `k`
+/// at once), with register and raked operands, equal the dynamic GEMM bit for bit.
+#[test]
+fn static_gemms_past_unroll_max_equal_the_dynamic_one() {
+    fn check<LA, LB, LC>(sa: LA, sb: LB, sc: LC)
+    where
+        LA: cute::TensorLayout,
+        LB: cute::TensorLayout,
+        LC: cute::TensorLayout,
+    {
+        let x: Vec<f32> = (0..4096u16).map(|i| f32::from(i % 13) - 6.0).collect();
+        let y: Vec<f32> = (0..4096u16).map(|i| f32::from(i % 7) * 0.5).collect();
+        let (mut got, mut want) = (vec![1f32; 2048], vec![1f32; 2048]);
+        gemm(
+            &make_tensor(&x[..], sa).unwrap(),
+            &make_tensor(&y[..], sb).unwrap(),
+            &mut make_tensor(&mut got[..], sc).unwrap(),
+        )
+        .unwrap();
+        gemm(
+            &make_tensor(&x[..], sa.layout()).unwrap(),
+            &make_tensor(&y[..], sb.layout()).unwrap(),
+            &mut make_tensor(&mut want[..], sc.layout()).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(got, want, "{} {} {}", sa.layout(), sb.layout(), sc.layout());
+    }
+    check(
+        layout!((16,4):(1,16)),
+        layout!((16,4):(1,16)),
+        layout!((16,16):(1,16)),
+    );
+    check(
+        layout!((16,8):(16,256)),
+        layout!((8,8):(16,128)),
+        layout!((16,8):(1,16)),
+    );
+    check(
+        layout!((8,16,1):(1,8,0)),
+        layout!((8,16,1):(16,1,0)),
+        layout!((8,16,16):(1,8,64)),
     );
 }
