@@ -182,7 +182,7 @@ pub fn explain_composition(a: &cute::Layout, b: &cute::Layout, out: &mut String)
         Err(e) => {
             let _ = writeln!(
                 out,
-                "  by morphisms (Colfax, categorical composition): not defined: {e}"
+                "  by morphisms (Colfax, categorical composition): does not apply: {e}"
             );
             return;
         }

@@ -124,6 +124,11 @@ fn syntax_errors_point_into_the_expression() {
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines[1], "  size((4,2):(1,(2,2)))");
     assert_eq!(lines[2], "             ^", "{err}");
+    // Text after a whole layout: the caret at that text, not inside the valid stride.
+    let err = stderr(&cute(&["eval", "(4,8):(1,4) extra"]));
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines[0].contains("offset 12"), "{err}");
+    assert_eq!(lines[2], "              ^", "{err}");
 }
 
 #[test]
@@ -846,7 +851,7 @@ fn explain_shows_the_composition_by_morphisms() {
     assert!(out.ends_with("= ((2,2),6):((24,1),4)\n"), "{out}");
     explains(
         "composition((6,3):(21,7), 4:3)",
-        &["by morphisms (Colfax, categorical composition): not defined: composition_via_morphisms: mutual_refinement((3,4), (6,3))"],
+        &["by morphisms (Colfax, categorical composition): does not apply: composition_via_morphisms: mutual_refinement((3,4), (6,3))"],
     );
 }
 

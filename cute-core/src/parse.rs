@@ -92,13 +92,22 @@ impl<'a> Parser<'a> {
     #[must_use]
     pub fn element_has(&self, c: u8) -> bool {
         let mut depth = 0usize;
+        // Whether the element has begun: a space after it at the top level ends it, as does the
+        // `)` that closes it (what follows, `(4,8):(1,4) extra`, is not part of it).
+        let mut begun = false;
         for &x in &self.s[self.pos..] {
             match x {
-                b'(' => depth += 1,
                 b')' | b',' | b'>' if depth == 0 => return false,
+                b')' if depth == 1 => return false,
                 b')' => depth -= 1,
+                b'(' => (depth, begun) = (depth + 1, true),
+                _ if x.is_ascii_whitespace() => {
+                    if depth == 0 && begun {
+                        return false;
+                    }
+                }
                 _ if x == c => return true,
-                _ => {}
+                _ => begun = true,
             }
         }
         false

@@ -11,7 +11,11 @@ use proptest::prelude::*;
 use super::fuzz_check::{atom_layout, check, check_copy, check_mma, tensor, ATOMS};
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn a_tiled_mma_partitions_its_tiles(
