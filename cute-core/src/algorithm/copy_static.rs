@@ -24,19 +24,6 @@ pub(super) struct Nest {
     in_order: bool,
 }
 
-/// The static stride of mode `k` of `nest` on `side`, when its leaf's stride is static.
-const fn static_stride(
-    nest: &Nest,
-    strides: &[Option<i64>; MAX_LEAVES],
-    side: usize,
-    k: usize,
-) -> Option<i64> {
-    match strides[nest.leaf[side][k]] {
-        Some(d) => d.checked_mul(nest.mult[side][k]),
-        None => None,
-    }
-}
-
 impl Nest {
     /// The refinement of the leaves `a` and `b` in index order; `None` when a leaf of one
     /// neither divides nor is a multiple of the part of the other it meets, or it needs more
@@ -99,10 +86,7 @@ impl Nest {
         while pass < 3 && pick == self.n {
             let mut k = 0;
             while k < self.n && pick == self.n {
-                let (x, y) = (
-                    static_stride(&self, sa, 0, k),
-                    static_stride(&self, sb, 1, k),
-                );
+                let (x, y) = (self.static_stride(sa, 0, k), self.static_stride(sb, 1, k));
                 let hit = match pass {
                     0 => matches!(x, Some(1)) && matches!(y, Some(1)),
                     1 if dst_first => matches!(y, Some(1)),
@@ -130,14 +114,8 @@ impl Nest {
         // Merge the modes that continue the first on both sides (static strides only).
         let k = 1;
         while k < self.n {
-            let (x0, y0) = (
-                static_stride(&self, sa, 0, 0),
-                static_stride(&self, sb, 1, 0),
-            );
-            let (xk, yk) = (
-                static_stride(&self, sa, 0, k),
-                static_stride(&self, sb, 1, k),
-            );
+            let (x0, y0) = (self.static_stride(sa, 0, 0), self.static_stride(sb, 1, 0));
+            let (xk, yk) = (self.static_stride(sa, 0, k), self.static_stride(sb, 1, k));
             let e = self.extent[0];
             let continues = match (x0, y0, xk, yk) {
                 (Some(x0), Some(y0), Some(xk), Some(yk)) => {
@@ -169,7 +147,10 @@ impl Nest {
         side: usize,
         k: usize,
     ) -> Option<i64> {
-        static_stride(self, strides, side, k)
+        match strides[self.leaf[side][k]] {
+            Some(d) => d.checked_mul(self.mult[side][k]),
+            None => None,
+        }
     }
 
     /// The number of elements the nest visits.
@@ -209,7 +190,7 @@ impl Nest {
         let mut k = 0;
         while k < self.n {
             p.shape[k] = self.extent[k];
-            p.dst[k] = match static_stride(self, sb, 1, k) {
+            p.dst[k] = match self.static_stride(sb, 1, k) {
                 Some(d) => d,
                 None => return None,
             };

@@ -121,6 +121,11 @@ where
         return false;
     }
     let (la, lb) = (Leaves::of(src.layout()), Leaves::of(dst.layout()));
+    let (sb, db) = (src.base(), dst.base());
+    // Engines that are not plain memory (a swizzled buffer) keep the other paths.
+    let (Some(s), Some(d)) = (src.engine().as_slice(), dst.engine_raw_mut().as_mut_slice()) else {
+        return false;
+    };
     let plan = t.nest.plan(&la.stride, &lb.stride);
     let injective = match StaticTransposed::<A, B>::DST_INJECTIVE {
         Some(known) => known,
@@ -143,10 +148,6 @@ where
     let block = Block {
         len: plan.shape[t.q],
         apart: plan.src[t.p],
-    };
-    let (sb, db) = (src.base(), dst.base());
-    let (Some(s), Some(d)) = (src.engine().as_slice(), dst.engine_raw_mut().as_mut_slice()) else {
-        return false;
     };
     // SAFETY: the nest visits exactly the positions `base + L(i)`, `i < size`, of both tensors
     // (each pair once), which their construction checked to be inside the slices.
