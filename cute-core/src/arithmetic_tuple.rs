@@ -16,7 +16,7 @@ use crate::arith::{add, colex_split, mul};
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{Builder, IntTuple, View, MAX_DEPTH, MAX_LEAVES};
 use crate::layout::Layout;
-use crate::limits::MAX_LAYOUT_LEAVES;
+use crate::limits::{Limit, MAX_LAYOUT_LEAVES};
 use crate::parse::Parser;
 use crate::stride::eval_flat;
 
@@ -30,9 +30,18 @@ pub struct Basis {
 
 impl Basis {
     /// `e_k` for the mode path `path` (outermost index first).
+    ///
+    /// # Errors
+    /// [`ErrorKind::NonPositive`] for an empty path (a basis names a mode);
+    /// [`ErrorKind::Capacity`] past [`MAX_DEPTH`] indices.
     pub fn new(path: &[u8]) -> Result<Basis, ErrorKind> {
-        if path.is_empty() || path.len() > MAX_DEPTH {
-            return Err(ErrorKind::Capacity);
+        if path.is_empty() {
+            return Err(ErrorKind::NonPositive { value: 0 });
+        }
+        if path.len() > MAX_DEPTH {
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Depth,
+            });
         }
         let mut b = Basis {
             path: [0; MAX_DEPTH],
@@ -220,9 +229,11 @@ impl CoordLayout {
             Ok(())
         })
         .map_err(err)?;
-        self.codomain
-            .with_leaves(&acc)
-            .ok_or_else(|| err(ErrorKind::Capacity))
+        self.codomain.with_leaves(&acc).ok_or_else(|| {
+            err(ErrorKind::Capacity {
+                limit: Limit::Leaves,
+            })
+        })
     }
 
     /// The layout of the scales alone (for error messages).
@@ -349,7 +360,9 @@ impl Sink for CoordBuilder<'_> {
     fn leaf(&mut self, s: i64, d: i64, from: Option<usize>) -> Result<(), ErrorKind> {
         // A coordinate layout holds what a layout does.
         if self.n >= MAX_LAYOUT_LEAVES {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::LayoutLeaves,
+            });
         }
         self.shape.int(s)?;
         self.scale.int(d)?;

@@ -18,6 +18,7 @@ use crate::arithmetic_tuple::CoordLayout;
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{Builder, IntTuple, MAX_LEAVES};
 use crate::layout::{check_leaves, Layout};
+use crate::limits::Limit;
 use crate::linear::{Dim, LinearLayout};
 use crate::parse::Parser;
 
@@ -197,7 +198,9 @@ impl F2Layout {
             }
             for j in 0..s.trailing_zeros() {
                 let b = clmul(1 << j, d).ok_or(ErrorKind::Overflow)?;
-                *bases.get_mut(n).ok_or(ErrorKind::Capacity)? = b;
+                *bases.get_mut(n).ok_or(ErrorKind::Capacity {
+                    limit: Limit::InBits,
+                })? = b;
                 reach |= b;
                 n += 1;
             }
@@ -212,9 +215,12 @@ impl F2Layout {
             &[Dim::new("index", 1 << n)?],
             &[Dim::new(
                 "offset",
+                // A size of `2^bits` fits in `i64` up to 62 output bits.
                 1i64.checked_shl(bits)
                     .filter(|v| *v > 0)
-                    .ok_or(ErrorKind::Capacity)?,
+                    .ok_or(ErrorKind::Capacity {
+                        limit: Limit::OutBits,
+                    })?,
             )?],
             &refs[..n],
         )
@@ -233,14 +239,18 @@ impl F2Layout {
                 continue;
             }
             if n == MAX_LEAVES {
-                return Err(ErrorKind::Capacity);
+                return Err(ErrorKind::Capacity {
+                    limit: Limit::Leaves,
+                });
             }
             (s[n], d[n]) = (2, b);
             n += 1;
         }
         if let Some((ts, td)) = top {
             if n == MAX_LEAVES {
-                return Err(ErrorKind::Capacity);
+                return Err(ErrorKind::Capacity {
+                    limit: Limit::Leaves,
+                });
             }
             (s[n], d[n]) = (ts, td);
             n += 1;

@@ -4,6 +4,7 @@
 use crate::arith::mul;
 use crate::error::{Context, Error, ErrorKind, Op};
 use crate::int_tuple::IntTuple;
+use crate::limits::Limit;
 use crate::stride::compact_left;
 use crate::{Layout, MAX_LEAVES};
 
@@ -65,5 +66,7 @@ fn fragment_stride(l: &Layout) -> Result<IntTuple, ErrorKind> {
     }
     shape
         .with_leaves(&out[..s.len()])
-        .ok_or(ErrorKind::Capacity)
+        .ok_or(ErrorKind::Capacity {
+            limit: Limit::Leaves,
+        })
 }

@@ -142,7 +142,7 @@ pub use fragment::make_fragment_like;
 pub use from_tuples::IntoIntTuple;
 pub use int_tuple::{ceil_div, shape_div, IntTuple};
 pub use layout::Layout;
-pub use limits::{MAX_DEPTH, MAX_LAYOUT_LEAVES, MAX_LEAVES, MAX_TOKENS};
+pub use limits::{Limit, MAX_DEPTH, MAX_LAYOUT_LEAVES, MAX_LEAVES, MAX_TOKENS};
 pub use ordered::{make_ordered_layout, tile_to_shape};
 pub use stride::{crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
 pub use swizzle::{ComposedLayout, Swizzle, Swizzled};

@@ -25,6 +25,10 @@ pub(crate) const CAPACITY_NOTE: &str = "at most 32 leaves (16 in a layout), 64 t
 /// [`ErrorKind::VerificationLimit`](crate::ErrorKind::VerificationLimit).
 pub const VERIFY_LIMIT: i64 = 1 << 17;
 
+/// The most tokens (tiles, `<`, `>` and `_`) one [`Tiler`](crate::Tiler) holds: `<4:1,<_,2:1>>`
+/// has 7. Its tiles are one layout's modes, of [`MAX_LAYOUT_LEAVES`] leaves in all.
+pub const MAX_TILER_TOKENS: usize = 48;
+
 /// The most input or output dimensions of a linear layout ([`crate::linear`]): Triton's own
 /// tests reshape layouts of up to 9.
 pub const MAX_DIMS: usize = 9;
@@ -41,6 +45,69 @@ pub(crate) const VALUES_NOTE: &str = "at most 9 values (one per output dimension
 /// The basis vectors of a linear layout: one per input bit.
 pub(crate) const BITS_NOTE: &str = "at most 32 basis vectors (input bits)";
 
+/// The capacity an input passed, named by
+/// [`ErrorKind::Capacity`](crate::ErrorKind::Capacity) so that its message says which of the
+/// constants above to stay within. One byte: the error is returned on GPUs too.
+///
+/// `Display` writes the capacity, e.g. `16 leaves in a layout`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Limit {
+    /// [`MAX_LEAVES`] leaves in a tuple.
+    Leaves,
+    /// [`MAX_LAYOUT_LEAVES`] leaves in a layout.
+    LayoutLeaves,
+    /// [`MAX_TOKENS`] tokens in a tuple or layout.
+    Tokens,
+    /// [`MAX_DEPTH`] levels of nesting in a tuple or layout.
+    Depth,
+    /// [`MAX_TILER_TOKENS`] tokens in a tiler.
+    TilerTokens,
+    /// [`MAX_DIMS`] input or output dimensions of a linear layout.
+    Dims,
+    /// [`MAX_BITS`] input bits of a linear layout.
+    InBits,
+    /// [`MAX_OUT_BITS`] output bits of a linear layout.
+    OutBits,
+}
+
+impl Limit {
+    /// The constant: the most the capacity holds.
+    #[must_use]
+    pub const fn value(self) -> usize {
+        match self {
+            Limit::Leaves => MAX_LEAVES,
+            Limit::LayoutLeaves => MAX_LAYOUT_LEAVES,
+            Limit::Tokens => MAX_TOKENS,
+            Limit::Depth => MAX_DEPTH,
+            Limit::TilerTokens => MAX_TILER_TOKENS,
+            Limit::Dims => MAX_DIMS,
+            Limit::InBits => MAX_BITS,
+            Limit::OutBits => MAX_OUT_BITS,
+        }
+    }
+
+    /// What the capacity counts, and in what (also the words of a message in const context).
+    pub(crate) const fn what(self) -> &'static str {
+        match self {
+            Limit::Leaves => "leaves in a tuple",
+            Limit::LayoutLeaves => "leaves in a layout",
+            Limit::Tokens => "tokens (leaves, parentheses and `_`) in a tuple or layout",
+            Limit::Depth => "levels of nesting in a tuple or layout",
+            Limit::TilerTokens => "tokens (tiles, `<`, `>` and `_`) in a tiler",
+            Limit::Dims => "dimensions a side in a linear layout",
+            Limit::InBits => "input bits in a linear layout",
+            Limit::OutBits => "output bits in a linear layout",
+        }
+    }
+}
+
+impl core::fmt::Display for Limit {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} {}", self.value(), self.what())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,5 +122,121 @@ mod tests {
         assert!(DIMS_NOTE.starts_with(&std::format!("at most {MAX_DIMS} dimensions")));
         assert!(VALUES_NOTE.starts_with(&std::format!("at most {MAX_DIMS} values")));
         assert!(BITS_NOTE.starts_with(&std::format!("at most {MAX_BITS} basis")));
+    }
+
+    /// For each limit, an input one past it: the error names that limit, and its message that
+    /// limit alone.
+    #[test]
+    fn each_capacity_error_names_the_limit_passed() {
+        use crate::error::ErrorKind;
+        use crate::linear::{Dim, LinearLayout};
+        use crate::{IntTuple, Layout, Tile};
+        use std::string::ToString;
+        use std::vec::Vec;
+
+        let check = |kind: ErrorKind, limit: Limit, message: &str| {
+            assert_eq!(kind, ErrorKind::Capacity { limit });
+            assert_eq!(kind.to_string(), message);
+            assert_eq!(kind.code(), "capacity");
+        };
+        let one = IntTuple::int(1);
+        let nested = |t: &IntTuple| IntTuple::tuple([t.view()]).unwrap();
+        let dim = |name: &str, size: i64| Dim::new(name, size).unwrap();
+
+        let e = IntTuple::flat(&[1; MAX_LEAVES + 1]).unwrap_err();
+        check(
+            e,
+            Limit::Leaves,
+            "capacity exceeded: more than 32 leaves in a tuple",
+        );
+
+        let s = IntTuple::flat(&[2; MAX_LAYOUT_LEAVES + 1]).unwrap();
+        let e = Layout::new(s, s).unwrap_err();
+        assert!(e.to_string().starts_with("make_layout("), "{e}");
+        check(
+            e.kind,
+            Limit::LayoutLeaves,
+            "capacity exceeded: more than 16 leaves in a layout",
+        );
+
+        // 22 modes `((1))` of 5 tokens each: 112 tokens, 22 leaves, depth 3.
+        let m = nested(&nested(&one));
+        let e = IntTuple::tuple([m.view(); 22]).unwrap_err();
+        check(
+            e,
+            Limit::Tokens,
+            "capacity exceeded: more than 64 tokens (leaves, parentheses and `_`) in a tuple or \
+             layout",
+        );
+
+        let deepest = (0..MAX_DEPTH).fold(one, |t, _| nested(&t));
+        assert_eq!(deepest.depth(), MAX_DEPTH);
+        let e = IntTuple::tuple([deepest.view()]).unwrap_err();
+        check(
+            e,
+            Limit::Depth,
+            "capacity exceeded: more than 8 levels of nesting in a tuple or layout",
+        );
+
+        // `<_,...,_>` of 47 modes: 49 tokens, a tuple's 49 of 64 but a tiler's 48.
+        let under = IntTuple::under();
+        let e = Tile::from_shape(&IntTuple::tuple([under.view(); 47]).unwrap()).unwrap_err();
+        check(
+            e,
+            Limit::TilerTokens,
+            "capacity exceeded: more than 48 tokens (tiles, `<`, `>` and `_`) in a tiler",
+        );
+
+        let names: Vec<_> = (0..=MAX_DIMS).map(|k| std::format!("d{k}")).collect();
+        let dims: Vec<_> = names.iter().map(|n| dim(n, 2)).collect();
+        let e = LinearLayout::new(&dims, &[dim("y", 2)], &[]).unwrap_err();
+        check(
+            e.kind,
+            Limit::Dims,
+            "capacity exceeded: more than 9 dimensions a side in a linear layout",
+        );
+
+        let e = LinearLayout::new(&[dim("x", 1 << 33)], &[dim("y", 2)], &[]).unwrap_err();
+        check(
+            e.kind,
+            Limit::InBits,
+            "capacity exceeded: more than 32 input bits in a linear layout",
+        );
+
+        let outs = [dim("y", 1 << 62), dim("z", 2)];
+        let e = LinearLayout::new(&[dim("x", 2)], &outs, &[&[1, 0]]).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("more than 62 output bits in a linear layout"),
+            "{e}"
+        );
+        check(
+            e.kind,
+            Limit::OutBits,
+            "capacity exceeded: more than 62 output bits in a linear layout",
+        );
+    }
+
+    /// `Limit::value` is the constant each limit names, and the kind stays small: a byte of
+    /// payload, no larger an error.
+    #[test]
+    fn a_limit_is_its_constant_in_a_byte() {
+        let all = [
+            (Limit::Leaves, MAX_LEAVES),
+            (Limit::LayoutLeaves, MAX_LAYOUT_LEAVES),
+            (Limit::Tokens, MAX_TOKENS),
+            (Limit::Depth, MAX_DEPTH),
+            (Limit::TilerTokens, MAX_TILER_TOKENS),
+            (Limit::Dims, MAX_DIMS),
+            (Limit::InBits, MAX_BITS),
+            (Limit::OutBits, MAX_OUT_BITS),
+        ];
+        for (limit, value) in all {
+            assert_eq!(limit.value(), value);
+            assert!(std::format!("{limit}").starts_with(&std::format!("{value} ")));
+        }
+        assert_eq!(core::mem::size_of::<Limit>(), 1);
+        // The size the kinds of four words (`StrideOverrun`, `NotTractable`) set.
+        assert_eq!(core::mem::size_of::<crate::ErrorKind>(), 40);
     }
 }

@@ -5,7 +5,7 @@ use crate::arith::{divmod, mul};
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::{IntTuple, View};
 use crate::layout::Layout;
-use crate::limits::MAX_LEAVES;
+use crate::limits::{Limit, MAX_LEAVES};
 use crate::stride::compact_left;
 
 /// The pieces of a shape that an order governs, one per leaf of the order: its order and the
@@ -120,9 +120,11 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout,
         let d = compact_left(&part, start).map_err(err)?;
         strides[first..first + count].copy_from_slice(d.leaves());
     }
-    let stride = shape
-        .with_leaves(&strides[..leaves.len()])
-        .ok_or_else(|| err(ErrorKind::Capacity))?;
+    let stride = shape.with_leaves(&strides[..leaves.len()]).ok_or_else(|| {
+        err(ErrorKind::Capacity {
+            limit: Limit::Leaves,
+        })
+    })?;
     Layout::new(*shape, stride).map_err(|e| e.within(Op::MakeOrderedLayout))
 }
 

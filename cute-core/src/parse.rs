@@ -690,7 +690,7 @@ fn congruent_layout(
 /// A builder failure at `pos` as a parse error (the notation exceeds the capacity).
 fn at(pos: usize, kind: ErrorKind) -> Error {
     let expected = match kind {
-        ErrorKind::Capacity => crate::limits::CAPACITY_NOTE,
+        ErrorKind::Capacity { .. } => crate::limits::CAPACITY_NOTE,
         _ => "valid notation",
     };
     Error::new(Op::Parse, [None, None], ErrorKind::Parse { pos, expected })

@@ -7,6 +7,7 @@
 use crate::arith::{add, colex_split, divmod, mul};
 use crate::error::{Context, Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{Builder, IntTuple, View};
+use crate::limits::Limit;
 
 /// Evaluation on flattened modes. A negative index is split with C++'s truncating division, as
 /// CuTe's `idx2crd` splits it (`(2,3):(2,1)` at `-1` is `(-1,0)`, offset `-2`), so that a
@@ -55,7 +56,9 @@ pub fn compact_right(shape: &IntTuple, current: i64) -> Result<IntTuple, ErrorKi
             cur = mul(cur, s)?;
         }
     }
-    out = out.with_leaves(&strides).ok_or(ErrorKind::Capacity)?;
+    out = out.with_leaves(&strides).ok_or(ErrorKind::Capacity {
+        limit: Limit::Leaves,
+    })?;
     Ok(out)
 }
 
@@ -175,7 +178,9 @@ fn flatten_like(
     } else {
         let value = c.as_int().ok_or(ErrorKind::InvalidParameters)?;
         if *n >= fc.len() {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Leaves,
+            });
         }
         fc[*n] = value;
         fs[*n] = s.product()?;
@@ -235,7 +240,9 @@ fn split_into(b: &mut Builder, idx: i64, s: View<'_>) -> Result<(), ErrorKind> {
     b.view(
         IntTuple::from_view(s)?
             .with_leaves(&digits)
-            .ok_or(ErrorKind::Capacity)?
+            .ok_or(ErrorKind::Capacity {
+                limit: Limit::Leaves,
+            })?
             .view(),
     )
 }

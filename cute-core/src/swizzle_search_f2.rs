@@ -14,7 +14,7 @@
 use crate::banks::{access_shape, bank_phases, Phase, BANKS, WORD_BYTES};
 use crate::error::{Error, Op};
 use crate::layout::Layout;
-use crate::limits::VERIFY_LIMIT;
+use crate::limits::{Limit, VERIFY_LIMIT};
 use crate::linear::{Dim, LinearLayout, MAX_BITS};
 use crate::swizzle::{ComposedLayout, Swizzle};
 use crate::swizzle_search::no_swizzle;
@@ -104,7 +104,9 @@ pub fn swizzle_search_f2(
         return Err(Error::new(
             Op::SwizzleSearch,
             [Some(s.into()), accesses.first().map(Into::into)],
-            crate::error::ErrorKind::Capacity,
+            crate::error::ErrorKind::Capacity {
+                limit: Limit::InBits,
+            },
         ));
     }
     // Row bits from W: 2^W elements are 128 bytes.

@@ -9,9 +9,8 @@ use core::fmt;
 use crate::error::{ErrorKind, Operand};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, LayoutBuilder};
+use crate::limits::{Limit, MAX_TILER_TOKENS};
 use crate::tokens::{CLOSE, LEAF, OPEN, UNDER};
-
-const MAX_TILER_TOKENS: usize = 48;
 
 /// A tuple of tiles, each a [`Layout`], a nested [`Tiler`] or `_` (the mode kept whole).
 ///
@@ -73,7 +72,9 @@ impl TilerBuilder {
     fn push(&mut self, t: u8) -> Result<(), ErrorKind> {
         let n = self.ntok as usize;
         if n >= MAX_TILER_TOKENS {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::TilerTokens,
+            });
         }
         self.tok[n] = t;
         self.ntok += 1;

@@ -39,7 +39,7 @@ use super::walk::{compose_into, Scope, Sink};
 use super::FlatRef;
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::{Layout, LayoutBuilder};
-use crate::limits::MAX_LAYOUT_LEAVES;
+use crate::limits::{Limit, MAX_LAYOUT_LEAVES};
 use crate::tiler::Tiler;
 
 pub use super::leaf_walk::{
@@ -278,10 +278,11 @@ fn walk<T: Trace, O: BorrowMut<Layout>>(
     };
     let r = *out.out.built();
     let (b0, r0) = if first_only {
-        (
-            b.mode(0).ok_or(ErrorKind::Capacity)?,
-            r.mode(0).ok_or(ErrorKind::Capacity)?,
-        )
+        // A mode of a layout fits in one.
+        let capacity = ErrorKind::Capacity {
+            limit: Limit::LayoutLeaves,
+        };
+        (b.mode(0).ok_or(capacity)?, r.mode(0).ok_or(capacity)?)
     } else {
         (*b, r)
     };

@@ -7,6 +7,13 @@ use super::walk::{base, Pending, Scope, Sink};
 use super::FlatRef;
 use crate::arith::div_rem_positive;
 use crate::error::ErrorKind;
+use crate::limits::Limit;
+
+/// The caller's slots or scratch run out: `cute-static` sizes them by a type's leaves, which are
+/// a tuple's.
+const SLOTS: ErrorKind = ErrorKind::Capacity {
+    limit: Limit::Leaves,
+};
 
 /// Writes the modes of one leaf of `B` into a run of slots from its end backwards, so that no
 /// mode has to move for the padding in front (part of [`compose_slots`]).
@@ -36,11 +43,7 @@ impl Sink for Slots<'_> {
     }
     #[inline(always)]
     fn leaf(&mut self, s: i64, d: i64, _from: Option<usize>) -> Result<(), ErrorKind> {
-        let k = self
-            .s
-            .len()
-            .checked_sub(self.n + 1)
-            .ok_or(ErrorKind::Capacity)?;
+        let k = self.s.len().checked_sub(self.n + 1).ok_or(SLOTS)?;
         (self.s[k], self.d[k]) = (s, d);
         self.n += 1;
         Ok(())
@@ -90,7 +93,7 @@ pub fn compose_slots(
 ) -> Result<bool, ErrorKind> {
     let r = a_s.len();
     if fs.len() < r || fd.len() < r || max.len() < r {
-        return Err(ErrorKind::Capacity);
+        return Err(SLOTS);
     }
     let first = coalesce_into(a_s, a_d, None, true, (&mut fs[..r], &mut fd[..r], None));
     let fa = FlatRef {
@@ -351,10 +354,10 @@ fn walk_slots(
     };
     let mut at = 0usize;
     for (k, (&n, &d)) in b_s.iter().zip(b_d).enumerate() {
-        let w = widths.get(k).copied().ok_or(ErrorKind::Capacity)?;
-        let end = at.checked_add(w).ok_or(ErrorKind::Capacity)?;
+        let w = widths.get(k).copied().ok_or(SLOTS)?;
+        let end = at.checked_add(w).ok_or(SLOTS)?;
         let (Some(s_run), Some(d_run)) = (out_s.get_mut(at..end), out_d.get_mut(at..end)) else {
-            return Err(ErrorKind::Capacity);
+            return Err(SLOTS);
         };
         let mut slots = Slots {
             s: s_run,

@@ -20,7 +20,7 @@ pub(crate) mod walk;
 
 use crate::error::ErrorKind;
 use crate::layout::{Layout, LayoutBuilder};
-use crate::limits::MAX_LAYOUT_LEAVES;
+use crate::limits::{Limit, MAX_LAYOUT_LEAVES};
 
 /// The modes a [`Flat`] holds: a layout's leaves and one more (the last mode of a complement or
 /// an inverse before it is coalesced).
@@ -44,8 +44,11 @@ impl Flat {
     }
 
     pub(crate) fn push(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
+        // A layout's leaves and the one mode more it may take before it is coalesced.
         if self.n >= FLAT_MODES {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::LayoutLeaves,
+            });
         }
         self.s[self.n] = s;
         self.d[self.n] = d;

@@ -10,6 +10,7 @@ use crate::arith::mul;
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, LayoutBuilder};
+use crate::limits::Limit;
 use crate::tiler::Tile;
 
 /// `logical_product(A, B)`: `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`: `A`
@@ -162,9 +163,15 @@ fn rank_sensitive<T: Trace>(
     let pa = a.append_to_rank(r).map_err(|e| e.within(op))?;
     let pb = b.append_to_rank(r).map_err(|e| e.within(op))?;
     let lp = logical_product_traced(&pa, &pb, trace).map_err(|e| e.within(op))?;
+    // A mode of a layout fits in one.
+    let capacity = || {
+        err(ErrorKind::Capacity {
+            limit: Limit::LayoutLeaves,
+        })
+    };
     let (x, y) = (
-        lp.mode(0).ok_or_else(|| err(ErrorKind::Capacity))?,
-        lp.mode(1).ok_or_else(|| err(ErrorKind::Capacity))?,
+        lp.mode(0).ok_or_else(capacity)?,
+        lp.mode(1).ok_or_else(capacity)?,
     );
     // Each half has the modes of its operand (the grid those of `B`, whatever the walk builds
     // inside a mode): the operands' shapes say how the halves pair.

@@ -1,5 +1,7 @@
 //! The violated conditions (their messages: `message.rs`).
 
+use crate::limits::Limit;
+
 /// The violated condition.
 ///
 /// Mode numbers of the composition conditions count the modes of `coalesce(A)`, the layout the
@@ -12,9 +14,12 @@ pub enum ErrorKind {
     Overflow,
     /// Division by zero (a zero shape or stride where a divisor is needed).
     DivisionByZero,
-    /// More than [`crate::MAX_LEAVES`] leaves, [`crate::MAX_TOKENS`] tokens or
-    /// [`crate::MAX_DEPTH`] levels.
-    Capacity,
+    /// A value past one of the capacities of [`crate::limits`] (values are stored inline,
+    /// without a heap).
+    Capacity {
+        /// The capacity passed, so that the message names the one to stay within.
+        limit: Limit,
+    },
     /// Shape and stride of a layout do not have the same profile.
     NotCongruent,
     /// An index past an empty mode (shape 0) that is not the last leaf: no coordinate reaches
@@ -238,7 +243,8 @@ pub enum ErrorKind {
     },
     /// `downcast` needs a mode of stride 1.
     DowncastNoUnitStride,
-    /// A non-positive count where a positive one is needed (`N` of `upcast`/`downcast`).
+    /// A non-positive count where a positive one is needed (`N` of `upcast`/`downcast`, the
+    /// length of a [`Basis`](crate::Basis) path).
     NonPositive {
         /// The value.
         value: i64,
@@ -432,7 +438,7 @@ impl ErrorKind {
             ErrorKind::BasisClash => "basis_clash",
             ErrorKind::Overflow => "overflow",
             ErrorKind::DivisionByZero => "division_by_zero",
-            ErrorKind::Capacity => "capacity",
+            ErrorKind::Capacity { .. } => "capacity",
             ErrorKind::NotCongruent => "not_congruent",
             ErrorKind::NegativeShape { .. } => "negative_shape",
             ErrorKind::EmptyMode { .. } => "empty_mode",

@@ -10,19 +10,7 @@ impl ErrorKind {
     /// conditions, apart so that `fmt` stays short.
     fn fmt_more(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            ErrorKind::Capacity => write!(
-                f,
-                "capacity exceeded: more than {} leaves ({} in a layout), {} tokens or depth {} (a \
-                 tuple or layout), or more than {} dimensions a side, {} input bits or {} output \
-                 bits (a linear layout)",
-                limits::MAX_LEAVES,
-                limits::MAX_LAYOUT_LEAVES,
-                limits::MAX_TOKENS,
-                limits::MAX_DEPTH,
-                limits::MAX_DIMS,
-                limits::MAX_BITS,
-                limits::MAX_OUT_BITS
-            ),
+            ErrorKind::Capacity { limit } => write!(f, "capacity exceeded: more than {limit}"),
             ErrorKind::EmptyMode { mode } => write!(
                 f,
                 "leaf {mode} is empty (shape 0) and not the last: no index past it has a coordinate"
@@ -232,7 +220,7 @@ impl fmt::Display for ErrorKind {
             | ErrorKind::InverseNotSwizzled { .. }
             | ErrorKind::EmptyMode { .. }
             | ErrorKind::NegativeShape { .. }
-            | ErrorKind::Capacity => self.fmt_more(f),
+            | ErrorKind::Capacity { .. } => self.fmt_more(f),
             ErrorKind::NotTractable { .. }
             | ErrorKind::InvalidMorphism { .. }
             | ErrorKind::NotComposable

@@ -140,7 +140,10 @@ mod tests {
         let kept = text.strip_suffix('…').expect("marked as cut");
         assert!(full.starts_with(kept));
         // The error that carries it still names the operation and the condition.
-        let e = Error::new(Op::Coalesce, [Some(op), None], ErrorKind::Capacity);
+        let kind = ErrorKind::Capacity {
+            limit: crate::limits::Limit::LayoutLeaves,
+        };
+        let e = Error::new(Op::Coalesce, [Some(op), None], kind);
         assert!(e.to_string().starts_with("coalesce(("));
     }
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::error::ErrorKind;
+use crate::limits::Limit;
 
 fn t(s: &str) -> IntTuple {
     s.parse().unwrap()
@@ -45,5 +46,10 @@ fn capacity_is_an_error() {
     let mut b = Builder::new();
     b.open().unwrap();
     let r = (0..=MAX_LEAVES).try_for_each(|i| b.int(i as i64));
-    assert_eq!(r, Err(ErrorKind::Capacity));
+    assert_eq!(
+        r,
+        Err(ErrorKind::Capacity {
+            limit: Limit::Leaves
+        })
+    );
 }

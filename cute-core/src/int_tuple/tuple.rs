@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::view::View;
 use crate::error::{ErrorKind, Operand};
-use crate::limits::{MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
+use crate::limits::{Limit, MAX_DEPTH, MAX_LEAVES, MAX_TOKENS};
 use crate::tokens::{Tokens, CLOSE, LEAF, OPEN, TOKEN_WORDS, UNDER};
 
 /// An integer or a hierarchical tuple of integers, e.g. `12`, `(12)` or `(4,(2,2))`.
@@ -501,7 +501,9 @@ impl Builder {
 
     pub(super) fn push_tok(&mut self, tok: u8) -> Result<(), ErrorKind> {
         if self.tok.len() >= MAX_TOKENS {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Tokens,
+            });
         }
         self.tok.push(tok);
         Ok(())
@@ -511,7 +513,9 @@ impl Builder {
     pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Depth,
+            });
         }
         self.push_tok(OPEN)
     }
@@ -526,7 +530,9 @@ impl Builder {
     pub(crate) fn int(&mut self, v: i64) -> Result<(), ErrorKind> {
         let n = self.nleaf;
         if n >= MAX_LEAVES {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Leaves,
+            });
         }
         self.push_tok(LEAF)?;
         self.leaf[n] = v;
@@ -542,11 +548,21 @@ impl Builder {
     /// Appends a whole node.
     pub(crate) fn view(&mut self, v: View<'_>) -> Result<(), ErrorKind> {
         let nl = self.nleaf;
-        if self.tok.len() + v.tok.len() > MAX_TOKENS || nl + v.leaf.len() > MAX_LEAVES {
-            return Err(ErrorKind::Capacity);
+        // Leaves first, as `int` checks them before the token.
+        if nl + v.leaf.len() > MAX_LEAVES {
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Leaves,
+            });
+        }
+        if self.tok.len() + v.tok.len() > MAX_TOKENS {
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Tokens,
+            });
         }
         if self.depth + v.depth() > MAX_DEPTH {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Depth,
+            });
         }
         self.tok.append(v.tok);
         self.leaf[nl..nl + v.leaf.len()].copy_from_slice(v.leaf);

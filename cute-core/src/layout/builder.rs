@@ -5,7 +5,7 @@ use core::borrow::BorrowMut;
 use super::check::check_leaves;
 use super::repr::{Layout, LayoutView};
 use crate::error::ErrorKind;
-use crate::limits::{MAX_DEPTH, MAX_LAYOUT_LEAVES, MAX_TOKENS};
+use crate::limits::{Limit, MAX_DEPTH, MAX_LAYOUT_LEAVES, MAX_TOKENS};
 use crate::tokens::{Tokens, CLOSE, LEAF, OPEN};
 
 /// Builds a layout mode by mode: one structure, shape and stride leaves side by side; in a
@@ -50,11 +50,21 @@ impl LayoutBuilder {
     /// Appends a whole layout as one mode.
     pub(crate) fn mode(&mut self, l: LayoutView<'_>) -> Result<(), ErrorKind> {
         let (n, k) = (self.n, l.shape.leaf.len());
-        if self.tok.len() + l.shape.tok.len() > MAX_TOKENS
-            || n + k > MAX_LAYOUT_LEAVES
-            || self.depth + l.shape.depth() > MAX_DEPTH
-        {
-            return Err(ErrorKind::Capacity);
+        // Leaves first, as `leaf` checks them before the token.
+        if n + k > MAX_LAYOUT_LEAVES {
+            return Err(ErrorKind::Capacity {
+                limit: Limit::LayoutLeaves,
+            });
+        }
+        if self.tok.len() + l.shape.tok.len() > MAX_TOKENS {
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Tokens,
+            });
+        }
+        if self.depth + l.shape.depth() > MAX_DEPTH {
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Depth,
+            });
         }
         self.tok.append(l.shape.tok);
         self.out.shape[n..n + k].copy_from_slice(l.shape.leaf);
@@ -111,7 +121,9 @@ impl<O: BorrowMut<Layout>> LayoutBuilder<O> {
     #[inline(always)]
     fn push(&mut self, t: u8) -> Result<(), ErrorKind> {
         if self.tok.len() >= MAX_TOKENS {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Tokens,
+            });
         }
         self.tok.push(t);
         Ok(())
@@ -121,7 +133,9 @@ impl<O: BorrowMut<Layout>> LayoutBuilder<O> {
     pub(crate) fn open(&mut self) -> Result<(), ErrorKind> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::Depth,
+            });
         }
         self.push(OPEN)
     }
@@ -136,7 +150,9 @@ impl<O: BorrowMut<Layout>> LayoutBuilder<O> {
     pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Result<(), ErrorKind> {
         let n = self.n;
         if n >= MAX_LAYOUT_LEAVES {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity {
+                limit: Limit::LayoutLeaves,
+            });
         }
         self.push(LEAF)?;
         let out = self.out.borrow_mut();

@@ -17,7 +17,7 @@ use core::fmt;
 use crate::arith::add;
 use crate::error::{Context, Error, ErrorKind, Op, Operand};
 use crate::int_tuple::IntTuple;
-use crate::limits::MAX_LAYOUT_LEAVES;
+use crate::limits::{Limit, MAX_LAYOUT_LEAVES};
 use crate::stride::{compact_left, compact_right};
 
 pub(crate) use builder::{join, LayoutBuilder};
@@ -132,7 +132,9 @@ impl Layout {
     /// [`ErrorKind::Capacity`] past [`MAX_LAYOUT_LEAVES`] leaves.
     pub(crate) fn from_parts(shape: &IntTuple, stride: &IntTuple) -> Result<Layout, ErrorKind> {
         debug_assert!(shape.congruent(stride));
-        let l = Layout::assemble(shape, stride).ok_or(ErrorKind::Capacity)?;
+        let l = Layout::assemble(shape, stride).ok_or(ErrorKind::Capacity {
+            limit: Limit::LayoutLeaves,
+        })?;
         check_leaves(l.shape_leaves(), l.stride_leaves())?;
         Ok(l)
     }

@@ -4,7 +4,7 @@ use super::dims::Dims;
 use super::echelon::Echelon;
 use super::layout::{mask, LinearLayout};
 use crate::error::{Error, ErrorKind, Op};
-use crate::limits::{MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
+use crate::limits::{Limit, MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
 
 impl LinearLayout {
     /// `outer ∘ inner`: `inner`'s outputs feed `outer`'s inputs, dimension by dimension by name
@@ -225,12 +225,14 @@ impl LinearLayout {
 
     /// The layout from the outputs to the inputs whose basis for output bit `j` is `cols[j]`.
     pub(super) fn reversed(&self, cols: &[u64], op: Op) -> Result<LinearLayout, Error> {
-        if cols.len() > MAX_BITS || self.in_bits() > MAX_OUT_BITS {
-            return Err(Error::new(
-                op,
-                [Some(self.into()), None],
-                ErrorKind::Capacity,
-            ));
+        let capacity =
+            |limit| Error::new(op, [Some(self.into()), None], ErrorKind::Capacity { limit });
+        // The outputs become the inputs, the inputs the outputs.
+        if cols.len() > MAX_BITS {
+            return Err(capacity(Limit::InBits));
+        }
+        if self.in_bits() > MAX_OUT_BITS {
+            return Err(capacity(Limit::OutBits));
         }
         Ok(LinearLayout::from_packed(self.outs, self.ins, cols))
     }
@@ -253,8 +255,8 @@ impl LinearLayout {
     #[inline]
     pub fn product(a: &LinearLayout, b: &LinearLayout) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::Product, [Some(a.into()), Some(b.into())], k);
-        let ins = Dims::merge(&a.ins, &b.ins, MAX_BITS).map_err(err)?;
-        let outs = Dims::merge(&a.outs, &b.outs, MAX_OUT_BITS).map_err(err)?;
+        let ins = Dims::merge(&a.ins, &b.ins, Limit::InBits).map_err(err)?;
+        let outs = Dims::merge(&a.outs, &b.outs, Limit::OutBits).map_err(err)?;
         let mut bases = [0u64; MAX_BITS];
         for (src, high) in [(a, false), (b, true)] {
             // `b`'s bits of a dimension shared with `a` sit above `a`'s, in and out.

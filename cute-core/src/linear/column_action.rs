@@ -7,7 +7,7 @@ use core::fmt;
 use super::dims::{Name, NOT_A_DIM};
 use super::layout::LinearLayout;
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::limits::MAX_BITS;
+use crate::limits::{Limit, MAX_BITS};
 
 /// An action that takes each column once at most.
 const REPEATED: ErrorKind = ErrorKind::InvalidColumnAction {
@@ -60,8 +60,11 @@ impl ColumnAction {
     pub fn new(action: &[usize], dim: &str, in_bits: usize) -> Result<ColumnAction, Error> {
         let err = |k| Error::new(Op::ColumnAction, [None, None], k);
         let dim = Name::new(dim).map_err(err)?;
+        // Both count columns, the input bits of the layouts it acts on.
         if in_bits > MAX_BITS || action.len() > MAX_BITS {
-            return Err(err(ErrorKind::Capacity));
+            return Err(err(ErrorKind::Capacity {
+                limit: Limit::InBits,
+            }));
         }
         let mut taken = [false; MAX_BITS];
         let mut out = [0u8; MAX_BITS];

@@ -5,7 +5,7 @@ use super::layout::LinearLayout;
 use crate::algebra::coalesce::coalesce_leaves;
 use crate::error::{Error, ErrorKind, Op};
 use crate::layout::Layout;
-use crate::limits::{MAX_BITS, MAX_OUT_BITS};
+use crate::limits::{Limit, MAX_BITS, MAX_OUT_BITS};
 
 impl LinearLayout {
     /// The linear layout of a CuTe layout with power-of-two shapes whose bases share no bit: the
@@ -47,7 +47,9 @@ impl LinearLayout {
             }
             let sb = s.trailing_zeros() as usize;
             if n + sb > MAX_BITS {
-                return Err(err(ErrorKind::Capacity));
+                return Err(err(ErrorKind::Capacity {
+                    limit: Limit::InBits,
+                }));
             }
             // Bit `j` of the coordinate adds `d << j`: the sums equal XORs exactly when no two
             // of these bases, in this mode or an earlier one, share a bit.
@@ -55,7 +57,9 @@ impl LinearLayout {
                 let b = if d == 0 {
                     0
                 } else if 64 - d.leading_zeros() as usize + j > MAX_OUT_BITS {
-                    return Err(err(ErrorKind::Capacity));
+                    return Err(err(ErrorKind::Capacity {
+                        limit: Limit::OutBits,
+                    }));
                 } else {
                     (d as u64) << j
                 };
@@ -73,7 +77,7 @@ impl LinearLayout {
                 name: Name::new("index").map_err(err)?,
                 bits: n as u8,
             }],
-            MAX_BITS,
+            Limit::InBits,
         )
         .map_err(err)?;
         let outs = Dims::of(
@@ -81,7 +85,7 @@ impl LinearLayout {
                 name: Name::new("offset").map_err(err)?,
                 bits: out_bits,
             }],
-            MAX_OUT_BITS,
+            Limit::OutBits,
         )
         .map_err(err)?;
         Ok(LinearLayout { ins, outs, bases })
@@ -124,13 +128,15 @@ impl LinearLayout {
         }
         let bits = (64 - reach.leading_zeros() as usize).max(h.out_bits());
         if bits > MAX_OUT_BITS {
-            return Err(err(ErrorKind::Capacity));
+            return Err(err(ErrorKind::Capacity {
+                limit: Limit::OutBits,
+            }));
         }
         let offset = Dim {
             name: Name::new("offset").map_err(err)?,
             bits: bits as u8,
         };
-        h.outs = Dims::of(&[offset], MAX_OUT_BITS).map_err(err)?;
+        h.outs = Dims::of(&[offset], Limit::OutBits).map_err(err)?;
         Ok(h)
     }
 

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::error::{ErrorKind, Operand};
-use crate::limits::{MAX_DIMS, MAX_NAME};
+use crate::limits::{Limit, MAX_DIMS, MAX_NAME};
 
 /// A dimension's name, an ASCII identifier of at most [`MAX_NAME`] bytes kept inline.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,21 +103,22 @@ pub(super) struct Dims {
 }
 
 impl Dims {
-    pub(super) fn of(dims: &[Dim], max_bits: usize) -> Result<Dims, ErrorKind> {
+    /// The dimensions `dims`, of at most `bits` (input or output bits) in all.
+    pub(super) fn of(dims: &[Dim], bits: Limit) -> Result<Dims, ErrorKind> {
         if dims.len() > MAX_DIMS {
-            return Err(ErrorKind::Capacity);
+            return Err(ErrorKind::Capacity { limit: Limit::Dims });
         }
         let mut d = [Dim::UNUSED; MAX_DIMS];
-        let mut bits = 0usize;
+        let mut total = 0usize;
         for (k, x) in dims.iter().enumerate() {
             if dims[..k].iter().any(|y| y.name == x.name) {
                 return Err(ErrorKind::DuplicateDim);
             }
-            bits += usize::from(x.bits);
+            total += usize::from(x.bits);
             d[k] = *x;
         }
-        if bits > max_bits {
-            return Err(ErrorKind::Capacity);
+        if total > bits.value() {
+            return Err(ErrorKind::Capacity { limit: bits });
         }
         Ok(Dims {
             d,
@@ -148,7 +149,7 @@ impl Dims {
     /// supremum: merged as two sorted lists, `a`'s first where both orders allow either); a
     /// shared one has both sizes' bits. Shared dimensions in different orders are
     /// [`ErrorKind::DimMismatch`].
-    pub(super) fn merge(a: &Dims, b: &Dims, max_bits: usize) -> Result<Dims, ErrorKind> {
+    pub(super) fn merge(a: &Dims, b: &Dims, bits: Limit) -> Result<Dims, ErrorKind> {
         let mut out = Dims {
             d: [Dim::UNUSED; MAX_DIMS],
             n: 0,
@@ -180,13 +181,13 @@ impl Dims {
                 }
             };
             if usize::from(out.n) == MAX_DIMS {
-                return Err(ErrorKind::Capacity);
+                return Err(ErrorKind::Capacity { limit: Limit::Dims });
             }
             out.d[usize::from(out.n)] = next;
             out.n += 1;
         }
-        if out.bits() > max_bits {
-            return Err(ErrorKind::Capacity);
+        if out.bits() > bits.value() {
+            return Err(ErrorKind::Capacity { limit: bits });
         }
         Ok(out)
     }

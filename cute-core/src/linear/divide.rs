@@ -4,7 +4,7 @@
 use super::dims::{Dim, Dims};
 use super::layout::LinearLayout;
 use crate::error::{Error, ErrorKind, Op};
-use crate::limits::{MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
+use crate::limits::{Limit, MAX_BITS, MAX_DIMS};
 
 /// Why a division has no quotient.
 const NOT_CONTAINED: ErrorKind = ErrorKind::DimMismatch {
@@ -19,7 +19,7 @@ const ORDER: ErrorKind = ErrorKind::DimMismatch {
 };
 
 /// `C`'s dimensions: each of `a`'s, less the bits `b` has of it.
-fn quotient_dims(a: &Dims, b: &Dims, max_bits: usize) -> Result<Dims, ErrorKind> {
+fn quotient_dims(a: &Dims, b: &Dims, bits: Limit) -> Result<Dims, ErrorKind> {
     if b.iter()
         .any(|d| a.find(d.name).is_none() || a.bits_of(d.name) < usize::from(d.bits))
     {
@@ -32,7 +32,7 @@ fn quotient_dims(a: &Dims, b: &Dims, max_bits: usize) -> Result<Dims, ErrorKind>
             bits: d.bits - b.bits_of(d.name) as u8,
         };
     }
-    Dims::of(&dims[..a.iter().count()], max_bits)
+    Dims::of(&dims[..a.iter().count()], bits)
 }
 
 /// The value of `a`'s output dimension `k` in the basis `v` of `a`, and of the same dimension
@@ -57,8 +57,8 @@ impl LinearLayout {
     /// `product(B, C) == A`, checked before `C` is returned.
     pub fn divide_left(a: &LinearLayout, b: &LinearLayout) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::DivideLeft, [Some(a.into()), Some(b.into())], k);
-        let ins = quotient_dims(&a.ins, &b.ins, MAX_BITS).map_err(err)?;
-        let outs = quotient_dims(&a.outs, &b.outs, MAX_OUT_BITS).map_err(err)?;
+        let ins = quotient_dims(&a.ins, &b.ins, Limit::InBits).map_err(err)?;
+        let outs = quotient_dims(&a.outs, &b.outs, Limit::OutBits).map_err(err)?;
         let mut bases = [0u64; MAX_BITS];
         for (ki, d) in a.ins.iter().enumerate() {
             let below = b.ins.bits_of(d.name);
@@ -107,8 +107,8 @@ impl LinearLayout {
     /// `product(C, B) == A`, checked before `C` is returned.
     pub fn divide_right(a: &LinearLayout, b: &LinearLayout) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::DivideRight, [Some(a.into()), Some(b.into())], k);
-        let ins = quotient_dims(&a.ins, &b.ins, MAX_BITS).map_err(err)?;
-        let outs = quotient_dims(&a.outs, &b.outs, MAX_OUT_BITS).map_err(err)?;
+        let ins = quotient_dims(&a.ins, &b.ins, Limit::InBits).map_err(err)?;
+        let outs = quotient_dims(&a.outs, &b.outs, Limit::OutBits).map_err(err)?;
         let mut bases = [0u64; MAX_BITS];
         for (ki, d) in a.ins.iter().enumerate() {
             let own = usize::from(d.bits) - b.ins.bits_of(d.name);

@@ -3,14 +3,15 @@
 use super::dims::{dim_operand, Dim, DimList, Dims};
 use super::echelon::Echelon;
 use crate::error::{Error, ErrorKind, Op, Operand};
-use crate::limits::{MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
+use crate::limits::{Limit, MAX_BITS, MAX_DIMS};
 
 /// A linear layout over F2: `L(x) = ⊕ { b_k : bit k of x is set }` (Bhaskaracharya, Acharya,
 /// Hagedorn, Grover, *Modeling Layout Abstractions Using Integer Set Relations*, Eq. 20).
 ///
 /// # Invariant
 /// Sizes are powers of two; every basis vector lies in the output space; at most [`MAX_DIMS`]
-/// dimensions each way, [`MAX_BITS`] input bits and [`MAX_OUT_BITS`] output bits.
+/// dimensions each way, [`MAX_BITS`] input bits and
+/// [`MAX_OUT_BITS`](crate::limits::MAX_OUT_BITS) output bits.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct LinearLayout {
     pub(super) ins: Dims,
@@ -54,8 +55,8 @@ impl LinearLayout {
                 k,
             )
         };
-        let ins_d = Dims::of(ins, MAX_BITS).map_err(err)?;
-        let outs_d = Dims::of(outs, MAX_OUT_BITS).map_err(err)?;
+        let ins_d = Dims::of(ins, Limit::InBits).map_err(err)?;
+        let outs_d = Dims::of(outs, Limit::OutBits).map_err(err)?;
         if bases.len() != ins_d.bits() {
             return Err(err(ErrorKind::RankMismatch {
                 left: bases.len(),
@@ -101,8 +102,8 @@ impl LinearLayout {
             Dim::new(name, size).map_err(err)?,
             Dim::new(out, size).map_err(err)?,
         );
-        let ins = Dims::of(&[i], MAX_BITS).map_err(err)?;
-        let outs = Dims::of(&[o], MAX_OUT_BITS).map_err(err)?;
+        let ins = Dims::of(&[i], Limit::InBits).map_err(err)?;
+        let outs = Dims::of(&[o], Limit::OutBits).map_err(err)?;
         let mut bases = [0u64; MAX_BITS];
         for (k, b) in bases.iter_mut().enumerate().take(usize::from(i.bits)) {
             *b = 1 << k;
@@ -141,8 +142,8 @@ impl LinearLayout {
             Dim::new(name, size).map_err(err)?,
             Dim::new(out, 1).map_err(err)?,
         );
-        let ins = Dims::of(&[i], MAX_BITS).map_err(err)?;
-        let outs = Dims::of(&[o], MAX_OUT_BITS).map_err(err)?;
+        let ins = Dims::of(&[i], Limit::InBits).map_err(err)?;
+        let outs = Dims::of(&[o], Limit::OutBits).map_err(err)?;
         Ok(LinearLayout::from_packed(ins, outs, &[]))
     }
 
@@ -163,7 +164,7 @@ impl LinearLayout {
             return Err(Error::new(
                 Op::LinearLayout,
                 [Some(Operand::of(&DimList("crd", ins))), None],
-                ErrorKind::Capacity,
+                ErrorKind::Capacity { limit: Limit::Dims },
             ));
         }
         for (o, (d, name)) in dims.iter_mut().zip(outs).enumerate() {

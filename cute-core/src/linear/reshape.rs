@@ -6,7 +6,7 @@
 use super::dims::{Dim, Dims, Name};
 use super::layout::LinearLayout;
 use crate::error::{Error, ErrorKind, Op};
-use crate::limits::{MAX_BITS, MAX_DIMS, MAX_OUT_BITS};
+use crate::limits::{Limit, MAX_BITS, MAX_DIMS};
 
 /// An order that is not a permutation of a side's dimensions.
 const NOT_A_PERMUTATION: ErrorKind = ErrorKind::DimMismatch {
@@ -25,7 +25,7 @@ impl LinearLayout {
     /// assignment of values to names.
     pub fn transpose_ins(&self, order: &[&str]) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::TransposeIns, [Some(self.into()), None], k);
-        let (ins, from) = permuted(&self.ins, order, MAX_BITS).map_err(err)?;
+        let (ins, from) = permuted(&self.ins, order, Limit::InBits).map_err(err)?;
         let mut bases = [0u64; MAX_BITS];
         for (p, &k) in from.iter().enumerate().take(usize::from(ins.n)) {
             let (at, to) = (self.ins.start(k), ins.start(p));
@@ -50,7 +50,7 @@ impl LinearLayout {
     /// For every input, `R`'s output dimension named `n` has the value of `L`'s.
     pub fn transpose_outs(&self, order: &[&str]) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::TransposeOuts, [Some(self.into()), None], k);
-        let (outs, _) = permuted(&self.outs, order, MAX_OUT_BITS).map_err(err)?;
+        let (outs, _) = permuted(&self.outs, order, Limit::OutBits).map_err(err)?;
         let mut bases = [0u64; MAX_BITS];
         for (b, &v) in bases.iter_mut().zip(&self.bases[..self.in_bits()]) {
             *b = self.outs.repack(v, &outs);
@@ -96,7 +96,7 @@ impl LinearLayout {
     /// names ([`ErrorKind::DuplicateDim`]), at most [`MAX_DIMS`] ([`ErrorKind::Capacity`]).
     pub fn reshape_ins(&self, dims: &[Dim]) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::ReshapeIns, [Some(self.into()), None], k);
-        let ins = regrouped(&self.ins, dims, MAX_BITS).map_err(err)?;
+        let ins = regrouped(&self.ins, dims, Limit::InBits).map_err(err)?;
         Ok(LinearLayout { ins, ..*self })
     }
 
@@ -107,7 +107,7 @@ impl LinearLayout {
     /// As [`LinearLayout::reshape_ins`], for the output size.
     pub fn reshape_outs(&self, dims: &[Dim]) -> Result<LinearLayout, Error> {
         let err = |k| Error::new(Op::ReshapeOuts, [Some(self.into()), None], k);
-        let outs = regrouped(&self.outs, dims, MAX_OUT_BITS).map_err(err)?;
+        let outs = regrouped(&self.outs, dims, Limit::OutBits).map_err(err)?;
         Ok(LinearLayout { outs, ..*self })
     }
 }
@@ -117,7 +117,7 @@ impl LinearLayout {
 fn permuted(
     side: &Dims,
     order: &[&str],
-    max_bits: usize,
+    bits: Limit,
 ) -> Result<(Dims, [usize; MAX_DIMS]), ErrorKind> {
     if order.len() != usize::from(side.n) {
         return Err(NOT_A_PERMUTATION);
@@ -130,7 +130,7 @@ fn permuted(
         }
         (dims[p], from[p]) = (side.get(k).unwrap_or(Dim::UNUSED), k);
     }
-    Ok((Dims::of(&dims[..order.len()], max_bits)?, from))
+    Ok((Dims::of(&dims[..order.len()], bits)?, from))
 }
 
 /// One dimension named as the first of `side`, of all its bits; no dimension for none.
@@ -150,8 +150,8 @@ fn flattened(side: &Dims) -> Dims {
 }
 
 /// The dimensions `dims` in place of `side`'s, of the same total bits.
-fn regrouped(side: &Dims, dims: &[Dim], max_bits: usize) -> Result<Dims, ErrorKind> {
-    let out = Dims::of(dims, max_bits)?;
+fn regrouped(side: &Dims, dims: &[Dim], bits: Limit) -> Result<Dims, ErrorKind> {
+    let out = Dims::of(dims, bits)?;
     if out.bits() != side.bits() {
         return Err(ErrorKind::SizeMismatch {
             what: "size",

@@ -3,9 +3,9 @@
 //! names the pair that breaks the chain, in the words of [`tractability`](super::tractability).
 
 use super::object::{chain_break, standard_form, Morphism};
-use crate::int_tuple::{View, MAX_LEAVES};
+use crate::int_tuple::View;
 use crate::layout::Layout;
-use crate::limits::{MAX_BITS, MAX_DEPTH, MAX_DIMS, MAX_OUT_BITS, MAX_TOKENS};
+use crate::limits::Limit;
 use crate::tokens::{CLOSE, LEAF, OPEN, UNDER};
 
 /// A message written in const context (no formatting machinery there): whole pieces only, so it
@@ -137,11 +137,15 @@ const fn not_tractable(l: &Layout, s: i64, d: i64, next: Option<i64>) -> ConstMe
     }
 }
 
+/// The capacity of a standard form's codomain, a flat tuple (as `to_morphism`'s error).
+const CODOMAIN: Limit = Limit::Leaves;
+
 /// [`to_morphism`](super::to_morphism) in const context: the standard form of a tractable
 /// layout, or the message of [`tractability`](super::tractability)'s error (or of a codomain
-/// past [`MAX_LEAVES`] entries). The same morphism and the same words as the runtime functions
-/// (`tests::the_constant_standard_form_is_to_morphism`), but for the operand: the message keeps
-/// up to [`ConstMessage::CAPACITY`] bytes where an error's operand is cut at 116.
+/// past [`MAX_LEAVES`](crate::MAX_LEAVES) entries). The same morphism and the same words as the
+/// runtime functions (`tests::the_constant_standard_form_is_to_morphism`), but for the operand:
+/// the message keeps up to [`ConstMessage::CAPACITY`] bytes where an error's operand is cut at
+/// 116.
 ///
 /// # Errors
 /// The message when `l` is not tractable or its standard form does not fit.
@@ -168,18 +172,9 @@ pub const fn const_standard_form(l: &Layout) -> Result<Morphism, ConstMessage> {
             .str(":")
             .tuple(l.stride())
             .str("): capacity exceeded: more than ")
-            .int(MAX_LEAVES as i64)
-            .str(" leaves, ")
-            .int(MAX_TOKENS as i64)
-            .str(" tokens or depth ")
-            .int(MAX_DEPTH as i64)
-            .str(" (a tuple or layout), or more than ")
-            .int(MAX_DIMS as i64)
-            .str(" dimensions a side, ")
-            .int(MAX_BITS as i64)
-            .str(" input bits or ")
-            .int(MAX_OUT_BITS as i64)
-            .str(" output bits (a linear layout)")),
+            .int(CODOMAIN.value() as i64)
+            .str(" ")
+            .str(CODOMAIN.what())),
     }
 }
 

@@ -5,6 +5,7 @@ use core::fmt;
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{IntTuple, MAX_LEAVES};
 use crate::layout::Layout;
+use crate::limits::Limit;
 
 /// The map entry of the basepoint `*`.
 pub(super) const STAR: u8 = 0;
@@ -363,7 +364,10 @@ pub fn to_morphism(l: &Layout) -> Result<Morphism, Error> {
         Error::new(
             Op::ToMorphism,
             [Some(Operand::from(l)), None],
-            ErrorKind::Capacity,
+            // The codomain is a flat tuple.
+            ErrorKind::Capacity {
+                limit: Limit::Leaves,
+            },
         )
     })
 }

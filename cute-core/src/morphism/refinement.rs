@@ -4,6 +4,7 @@
 
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{Builder, IntTuple, View, MAX_LEAVES};
+use crate::limits::Limit;
 
 /// The pieces one tuple's entries are cut into: `(entry, size)`, in order.
 struct Pieces {
@@ -153,7 +154,9 @@ pub fn mutual_refinement(t: &IntTuple, u: &IntTuple) -> Result<(IntTuple, IntTup
     }
     // A tuple holds at most `MAX_LEAVES` leaves.
     if pt.len > MAX_LEAVES || pu.len > MAX_LEAVES {
-        return Err(fail(ErrorKind::Capacity));
+        return Err(fail(ErrorKind::Capacity {
+            limit: Limit::Leaves,
+        }));
     }
     Ok((pt.apply(t).map_err(fail)?, pu.apply(u).map_err(fail)?))
 }

@@ -6,6 +6,7 @@ use super::object::{Morphism, STAR};
 use super::refinement::mutual_refinement;
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{Builder, IntTuple, View, MAX_LEAVES};
+use crate::limits::Limit;
 
 /// The relative modes of a refinement `T'` of `T` (`T' ↠ T`): for each entry of the flattened
 /// `T`, in order, the node of `T'` in its place.
@@ -230,7 +231,9 @@ pub fn morphism_pushforward(g: &Morphism, refined: &IntTuple) -> Result<Morphism
     for (i, &j) in g.map().iter().enumerate() {
         for p in 0..rel.mode(i).leaves().len() {
             if n >= MAX_LEAVES {
-                return Err(fail(ErrorKind::Capacity));
+                return Err(fail(ErrorKind::Capacity {
+                    limit: Limit::Leaves,
+                }));
             }
             if j != STAR {
                 map[n] = (start[usize::from(j) - 1] + p + 1) as u8;

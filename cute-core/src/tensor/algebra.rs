@@ -13,6 +13,7 @@ use crate::arith::add;
 use crate::error::{Error, ErrorKind, Op, Operand};
 use crate::int_tuple::{IntTuple, View};
 use crate::layout::Layout;
+use crate::limits::Limit;
 use crate::stride::{crd2idx_shape, crd2idx_view, idx2crd_strided};
 use crate::tiler::{Tile, TilerBuilder};
 
@@ -250,9 +251,15 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             let (s, c) = if shape.is_int() {
                 (shape, hier)
             } else {
+                // A mode of a tuple fits in one.
+                let capacity = || {
+                    err(ErrorKind::Capacity {
+                        limit: Limit::Leaves,
+                    })
+                };
                 (
-                    shape.mode(k).ok_or_else(|| err(ErrorKind::Capacity))?,
-                    hier.mode(k).ok_or_else(|| err(ErrorKind::Capacity))?,
+                    shape.mode(k).ok_or_else(capacity)?,
+                    hier.mode(k).ok_or_else(capacity)?,
                 )
             };
             tiles

@@ -7,6 +7,7 @@ use super::view::{make_tensor, Tensor};
 use crate::error::{Error, ErrorKind, Op};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::limits::Limit;
 
 /// The coordinate accessor of an identity tensor: leaf `k` of the coordinate at position `p` is
 /// field `k` of `p`, bits `[k·W, (k+1)·W)` with `W = 62 / leaves` (see [`make_identity_tensor`]).
@@ -189,9 +190,11 @@ fn identity_layout(shape: &IntTuple) -> Result<(Coordinates, Layout), Error> {
         }
         *d = 1 << (k as u32 * width);
     }
-    let stride = shape
-        .with_leaves(&strides[..fields])
-        .ok_or_else(|| err(ErrorKind::Capacity))?;
+    let stride = shape.with_leaves(&strides[..fields]).ok_or_else(|| {
+        err(ErrorKind::Capacity {
+            limit: Limit::Leaves,
+        })
+    })?;
     let layout = Layout::new(*shape, stride).map_err(|e| e.within(Op::MakeTensor))?;
     let coords = Coordinates {
         shape: *shape,

@@ -72,7 +72,10 @@ macro_rules! runtime_inverse {
                     Error::new(
                         cute_core::Op::Coalesce,
                         [Some(cute_core::Operand::from(&r)), None],
-                        cute_core::ErrorKind::Capacity,
+                        // The result has more modes than the type's slots: a layout's leaves.
+                        cute_core::ErrorKind::Capacity {
+                            limit: cute_core::Limit::LayoutLeaves,
+                        },
                     )
                 })
             }
