@@ -143,7 +143,8 @@ pub(crate) enum Command {
         picture: Picture,
         /// How cells are coloured: offset8 (CuTe's greys by offset mod 8, the default), thread
         /// (the default with --tv), value, warp, row, col or bank[:BYTES] (the shared-memory bank
-        /// of the offset for BYTES-byte elements, 4 without)
+        /// of the offset for BYTES-byte elements, 4 without; a legend below maps colours to banks,
+        /// and each cell's tooltip names its bank)
         #[arg(long, value_name = "SCHEME")]
         color: Option<Colouring>,
     },

@@ -3,7 +3,7 @@
 
 use std::str::FromStr;
 
-use crate::grid::Cell;
+use crate::grid::{Cell, Grid};
 
 /// A colouring of cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,8 +60,10 @@ pub enum Fill {
     Grey(usize),
     /// Pastel `k` of CuTe's eight thread colours.
     Pastel(usize),
-    /// A hue of its own for the key (rows, columns, warps, banks).
+    /// A hue of its own for the key (rows, columns, warps).
     Hue(i64),
+    /// Colour `b` of the 32 of [`bank_rgb`], for shared-memory bank `b`.
+    Bank(i64),
 }
 
 /// CuTe's `TikzColor_BWx8` percentages of black, in its order.
@@ -106,14 +108,43 @@ impl Colouring {
             (Colouring::Warp, Some((t, _))) => Fill::Hue(t / 32),
             (Colouring::Row, _) => Fill::Hue(r as i64),
             (Colouring::Col, _) => Fill::Hue(c as i64),
-            // The bank depends on the byte address mod 128 only.
-            (Colouring::Bank(bytes), _) => Fill::Hue(
-                (cell.key.rem_euclid(128) * bytes)
-                    .div_euclid(4)
-                    .rem_euclid(32),
-            ),
+            (Colouring::Bank(_), _) => match self.banks(cell) {
+                Some((first, _)) => Fill::Bank(first),
+                None => Fill::White,
+            },
             _ => Fill::Grey(eight(cell.key)),
         }
+    }
+
+    /// The banks `(first, last)` that a reached cell's element occupies, when colouring by bank:
+    /// an element of 8 or 16 bytes spans 2 or 4 banks and takes its first bank's colour; smaller
+    /// ones share a bank. `None` for another colouring.
+    #[must_use]
+    pub fn banks(self, cell: &Cell) -> Option<(i64, i64)> {
+        let Colouring::Bank(bytes) = self else {
+            return None;
+        };
+        // The bank depends on the byte address mod 128 only.
+        let byte = cell.key.rem_euclid(128) * bytes;
+        let bank = |b: i64| b.div_euclid(4).rem_euclid(32);
+        cell.reached
+            .then(|| (bank(byte), bank(byte + bytes.max(1) - 1)))
+    }
+
+    /// The banks whose colours `g` shows, ascending, for its legend; none unless colouring by
+    /// bank.
+    #[must_use]
+    pub fn legend_banks(self, g: &Grid) -> Vec<i64> {
+        let mut used = [false; 32];
+        for cell in &g.cells {
+            if let Some((first, _)) = self.banks(cell) {
+                used[usize::try_from(first).unwrap_or(0)] = true;
+            }
+        }
+        (0..)
+            .zip(used)
+            .filter_map(|(b, u)| u.then_some(b))
+            .collect()
     }
 }
 
@@ -129,14 +160,15 @@ impl Fill {
             }
             Fill::Pastel(k) => PASTELS[k % 8],
             Fill::Hue(key) => hue(key),
+            Fill::Bank(b) => bank_rgb(b),
         }
     }
 
-    /// Whether the fill is dark enough that letters on it read better light.
+    /// The colour of a label on the fill: black or white, whichever reads better
+    /// ([`crate::ink::on`]).
     #[must_use]
-    pub fn is_dark(self) -> bool {
-        let [r, g, b] = self.rgb();
-        u16::from(r) + u16::from(g) + u16::from(b) < 3 * 128
+    pub fn ink(self) -> [u8; 3] {
+        crate::ink::on(self.rgb())
     }
 
     /// The fill as a `TikZ` colour.
@@ -159,8 +191,34 @@ impl Fill {
 pub fn hue(key: i64) -> [u8; 3] {
     // Golden-ratio hashing of the key spreads neighbouring keys over the hue circle.
     let turn = key.unsigned_abs().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52;
-    let h = f64::from(u32::try_from(turn).unwrap_or(0)) / 4096.0 * 6.0;
-    let (s, v) = (0.35, 0.97);
+    hsv(
+        f64::from(u32::try_from(turn).unwrap_or(0)) / 4096.0,
+        0.35,
+        0.97,
+    )
+}
+
+/// The colour of shared-memory bank `b` (mod 32), one of 32. Bank `b` takes hue `13·b mod 32`
+/// (of 32 around the circle), light for an even bank and dark for an odd one: 13 is odd, so each
+/// hue is taken once, and near 32/2, so that banks next to each other, 2, 3 or 4 apart, and 8 or
+/// 16 apart (a quarter and a half of a 128-byte row, where conflicts come from) lie at least 6
+/// hues (67°) apart, and neighbours differ in lightness too. The golden-ratio hues of [`hue`] put
+/// banks 8 apart 20° from each other, which read alike.
+#[must_use]
+pub fn bank_rgb(b: i64) -> [u8; 3] {
+    let b = b.rem_euclid(32);
+    let turn = f64::from(u8::try_from(b * 13 % 32).unwrap_or(0)) / 32.0;
+    if b % 2 == 0 {
+        hsv(turn, 0.55, 1.0)
+    } else {
+        hsv(turn, 0.7, 0.8)
+    }
+}
+
+/// The colour of hue `turn` (0 to 1 around the circle), saturation `s` and value `v`, as 8-bit
+/// RGB.
+fn hsv(turn: f64, s: f64, v: f64) -> [u8; 3] {
+    let h = turn.rem_euclid(1.0) * 6.0;
     let c = v * s;
     let x = c * (1.0 - ((h % 2.0) - 1.0).abs());
     let (r, g, b) = match h as u32 {
@@ -203,8 +261,11 @@ mod tests {
         assert_eq!(Colouring::Warp.fill(&tv, 0, 0), Fill::Hue(1));
         assert_eq!(Colouring::Row.fill(&plain, 2, 5), Fill::Hue(2));
         assert_eq!(Colouring::Col.fill(&plain, 2, 5), Fill::Hue(5));
-        // Offset 13 of 8-byte elements: bytes 104..111, bank 26.
-        assert_eq!(Colouring::Bank(8).fill(&plain, 0, 0), Fill::Hue(26));
+        // Offset 13 of 8-byte elements: bytes 104..111, banks 26 and 27, coloured as 26.
+        assert_eq!(Colouring::Bank(8).fill(&plain, 0, 0), Fill::Bank(26));
+        assert_eq!(Colouring::Bank(8).banks(&plain), Some((26, 27)));
+        assert_eq!(Colouring::Bank(1).banks(&plain), Some((3, 3)));
+        assert_eq!(Colouring::Row.banks(&plain), None);
         let empty = Cell {
             reached: false,
             ..cell(0, None)
@@ -217,8 +278,14 @@ mod tests {
         );
         assert_eq!(
             Colouring::Bank(8).fill(&cell(1 << 61, None), 0, 0),
-            Fill::Hue(0)
+            Fill::Bank(0)
         );
+        // The 32 bank colours are 32, and bank 32 is bank 0.
+        let mut all: Vec<[u8; 3]> = (0..32).map(bank_rgb).collect();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 32);
+        assert_eq!(bank_rgb(32), bank_rgb(0));
         assert_eq!("bank:2".parse(), Ok(Colouring::Bank(2)));
         assert!("bank:3".parse::<Colouring>().is_err());
         assert!("rainbow"

@@ -10,6 +10,14 @@ use crate::grid::{Cell, DrawError, Grid};
 const CELL_H: usize = 24;
 const CHAR_W: usize = 8;
 const PAD: usize = 8;
+/// The width of a swatch of the bank legend, which holds a bank number of up to two digits.
+const SWATCH_W: usize = 2 * CHAR_W + PAD;
+/// Swatches a line of the bank legend holds: banks 0-15 above 16-31 when all are shown.
+const SWATCHES: usize = 16;
+/// Where the swatches of the bank legend start, right of the word `bank`.
+const SWATCH_X: usize = PAD + 5 * CHAR_W;
+/// The colour of the legend's text: a dark red, 6.4:1 on white where `red` is 4:1.
+const LEGEND_RED: &str = "#c00000";
 
 /// Geometry shared by the SVG and the PNG.
 struct Frame {
@@ -19,9 +27,11 @@ struct Frame {
     head_h: usize,
     width: usize,
     height: usize,
+    /// The banks of the bank legend (none unless colouring by bank).
+    banks: Vec<i64>,
 }
 
-fn frame(g: &Grid) -> Frame {
+fn frame(g: &Grid, how: Colouring) -> Frame {
     let longest = g
         .cells
         .iter()
@@ -35,6 +45,15 @@ fn frame(g: &Grid) -> Frame {
     let head_h = g.col_headers.len() * CELL_H;
     let text_w = |s: &str| s.chars().count() * CHAR_W + 2 * PAD;
     let legend_w = g.legend.as_deref().map_or(0, text_w);
+    let banks = how.legend_banks(g);
+    let (swatches_w, swatches_h) = if banks.is_empty() {
+        (0, 0)
+    } else {
+        (
+            SWATCH_X + banks.len().min(SWATCHES) * SWATCH_W + PAD,
+            PAD + banks.len().div_ceil(SWATCHES) * CELL_H,
+        )
+    };
     Frame {
         cell_w,
         head_w,
@@ -42,8 +61,15 @@ fn frame(g: &Grid) -> Frame {
         head_h,
         width: (head_w + g.cols * cell_w + PAD)
             .max(text_w(&g.title))
-            .max(legend_w),
-        height: title_h + head_h + g.rows * CELL_H + PAD + usize::from(g.legend.is_some()) * CELL_H,
+            .max(legend_w)
+            .max(swatches_w),
+        height: title_h
+            + head_h
+            + g.rows * CELL_H
+            + PAD
+            + usize::from(g.legend.is_some()) * CELL_H
+            + swatches_h,
+        banks,
     }
 }
 
@@ -55,10 +81,12 @@ fn escape(s: &str) -> String {
 
 /// The grids as one SVG document, stacked top to bottom (a layout of rank > 2 gives one grid
 /// per slice). Cells are `<rect class="cell">` with a `<text class="label">` each; titles are
-/// `<text class="title">` and headers `<text class="header">`.
+/// `<text class="title">` and headers `<text class="header">`. Coloured by bank, each grid has a
+/// legend below it: a `<rect class="bank-swatch" data-bank="B">` with a
+/// `<text class="bank-label">` for each bank it shows.
 #[must_use]
 pub fn svg(gs: &[Grid], colouring: Option<Colouring>) -> String {
-    let (width, height) = extent(gs);
+    let (width, height) = extent(gs, colouring);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -67,8 +95,8 @@ pub fn svg(gs: &[Grid], colouring: Option<Colouring>) -> String {
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let mut top = 0;
     for g in gs {
-        let f = frame(g);
         let how = colouring.unwrap_or_else(|| Colouring::default_for(&g.cells));
+        let f = frame(g, how);
         svg_grid(&mut s, g, &f, top, how);
         top += f.height;
     }
@@ -77,20 +105,42 @@ pub fn svg(gs: &[Grid], colouring: Option<Colouring>) -> String {
 }
 
 /// The width of the widest grid and the height of all, stacked.
-fn extent(gs: &[Grid]) -> (usize, usize) {
+fn extent(gs: &[Grid], colouring: Option<Colouring>) -> (usize, usize) {
     gs.iter()
-        .map(frame)
+        .map(|g| {
+            frame(
+                g,
+                colouring.unwrap_or_else(|| Colouring::default_for(&g.cells)),
+            )
+        })
         .fold((0, 0), |(w, h), f| (w.max(f.width), h + f.height))
 }
 
 /// A cell's tooltip: its [`Cell::tip`] (coordinate, index, offset or thread and value), or
-/// where a picture made none (an empty cell of a thread-value picture) its row and column.
-fn tip(g: &Grid, cell: &Cell, r: usize, c: usize) -> String {
-    if cell.tip.is_empty() {
+/// where a picture made none (an empty cell of a thread-value picture) its row and column; then,
+/// coloured by bank, the banks its element lies in (`bank 5`, `bank 26-27`), as `cute banks`
+/// writes them.
+fn tip(g: &Grid, cell: &Cell, r: usize, c: usize, how: Colouring) -> String {
+    let mut tip = if cell.tip.is_empty() {
         format!("row {} column {c}: {}", g.row_headers[r], cell.label)
     } else {
         cell.tip.clone()
+    };
+    match how.banks(cell) {
+        Some((b, last)) if b == last => {
+            let _ = write!(tip, ", bank {b}");
+        }
+        Some((b, last)) => {
+            let _ = write!(tip, ", bank {b}-{last}");
+        }
+        None => {}
     }
+    tip
+}
+
+/// `#rrggbb`.
+fn hex([r, g, b]: [u8; 3]) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
 }
 
 /// One grid with its top edge at `top`; each cell has a tooltip (`<title>`) with its
@@ -133,36 +183,32 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
         for c in 0..g.cols {
             let cell = &g.cells[r * g.cols + c];
             let fill = how.fill(cell, r, c);
-            let [cr, cg, cb] = fill.rgb();
             let x = f.head_w + c * f.cell_w;
-            // A cell past the data: a red dashed edge, a red label and a word in its tooltip.
-            let (stroke, past) = if cell.past {
+            // A cell past the data: a red dashed edge, a bold label and a word in its tooltip
+            // (its label takes black or white as every label does: red reads on no grey of the
+            // middle).
+            let (stroke, past, bold) = if cell.past {
                 (
                     r#"stroke="red" stroke-width="2" stroke-dasharray="4 2" data-past="true""#,
                     " (past the data)",
+                    r#" font-weight="bold""#,
                 )
             } else {
-                (r#"stroke="black" stroke-width="1""#, "")
+                (r#"stroke="black" stroke-width="1""#, "", "")
             };
             let _ = writeln!(
                 s,
-                r##"<rect class="cell" x="{x}" y="{y}" width="{}" height="{CELL_H}" fill="#{cr:02x}{cg:02x}{cb:02x}" {stroke}><title>{}{past}</title></rect>"##,
+                r#"<rect class="cell" x="{x}" y="{y}" width="{}" height="{CELL_H}" fill="{}" {stroke}><title>{}{past}</title></rect>"#,
                 f.cell_w,
-                escape(&tip(g, cell, r, c))
+                hex(fill.rgb()),
+                escape(&tip(g, cell, r, c, how))
             );
-            // White letters on CuTe's darker greys; red ones on a cell past the data, light red
-            // on a dark grey.
-            let ink = match (cell.past, fill.is_dark()) {
-                (true, false) => " fill=\"red\"",
-                (true, true) => " fill=\"#ffaaaa\"",
-                (false, true) => " fill=\"white\"",
-                (false, false) => "",
-            };
             let _ = writeln!(
                 s,
-                r#"<text class="label" x="{}" y="{}" text-anchor="middle"{ink}>{}</text>"#,
+                r#"<text class="label" x="{}" y="{}" text-anchor="middle" fill="{}"{bold}>{}</text>"#,
                 x + f.cell_w / 2,
                 y + 16,
+                hex(fill.ink()),
                 escape(&cell.label)
             );
         }
@@ -185,12 +231,47 @@ fn svg_grid(s: &mut String, g: &Grid, f: &Frame, top: usize, how: Colouring) {
             r#"<line class="block" x1="{x}" y1="{y0}" x2="{x}" y2="{y1}" stroke="black" stroke-width="3"/>"#
         );
     }
+    let mut below = y1;
     if let Some(legend) = &g.legend {
         let _ = writeln!(
             s,
-            r#"<text class="legend" x="{PAD}" y="{}" fill="red">{}</text>"#,
-            y1 + 16,
+            r#"<text class="legend" x="{PAD}" y="{}" fill="{LEGEND_RED}">{}</text>"#,
+            below + 16,
             escape(legend)
+        );
+        below += CELL_H;
+    }
+    bank_legend(s, &f.banks, below + PAD);
+}
+
+/// The bank legend with its top edge at `top`: the word `bank`, then a swatch of each bank's
+/// colour holding its number, [`SWATCHES`] a line.
+fn bank_legend(s: &mut String, banks: &[i64], top: usize) {
+    if banks.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        r#"<text class="bank-legend" x="{PAD}" y="{}">bank</text>"#,
+        top + 16
+    );
+    for (k, &b) in banks.iter().enumerate() {
+        let fill = crate::colour::Fill::Bank(b);
+        let (x, y) = (
+            SWATCH_X + k % SWATCHES * SWATCH_W,
+            top + k / SWATCHES * CELL_H,
+        );
+        let _ = writeln!(
+            s,
+            r#"<rect class="bank-swatch" x="{x}" y="{y}" width="{SWATCH_W}" height="{CELL_H}" fill="{}" stroke="black" stroke-width="1" data-bank="{b}"><title>bank {b}</title></rect>"#,
+            hex(fill.rgb())
+        );
+        let _ = writeln!(
+            s,
+            r#"<text class="bank-label" x="{}" y="{}" text-anchor="middle" fill="{}">{b}</text>"#,
+            x + SWATCH_W / 2,
+            y + 16,
+            hex(fill.ink())
         );
     }
 }
@@ -206,7 +287,7 @@ const FONT: &str = "DejaVu Sans Mono";
 /// its text in `DejaVu Sans Mono` (any character it has, which is every character the pictures use); at
 /// most [`MAX_PIXELS`] pixels.
 pub fn png(gs: &[Grid], colouring: Option<Colouring>) -> Result<Vec<u8>, DrawError> {
-    let (width, height) = extent(gs);
+    let (width, height) = extent(gs, colouring);
     rasterise(&svg(gs, colouring), width, height)
 }
 

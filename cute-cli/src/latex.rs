@@ -4,8 +4,11 @@
 
 use std::fmt::Write as _;
 
-use crate::colour::Colouring;
+use crate::colour::{Colouring, Fill};
 use crate::grid::Grid;
+
+/// Swatches a line of the bank legend holds: banks 0-15 above 16-31 when all are shown.
+const SWATCHES: usize = 16;
 
 /// `s` with LaTeX's special characters escaped, for a `\texttt` argument.
 fn escape(s: &str) -> String {
@@ -41,18 +44,30 @@ fn label(text: &str) -> String {
     clippy::cast_precision_loss,
     reason = "grids hold at most 2^16 cells, texts a few hundred characters"
 )]
-fn page(grids: &[Grid]) -> (f64, f64) {
+fn page(grids: &[Grid], colouring: Option<Colouring>) -> (f64, f64) {
     let chars = |s: &String| s.chars().count() as f64 * 0.2;
     let (mut width, mut height) = (1.0f64, 1.0f64);
     for g in grids {
         let head = g.head_chars() as f64 * 0.2 + 0.6;
         let legend = g.legend.as_ref().map_or(0.0, |l| chars(l) + 1.0);
+        let how = colouring.unwrap_or_else(|| Colouring::default_for(&g.cells));
+        let banks = how.legend_banks(g).len();
+        // The word `bank` left of the swatches, as wide as 4 characters of a row header.
+        let swatches = if banks == 0 {
+            0.0
+        } else {
+            head.max(1.4) + banks.min(SWATCHES) as f64
+        };
         width = width
             .max(head + g.cols as f64)
             .max(chars(&g.title) + 1.0)
-            .max(legend);
-        height +=
-            (g.col_headers.len().max(1) + g.rows + 1 + usize::from(g.legend.is_some())) as f64;
+            .max(legend)
+            .max(swatches);
+        height += (g.col_headers.len().max(1)
+            + g.rows
+            + 1
+            + usize::from(g.legend.is_some())
+            + banks.div_ceil(SWATCHES)) as f64;
     }
     (width + 1.5, height + 1.0)
 }
@@ -75,10 +90,11 @@ pub fn preamble(width: f64, height: f64) -> String {
 }
 
 /// The grids as one standalone LaTeX document with one `tikzpicture`, the grids stacked top to
-/// bottom (a layout of rank 3 or more gives one grid per slice).
+/// bottom (a layout of rank 3 or more gives one grid per slice). Coloured by bank, each grid
+/// has a legend below it: a line of swatches, one per bank it shows, each holding its number.
 #[must_use]
 pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
-    let (width, height) = page(grids);
+    let (width, height) = page(grids, colouring);
     let mut out = preamble(width, height);
     // Row coordinate where the next grid's first row goes: below the previous grid, its caption
     // and the next grid's column headers.
@@ -91,8 +107,22 @@ pub fn document(grids: &[Grid], colouring: Option<Colouring>) -> String {
     out
 }
 
+/// The options after a node's fill that set its letters: white where white reads better than
+/// `TikZ`'s black ([`Fill::ink`]), and bold for a cell past the data (whose dashed red square marks
+/// it; red letters read on no grey of the middle).
+fn ink(fill: Fill, past: bool) -> String {
+    let mut options = String::new();
+    if fill.ink() == crate::ink::WHITE {
+        options.push_str(",text=white");
+    }
+    if past {
+        options.push_str(",font=\\bfseries");
+    }
+    options
+}
+
 /// One grid's nodes and lines, its first row at row `top`; returns the row below its caption (and
-/// legend).
+/// legends).
 fn picture(out: &mut String, g: &Grid, mut top: usize, how: Colouring) -> usize {
     let _ = writeln!(out, "\n% {}", g.title.replace('\n', " "));
     for r in 0..g.rows {
@@ -103,11 +133,7 @@ fn picture(out: &mut String, g: &Grid, mut top: usize, how: Colouring) -> usize 
                 out,
                 "\\node[fill={}{}] at ({},{}) {{{}}};",
                 fill.tikz(),
-                match (cell.past, fill.is_dark()) {
-                    (true, true) => ",text=red!35",
-                    (true, false) => ",text=red",
-                    _ => "",
-                },
+                ink(fill, cell.past),
                 top + r,
                 c,
                 label(&cell.label)
@@ -178,16 +204,43 @@ fn picture(out: &mut String, g: &Grid, mut top: usize, how: Colouring) -> usize 
         top + g.rows - 1,
         escape(&g.title)
     );
+    // The legend in a dark red (6.4:1 on white, where `red` is 4:1).
     if let Some(legend) = &g.legend {
         let _ = writeln!(
             out,
-            "\\node[anchor=north west,text=red] at ({}.6,-0.5) {{\\texttt{{{}}}}};",
+            "\\node[anchor=north west,text=red!75!black] at ({}.6,-0.5) {{\\texttt{{{}}}}};",
             top + g.rows,
             escape(legend)
         );
         top += 1;
     }
-    top + g.rows + 1
+    let below = top + g.rows + 1;
+    below + bank_legend(out, &how.legend_banks(g), below)
+}
+
+/// The bank legend from row `top`: the word `bank`, then a 1 cm swatch of each bank's colour
+/// holding its number, [`SWATCHES`] a line; returns the lines it takes.
+fn bank_legend(out: &mut String, banks: &[i64], top: usize) -> usize {
+    if banks.is_empty() {
+        return 0;
+    }
+    let _ = writeln!(out, "% bank legend");
+    let _ = writeln!(
+        out,
+        "\\node[anchor=east] at ({top}.3,-0.5) {{\\texttt{{bank}}}};"
+    );
+    for (k, &b) in banks.iter().enumerate() {
+        let fill = Fill::Bank(b);
+        let _ = writeln!(
+            out,
+            "\\node[draw,fill={}{}] at ({}.3,{}) {{{b}}};",
+            fill.tikz(),
+            ink(fill, false),
+            top + k / SWATCHES,
+            k % SWATCHES
+        );
+    }
+    banks.len().div_ceil(SWATCHES)
 }
 
 #[cfg(test)]

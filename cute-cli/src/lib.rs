@@ -34,6 +34,7 @@ pub mod colour;
 pub mod draw;
 pub mod explain;
 pub mod grid;
+pub mod ink;
 pub mod json;
 pub mod latex;
 pub mod morphism;

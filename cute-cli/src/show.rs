@@ -2,12 +2,14 @@
 
 use std::fmt::Write as _;
 
-use crate::colour::Colouring;
+use crate::colour::{Colouring, Fill};
 use crate::grid::Grid;
 
 /// A grid as a text table: the title, the column header lines (labelled by their leaf's mode
 /// path for a nested mode 1), then one line per row; a cell past the data carries a `*` and the
-/// legend follows the table. With `colour`, each cell's background is its fill (24-bit ANSI).
+/// legend follows the table. With `colour`, each cell's background is its fill (24-bit ANSI),
+/// its letters black or white, whichever reads better; coloured by bank, a line of the banks the
+/// table shows, each on its colour, follows the table.
 ///
 /// ```text
 /// (2,3):(3,1)
@@ -60,17 +62,7 @@ pub fn table(g: &Grid, colour: Option<Colouring>) -> String {
                 }
                 Some(how) => {
                     let fill = how.fill(&g.cells[i], r, c);
-                    let [cr, cg, cb] = fill.rgb();
-                    // Black letters on the light fills, white on CuTe's darker greys.
-                    let ink = if fill.is_dark() {
-                        "255;255;255"
-                    } else {
-                        "0;0;0"
-                    };
-                    let _ = write!(
-                        out,
-                        "\x1b[48;2;{cr};{cg};{cb}m\x1b[38;2;{ink}m{label:>cell_w$}\x1b[0m|"
-                    );
+                    let _ = write!(out, "{}|", painted(fill, &format!("{label:>cell_w$}")));
                 }
             }
         }
@@ -80,5 +72,21 @@ pub fn table(g: &Grid, colour: Option<Colouring>) -> String {
     if let Some(legend) = &g.legend {
         let _ = writeln!(out, "{legend}");
     }
+    if let Some(how) = colour {
+        let banks = how.legend_banks(g);
+        for (k, line) in banks.chunks(16).enumerate() {
+            out.push_str(if k == 0 { "bank" } else { "    " });
+            for &b in line {
+                let _ = write!(out, " {}", painted(Fill::Bank(b), &format!("{b:>2}")));
+            }
+            out.push('\n');
+        }
+    }
     out
+}
+
+/// `text` on `fill` in 24-bit ANSI escapes, its letters black or white ([`Fill::ink`]).
+fn painted(fill: Fill, text: &str) -> String {
+    let ([r, g, b], [ir, ig, ib]) = (fill.rgb(), fill.ink());
+    format!("\x1b[48;2;{r};{g};{b}m\x1b[38;2;{ir};{ig};{ib}m{text}\x1b[0m")
 }

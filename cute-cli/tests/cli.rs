@@ -132,6 +132,16 @@ fn syntax_errors_point_into_the_expression() {
 }
 
 #[test]
+fn a_capacity_error_names_the_capacity_passed() {
+    let err = stderr(&cute(&["eval", "(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536)"]));
+    assert!(
+        err.contains("capacity exceeded: more than 16 leaves in a layout"),
+        "{err}"
+    );
+    assert!(!err.contains("tokens"), "{err}");
+}
+
+#[test]
 fn a_misspelt_operation_gets_the_nearest_name() {
     let o = cute(&["eval", "zipped_divde((8,16):(20,1), <4:1,8:2>)"]);
     assert_eq!(o.status.code(), Some(1));
@@ -1338,8 +1348,11 @@ fn colourings_in_latex_and_show_and_one_thread_everywhere() {
         "{table:?}"
     );
     assert_ne!(fill(&line(0)[3..]), fill(&line(1)[3..]), "{table:?}");
+    // By bank: the 33 cells, then a legend of the 32 banks they lie in.
     let bank = stdout(&cute(&["show", "--color", "bank:4", "(33):(1)"]));
-    assert_eq!(bank.matches("\x1b[0m").count(), 33, "{bank:?}");
+    let (table, legend) = bank.split_once("\nbank ").unwrap();
+    assert_eq!(table.matches("\x1b[0m").count(), 33, "{bank:?}");
+    assert_eq!(legend.matches("\x1b[0m").count(), 32, "{bank:?}");
     // One thread in LaTeX and SVG: its two values, nothing of the others.
     let tv = ["--tv", "(4,4)", "(8,2):(1,8)", "--thread", "3"];
     let tex = stdout(&cute(&[&["latex"][..], &tv].concat()));
