@@ -37,7 +37,7 @@ for spec in gemm_4x4x8:128 gemm_8x8x8:512; do
     status=1
   fi
 done
-# The sgemm kernel's micro-kernel (`examples/kernels/sgemm.rs`): one thread's 8x8 micro-tile over
+# The sgemm kernel's micro-kernel (`cute-kernels/src/sgemm.rs`): one thread's 8x8 micro-tile over
 # its 8xBK panels, `gemm` on three static tensors compiled for AVX2 (`threads_avx2`), and the
 # same by hand (`threads_hand_avx2`). The k loop stays a loop whose body is vector loads,
 # broadcasts, multiplies and adds of 8 accumulators held in registers across it: no division, no
@@ -47,9 +47,10 @@ if [ "$(uname -m)" != x86_64 ]; then
   echo "== sgemm micro-kernel: not x86_64, skipped"
   exit $status
 fi
-touch examples/sgemm.rs
-cargo rustc --quiet --release --example sgemm -- --emit asm -C "llvm-args=-x86-asm-syntax=intel"
-kasm=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/examples/sgemm-*.s | head -1)
+touch cute-kernels/src/lib.rs
+cargo rustc --quiet --release -p cute-kernels --features std --lib -- --emit asm \
+  -C "llvm-args=-x86-asm-syntax=intel"
+kasm=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/deps/cute_kernels-*.s | head -1)
 loop_of() { # function: the instructions of its k loop (from the first broadcast to the branch back)
   awk "/^_ZN[0-9a-zA-Z_]*${1}[0-9a-zA-Z_]*:/,/\.cfi_endproc/" "$kasm" | grep -E '^\s+[a-z]' \
     | grep -v -E '^\s*\.' | sed -n '/vbroadcastss/,/^\s*j[a-z]*\s/p' || true

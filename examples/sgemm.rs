@@ -1,5 +1,5 @@
 //! `C = α·A·B + β·C` for runtime-sized f32 matrices with static 128x128x128 block tiles and 8x8
-//! register micro-tiles, written the CuTe way (`examples/kernels/sgemm.rs`), checked against
+//! register micro-tiles, written the CuTe way (`cute_kernels::sgemm`), checked against
 //! the definition for the four stridings NN, NT, TN, TT, and timed beside the same tiling
 //! written by hand.
 //!
@@ -8,14 +8,7 @@
 //! With a fourth argument, `cute` or `hand`, it runs that kernel alone, once, column-major (what
 //! `valgrind --tool=callgrind` counts in BENCHMARKS.md).
 
-#[path = "kernels/sgemm.rs"]
-#[allow(
-    dead_code,
-    reason = "the hand-written kernel's parallel form is for the benchmark and the tests"
-)]
-mod kernel;
-
-use kernel::{sgemm, sgemm_hand, sgemm_naive, Strides};
+use cute_kernels::sgemm::{sgemm, sgemm_hand, sgemm_naive, Strides};
 
 /// A test value: small integers, so that every sum is exact in f32.
 fn value(x: i64) -> f32 {
@@ -82,7 +75,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (took, same) = {
             let mut par = c0.clone();
             let t = std::time::Instant::now();
-            kernel::sgemm_par(
+            cute_kernels::sgemm::sgemm_par(
                 &pool,
                 sgemm,
                 ([m, n, k], 2.0, -1.0),

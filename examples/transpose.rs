@@ -1,16 +1,9 @@
 //! `B = Aᵀ` for a runtime-sized f32 matrix with static 256x256 tiles, written the CuTe way
-//! (`examples/kernels/transpose.rs`), checked against the definition for every striding.
+//! (`cute_kernels::transpose`), checked against the definition for every striding.
 //!
 //! `cargo run --release --example transpose -- 1000 700`
 
-#[path = "kernels/transpose.rs"]
-#[allow(
-    dead_code,
-    reason = "the hand-written baseline is for the benchmark and the tests"
-)]
-mod kernel;
-
-use kernel::{transpose, transpose_naive, value, Strides};
+use cute_kernels::transpose::{transpose, transpose_naive, value, Strides};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<i64>());
@@ -55,7 +48,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (took, same) = {
             let mut par = vec![0f32; a.len()];
             let t = std::time::Instant::now();
-            kernel::transpose_par(&pool, kernel::transpose, (&a, m, n, sa), &mut par, sb)?;
+            cute_kernels::transpose::transpose_par(
+                &pool,
+                cute_kernels::transpose::transpose,
+                (&a, m, n, sa),
+                &mut par,
+                sb,
+            )?;
             let took_par = t.elapsed();
             let par_same = par
                 .iter()

@@ -95,8 +95,11 @@ KNOWN = {
     # The transpose through a swizzled shared tile: the same, on both sides of the barrier.
     "smem_transpose": {"sass": 1615, "registers": 6},
     # CuTe's sgemm_1: over 200 registers (its k loop recomputes each phase's views and checks,
-    # which stay in the loop; the twin keeps 64 accumulators and 16 operands), no stack.
-    "sgemm": {"sass": 3950, "registers": 112},
+    # which stay in the loop; the twin keeps 64 accumulators and 16 operands), no stack. Its
+    # phases reach this crate from cute-kernels' metadata, where LLVM allocates them a little
+    # differently (5,028 -> 5,054 SASS, 207 -> 224 registers on sm_90: still one 256-thread block
+    # per SM, as any count over 128).
+    "sgemm": {"sass": 3960, "registers": 128},
 }
 
 failed = False

@@ -374,6 +374,11 @@ fn cute_static_modules_import_only_downward() {
 }
 
 #[test]
+fn cute_kernels_modules_import_only_downward() {
+    check("cute-kernels");
+}
+
+#[test]
 fn the_facades_modules_import_only_downward() {
     check("");
 }

@@ -1,19 +1,9 @@
-//! The kernels a first-time user wrote (`examples/kernels/{softmax,conv2d,transpose_smem,
-//! rowsum_generic}.rs`): each cute kernel and its hand-written twin against the definition on
+//! The kernels a first-time user wrote (`cute_kernels::user`: `softmax`, `conv2d`,
+//! `transpose_smem`, `rowsum_generic`): each cute kernel and its hand-written twin against the definition on
 //! sizes the tiles divide, sizes they do not, one element and empty matrices. Bit for bit where
 //! the order of the arithmetic is the definition's; the online softmax within 1e-5 relative.
 
-#[path = "../examples/kernels/conv2d.rs"]
-#[allow(dead_code, reason = "the tile sizes are for the benchmark")]
-mod conv2d;
-#[path = "../examples/kernels/rowsum_generic.rs"]
-mod rowsum_generic;
-#[path = "../examples/kernels/softmax.rs"]
-#[allow(dead_code, reason = "the tile sizes are for the benchmark")]
-mod softmax;
-#[path = "../examples/kernels/transpose_smem.rs"]
-#[allow(dead_code, reason = "the tile size is for the benchmark")]
-mod transpose_smem;
+use cute_kernels::user::{conv2d, rowsum_generic, softmax, transpose_smem};
 
 /// The sizes `(m, n)` every kernel runs at.
 const SIZES: [(i64, i64); 5] = [(64, 64), (37, 53), (1, 1), (0, 5), (5, 0)];

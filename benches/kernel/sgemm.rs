@@ -1,5 +1,5 @@
 //! `kernel/sgemm/<n>/{cute,hand,matrixmultiply}`: `C = α·A·B + β·C` for `n x n x n` column-major
-//! f32 matrices, single-threaded: the CuTe-style kernel of `examples/kernels/sgemm.rs`, the same
+//! f32 matrices, single-threaded: the CuTe-style kernel of `cute_kernels::sgemm`, the same
 //! tiling with index arithmetic, and `matrixmultiply::sgemm` (the GEMM under ndarray);
 //! `kernel/sgemm_par/<n>/{cute,hand}` on all cores (the `rayon` feature).
 
@@ -7,11 +7,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 
-#[path = "../../examples/kernels/sgemm.rs"]
-#[allow(dead_code, reason = "the naive reference is for the tests")]
-mod kernel;
-
-use kernel::{sgemm, sgemm_hand, Strides};
+use cute_kernels::sgemm::{sgemm, sgemm_hand, Strides};
 
 /// A residue (0..13) as an `f32`.
 fn small(x: i64) -> f32 {
@@ -98,7 +94,7 @@ fn parallel(c: &mut Criterion) {
         let shape = ([n, n, n], 1.0, 0.0);
         g.bench_function(BenchmarkId::new(n.to_string(), "cute"), |bch| {
             bch.iter(|| {
-                kernel::sgemm_par(
+                cute_kernels::sgemm::sgemm_par(
                     &pool,
                     sgemm,
                     shape,
@@ -111,9 +107,9 @@ fn parallel(c: &mut Criterion) {
         });
         g.bench_function(BenchmarkId::new(n.to_string(), "hand"), |bch| {
             bch.iter(|| {
-                kernel::sgemm_par(
+                cute_kernels::sgemm::sgemm_par(
                     &pool,
-                    kernel::sgemm_hand_task,
+                    cute_kernels::sgemm::sgemm_hand_task,
                     shape,
                     (black_box(&a), s),
                     (&b, s),

@@ -1,5 +1,5 @@
 //! `kernel/transpose/<n>/{cute,hand,memcpy}`: `B = Aᵀ` of an `n x n` row-major f32 matrix into a
-//! row-major one, single-threaded: the CuTe-style kernel of `examples/kernels/transpose.rs`, the
+//! row-major one, single-threaded: the CuTe-style kernel of `cute_kernels::transpose`, the
 //! same tiling with index arithmetic, and a `memcpy` of the same bytes (`copy_from_slice`), all
 //! on matrices on 2 MiB pages (`pages.rs`); `kernel/transpose_4k/...` the same on a `Vec`'s 4 KiB
 //! pages, and `kernel/transpose_par/<n>/{cute,hand}` on all cores (the `rayon` feature).
@@ -8,12 +8,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 
-#[path = "../../examples/kernels/transpose.rs"]
-#[allow(dead_code, reason = "the naive reference is for the tests")]
-mod kernel;
-
 use super::pages::Matrix;
-use kernel::{transpose, transpose_hand, Strides};
+use cute_kernels::transpose::{transpose, transpose_hand, Strides};
 
 /// The three single-threaded variants on `a` into `b`, under `group`.
 fn variants(c: &mut Criterion, group: &str, n: i64, a: &[f32], b: &mut [f32]) {
@@ -38,7 +34,7 @@ fn bench(c: &mut Criterion) {
         let len = (n * n) as usize;
         let (mut a, mut b) = (Matrix::zeroed(len), Matrix::zeroed(len));
         for (x, v) in a.iter_mut().enumerate() {
-            *v = kernel::value(x as i64);
+            *v = cute_kernels::transpose::value(x as i64);
         }
         variants(c, "kernel/transpose", n, &a, &mut b);
         let (a4k, mut b4k) = (a.to_vec(), vec![0f32; len]);
@@ -55,14 +51,20 @@ fn bench(c: &mut Criterion) {
             let s = Strides::row_major(n);
             g.bench_function(BenchmarkId::new(n.to_string(), "cute"), |bch| {
                 bch.iter(|| {
-                    kernel::transpose_par(&pool, transpose, (black_box(&a), n, n, s), &mut b, s)
+                    cute_kernels::transpose::transpose_par(
+                        &pool,
+                        transpose,
+                        (black_box(&a), n, n, s),
+                        &mut b,
+                        s,
+                    )
                 });
             });
             g.bench_function(BenchmarkId::new(n.to_string(), "hand"), |bch| {
                 bch.iter(|| {
-                    kernel::transpose_par(
+                    cute_kernels::transpose::transpose_par(
                         &pool,
-                        kernel::transpose_hand_task,
+                        cute_kernels::transpose::transpose_hand_task,
                         (black_box(&a), n, n, s),
                         &mut b,
                         s,

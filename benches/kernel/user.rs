@@ -7,19 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-
-#[path = "../../examples/kernels/conv2d.rs"]
-#[allow(dead_code, reason = "the naive reference is for the tests")]
-mod conv2d;
-#[path = "../../examples/kernels/rowsum_generic.rs"]
-#[allow(dead_code, reason = "the naive reference is for the tests")]
-mod rowsum_generic;
-#[path = "../../examples/kernels/softmax.rs"]
-#[allow(dead_code, reason = "the naive reference is for the tests")]
-mod softmax;
-#[path = "../../examples/kernels/transpose_smem.rs"]
-#[allow(dead_code, reason = "the naive reference is for the tests")]
-mod transpose_smem;
+use cute_kernels::user::{conv2d, rowsum_generic, softmax, transpose_smem};
 
 /// The sizes `(M, N)`.
 const SIZES: [(i64, i64); 3] = [(1024, 1024), (4096, 1024), (1000, 1003)];

@@ -1,17 +1,14 @@
 //! `C = α·A·Bᵀ + β·C` in the structure of CuTe's `sgemm_1` tutorial ("NT", column-major, runtime
 //! `m x n x k`): a grid of `(⌈m/128⌉, ⌈n/128⌉)` blocks of 256 threads, `128 x 8` shared tiles of
 //! `A` and `B` per `k` tile, an `8 x 8` of `C` per thread in registers, `axpby` to finish. The
-//! thread's phases are `tests/no_std/src/sgemm.rs` (which the `it` tests run on the CPU, thread
+//! thread's phases are `cute_kernels::thread::sgemm` (which the `it` tests run on the CPU, thread
 //! by thread); the kernel puts the block's barriers between them.
 
 use core::arch::nvptx::{_block_idx_x, _block_idx_y, _syncthreads, _thread_idx_x};
 
 use crate::{shared_tile, unroll8};
 
-#[path = "../../tests/no_std/src/sgemm.rs"]
-mod sgemm;
-
-use sgemm::{k_tiles, sgemm_begin, sgemm_end, sgemm_load, sgemm_mma, BK, BM, BN, SMEM, THREADS};
+use cute_kernels::thread::sgemm::{k_tiles, sgemm_begin, sgemm_end, sgemm_load, sgemm_mma, BK, BM, BN, SMEM, THREADS};
 
 /// The cute kernel.
 ///

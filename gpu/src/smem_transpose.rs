@@ -2,17 +2,14 @@
 //! `(bm, bn)` of 256 threads loads tile `(bm, bn)` of `A` into a swizzled shared tile
 //! (`Sw<5,0,5> ∘ (32,32):(32,1)`, no bank conflict on either side), waits at the block's
 //! barrier, and stores the tile read transposed into tile `(bn, bm)` of `B`; residue tiles
-//! predicated by the identity tensor. The thread's work is `tests/no_std/src/transpose.rs`
+//! predicated by the identity tensor. The thread's work is `cute_kernels::thread::smem_transpose`
 //! (which the `it` tests run on the CPU, thread by thread).
 
 use core::arch::nvptx::{_block_idx_x, _block_idx_y, _syncthreads, _thread_idx_x};
 
 use crate::{matrix, shared_tile};
 
-#[path = "../../tests/no_std/src/transpose.rs"]
-mod transpose;
-
-use transpose::{transpose_load, transpose_store, THREADS, TILE};
+use cute_kernels::thread::smem_transpose::{transpose_load, transpose_store, THREADS, TILE};
 
 /// The shared tile's elements.
 const ELEMS: usize = (TILE * TILE) as usize;

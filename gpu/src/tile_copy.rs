@@ -2,7 +2,7 @@
 //! block `(bm, bn)` takes the static 16x8 tile `(bm, bn)` of `local_tile`, its 32 threads
 //! `(4,8):(1,4)` four elements each by `local_partition`, through registers from
 //! `make_fragment_like`; tiles past the matrix's edge are predicated by the identity tensor (the
-//! thread's work is `tests/no_std/src/tiling.rs`, which the `no_std` check builds too).
+//! thread's work is `cute_kernels::thread::tile_copy`, which the `no_std` check builds too).
 //! `check.sh` holds it to no call, no local memory and no stack frame, but not yet to its twin's
 //! registers and instructions: its checks are still many more instructions than the twin's
 //! (`KNOWN` in `check.sh`, a ratchet), and `tile_copy_checked`, the twin with the same checks
@@ -10,10 +10,7 @@
 
 use core::arch::nvptx::{_block_idx_x, _block_idx_y, _thread_idx_x};
 
-#[path = "../../tests/no_std/src/tiling.rs"]
-mod tiling;
-
-use tiling::tile_copy;
+use cute_kernels::thread::tile_copy::tile_copy;
 
 use crate::matrix;
 

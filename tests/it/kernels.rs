@@ -1,22 +1,7 @@
-//! The kernels of `examples/kernels/` against their definitions: every striding, sizes the tiles
+//! The kernels of `cute_kernels` against their definitions: every striding, sizes the tiles
 //! divide and sizes they do not, empty matrices, and the hand-written tiling.
 
-#[path = "../no_std/src/sgemm.rs"]
-#[allow(
-    unreachable_pub,
-    reason = "public in the no_std and GPU crates that share the file"
-)]
-mod sgemm_thread;
-#[path = "../no_std/src/transpose.rs"]
-#[allow(
-    unreachable_pub,
-    reason = "public in the no_std and GPU crates that share the file"
-)]
-mod smem_thread;
-#[path = "../../examples/kernels/transpose.rs"]
-mod transpose;
-
-use transpose::{transpose, transpose_hand, transpose_naive, value, Strides};
+use cute_kernels::transpose::{transpose, transpose_hand, transpose_naive, value, Strides};
 
 /// The same bits.
 fn same(x: &[f32], y: &[f32]) -> bool {
@@ -88,11 +73,7 @@ fn transpose_into_too_little_data_is_an_error() {
     assert_eq!(e.code(), "out_of_bounds", "{e}");
 }
 
-#[path = "../../examples/kernels/sgemm.rs"]
-#[allow(dead_code, reason = "the block sizes are for the benchmark")]
-mod sgemm;
-
-use sgemm::{sgemm as gemm_cute, sgemm_hand, sgemm_naive, Strides as GemmStrides};
+use cute_kernels::sgemm::{sgemm as gemm_cute, sgemm_hand, sgemm_naive, Strides as GemmStrides};
 
 /// A small integer (-3..=3), so that every sum of products is exact in f32 and every order of
 /// summation gives the same bits.
@@ -229,7 +210,7 @@ fn sgemm_on_too_little_data_is_an_error() {
 #[cfg(feature = "rayon")]
 mod parallel {
     use super::{same, small, stridings, value, GemmStrides, Strides};
-    use super::{sgemm as sg, transpose as tr};
+    use cute_kernels::{sgemm as sg, transpose as tr};
 
     fn pool() -> rayon::ThreadPool {
         rayon::ThreadPoolBuilder::new()
@@ -307,9 +288,9 @@ mod parallel {
 /// The GPU's transpose through a swizzled shared-memory tile (`gpu/src/smem_transpose.rs`), each
 /// thread's two phases run on the CPU: every thread of a block loads, then every thread stores.
 mod smem_transpose {
-    use super::smem_thread::{transpose_load, transpose_store, THREADS, TILE};
     use cute::banks::bank_conflicts;
     use cute::{ComposedLayout, Layout, Swizzle};
+    use cute_kernels::thread::smem_transpose::{transpose_load, transpose_store, THREADS, TILE};
 
     /// `B = Aᵀ` block by block, as a grid of `⌈m/32⌉ x ⌈n/32⌉` blocks would compute it.
     fn run_grid(a: &[f32], (m, n): (i64, i64), b: &mut [f32]) {
@@ -379,7 +360,7 @@ mod smem_transpose {
 /// The GPU's SGEMM (`gpu/src/sgemm.rs`, CuTe's `sgemm_1`), each thread's phases run on the CPU:
 /// for each `k` tile every thread loads, then every thread accumulates; then the epilogue.
 mod gpu_sgemm {
-    use super::sgemm_thread::{
+    use cute_kernels::thread::sgemm::{
         k_tiles, sgemm_begin, sgemm_end, sgemm_load, sgemm_mma, BM, BN, SMEM, THREADS,
     };
 

@@ -1,7 +1,8 @@
 //! The facade without `std`: the macros expand to paths that exist in a `no_std` crate, and the
-//! tiling of the guide (a runtime-sized matrix, a static tile, a thread's partition, registers)
-//! builds here, and so does a transpose through a swizzled shared-memory tile. The crate has its own panic handler: had any dependency linked `std`, the two
-//! handlers would clash (`duplicate lang item`), on the host as on a target without `std`.
+//! kernels' per-thread work (`cute_kernels::thread`: the tiling of the guide, a transpose through
+//! a swizzled shared-memory tile, the SGEMM's phases) builds here. The crate has its own panic
+//! handler: had any dependency linked `std`, the two handlers would clash (`duplicate lang
+//! item`), on the host as on a target without `std`.
 #![no_std]
 
 use cute::{Layout, Tiler};
@@ -12,16 +13,8 @@ pub type Tile = Tiler!(<16:1,8:1>);
 /// A static thread layout, spelled as a type.
 pub type Threads = Layout!((4,8):(1,4));
 
-mod sgemm;
-mod tiling;
-mod transpose;
-
-pub use sgemm::{
-    k_tiles, sgemm_begin, sgemm_end, sgemm_load, sgemm_mma, Acc, BK, BM, BN, SMEM,
-    THREADS as SGEMM_THREADS,
-};
-pub use tiling::tile_copy;
-pub use transpose::{transpose_load, transpose_store, THREADS as TRANSPOSE_THREADS, TILE};
+// The kernels' per-thread work, `no_std`: built here for the host and the targets without std.
+pub use cute_kernels::thread::{sgemm, smem_transpose, tile_copy};
 
 #[cfg(not(test))]
 #[panic_handler]

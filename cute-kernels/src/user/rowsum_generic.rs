@@ -39,7 +39,7 @@ type YId = YLayout;
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per tensor).
-pub(crate) fn rowsum<TM, TN>(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error>
+pub fn rowsum<TM, TN>(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error>
 where
     TM: StaticInt + ShapeInt,
     TN: StaticInt + ShapeInt,
@@ -99,7 +99,7 @@ where
 ///
 /// # Errors
 /// As [`rowsum`].
-pub(crate) fn rowsum_generic(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error> {
+pub fn rowsum_generic(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error> {
     rowsum::<U4, U16>(x, m, n, y)
 }
 
@@ -108,7 +108,7 @@ pub(crate) fn rowsum_generic(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result
 ///
 /// # Panics
 /// When `x` is shorter than `m * n` or `y` than `m` (slice indexing).
-pub(crate) fn rowsum_hand(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
+pub fn rowsum_hand(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
     const BM: usize = 4;
     const BN: usize = 16;
     let (m, n) = (m as usize, n as usize);
@@ -134,7 +134,7 @@ pub(crate) fn rowsum_hand(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
 }
 
 /// Row sums by the definition: the reference of the tests.
-pub(crate) fn rowsum_naive(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
+pub fn rowsum_naive(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
     let (m, n) = (m as usize, n as usize);
     for (i, o) in y.iter_mut().enumerate().take(m) {
         *o = x[i * n..(i + 1) * n].iter().fold(0f32, |s, v| s + v);

@@ -14,9 +14,9 @@ use cute::{
 };
 
 /// The tile's rows.
-pub(crate) const BM: i64 = 4;
+pub const BM: i64 = 4;
 /// The tile's columns.
-pub(crate) const BN: i64 = 16;
+pub const BN: i64 = 16;
 
 /// The number of tiles of `t` that cover `n >= 0`.
 fn tiles(n: i64, t: i64) -> i64 {
@@ -42,7 +42,7 @@ fn online(max: f32, sum: f32, at: impl Fn(i64) -> f32) -> (f32, f32) {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per matrix).
-pub(crate) fn softmax(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error> {
+pub fn softmax(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error> {
     let gx = make_tensor(x, layout!(({m},{n}):({n},1))?)?;
     let mut gy = make_tensor(y, layout!(({m},{n}):({n},1))?)?;
     let id = make_identity_tensor((m, n))?;
@@ -102,7 +102,7 @@ pub(crate) fn softmax(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Er
 ///
 /// # Panics
 /// When `x` or `y` is shorter than `m * n` (slice indexing).
-pub(crate) fn softmax_hand(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
+pub fn softmax_hand(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
     let (m, n, bm, bn) = (m as usize, n as usize, BM as usize, BN as usize);
     // Tile (i0, j0) of x, -inf past the matrix; element (i, j) at i + bm * j as the fragment.
     let load = |i0: usize, j0: usize| {
@@ -144,7 +144,7 @@ pub(crate) fn softmax_hand(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
 
 /// Row softmax by the definition, two passes per row (max, then sum): the reference of the
 /// tests (equal to the online kernels within rounding, not bit for bit).
-pub(crate) fn softmax_naive(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
+pub fn softmax_naive(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
     let (m, n) = (m as usize, n as usize);
     for i in 0..m {
         let row = &x[i * n..(i + 1) * n];

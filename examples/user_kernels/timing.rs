@@ -5,7 +5,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use super::{conv2d, rowsum_generic, softmax, transpose_smem, value};
+use cute_kernels::user::{conv2d, rowsum_generic, softmax, transpose_smem};
+
+use super::value;
 
 /// A kernel `(x, m, n, y)`, its errors already ruled out by the checks of `main`.
 type Kernel = fn(&[f32], i64, i64, &mut [f32]);

@@ -38,6 +38,7 @@ fn inside(t: i64, size: i64, n: i64) -> bool {
 
 /// The `k` tiles of a problem of depth `k`.
 #[inline(always)]
+#[must_use]
 pub fn k_tiles(k: i64) -> i64 {
     (k + BK - 1) / BK
 }

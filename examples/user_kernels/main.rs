@@ -6,18 +6,9 @@
 //! `cargo run --release --example user_kernels -- 37 53`; with `--time` (best under
 //! `--profile bench`), each kernel against its twin at the benchmark sizes, interleaved.
 
-#[path = "kernels/conv2d.rs"]
-mod conv2d;
-#[path = "kernels/rowsum_generic.rs"]
-mod rowsum_generic;
-#[path = "kernels/softmax.rs"]
-#[allow(dead_code, reason = "the tile sizes are for the tests")]
-mod softmax;
-#[path = "kernels/timing.rs"]
 mod timing;
-#[path = "kernels/transpose_smem.rs"]
-#[allow(dead_code, reason = "the tile size is for the tests")]
-mod transpose_smem;
+
+use cute_kernels::user::{conv2d, rowsum_generic, softmax, transpose_smem};
 
 /// A test value of element `k`: small, varied, exact in f32.
 fn value(k: i64) -> f32 {

@@ -16,6 +16,8 @@
 //!   compiles to the register micro-kernel.
 //! - `axpby` (`axpby_if` for residues) is the epilogue.
 
+use std::boxed::Box;
+
 use cute::algorithm::{axpby, axpby_if, clear, copy, copy_if, elem_less, gemm};
 use cute::cute_static::identity::make_identity_tensor;
 use cute::cute_static::tensor::{local_tile, local_tile_step, Step, X};
@@ -24,11 +26,11 @@ use cute::cute_static::StaticLayout;
 use cute::{layout, make_tensor, tiler, Error};
 
 /// The block tile's rows (`BLK_M`).
-pub(crate) const BM: usize = 128;
+pub const BM: usize = 128;
 /// The block tile's columns (`BLK_N`).
-pub(crate) const BN: usize = 128;
+pub const BN: usize = 128;
 /// The block tile's depth (`BLK_K`).
-pub(crate) const BK: usize = 128;
+pub const BK: usize = 128;
 /// A thread's rows and columns of `C` (the register micro-tile is `MR x MR`).
 const MR: usize = 8;
 /// The threads along `M`: `BM / MR`.
@@ -61,34 +63,36 @@ const _: () = assert!(
 
 /// A matrix's strides: element `(i, j)` is at `i * row + j * col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Strides {
+pub struct Strides {
     /// The stride between rows.
-    pub(crate) row: i64,
+    pub row: i64,
     /// The stride between columns.
-    pub(crate) col: i64,
+    pub col: i64,
 }
 
 impl Strides {
     /// Row-major strides of a matrix with `cols` columns.
-    pub(crate) fn row_major(cols: i64) -> Strides {
+    #[must_use]
+    pub fn row_major(cols: i64) -> Strides {
         Strides { row: cols, col: 1 }
     }
 
     /// Column-major strides of a matrix with `rows` rows.
-    pub(crate) fn col_major(rows: i64) -> Strides {
+    #[must_use]
+    pub fn col_major(rows: i64) -> Strides {
         Strides { row: 1, col: rows }
     }
 }
 
 /// A matrix operand: its data and strides.
-pub(crate) type Matrix<'a> = (&'a [f32], Strides);
+pub type Matrix<'a> = (&'a [f32], Strides);
 
 /// The extents `[M, N, K]` and the scalars `(α, β)` of a GEMM.
-pub(crate) type Shape = ([i64; 3], f32, f32);
+pub type Shape = ([i64; 3], f32, f32);
 
 /// Stack tiles on cache-line boundaries: the micro-kernel's vector loads never split a line.
 #[repr(C, align(64))]
-pub(crate) struct Tiles {
+pub struct Tiles {
     /// The packed `A` tile ([`SmemA`]).
     a: [f32; PANEL_A * TM],
     /// The packed `B` tile ([`SmemB`]).
@@ -134,7 +138,7 @@ fn inside(i: i64, t: usize, n: i64) -> bool {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per matrix).
-pub(crate) fn sgemm(
+pub fn sgemm(
     shape: Shape,
     a: Matrix<'_>,
     b: Matrix<'_>,
@@ -152,7 +156,7 @@ pub(crate) fn sgemm(
 /// matrixmultiply chooses its kernels: the same portable code, no intrinsics. One call runs all
 /// threads of a block's k-tile, so the threads' tiling happens inside the function compiled for
 /// the instruction set, and the call costs nothing per thread.
-pub(crate) trait Isa: Copy {
+pub trait Isa: Copy {
     /// Every thread's `gemm` on its panels of the packed tiles, with cute.
     ///
     /// # Errors
@@ -410,7 +414,7 @@ fn sgemm_cute<I: Isa>(
 ///
 /// # Panics
 /// When an index falls outside `a`, `b` or `c` (slice indexing).
-pub(crate) fn sgemm_hand(shape: Shape, a: Matrix<'_>, b: Matrix<'_>, c: &mut [f32], sc: Strides) {
+pub fn sgemm_hand(shape: Shape, a: Matrix<'_>, b: Matrix<'_>, c: &mut [f32], sc: Strides) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         return hand(Avx2(()), shape, a, b, c, sc);
@@ -518,7 +522,7 @@ fn hand<I: Isa>(
 
 /// `C = α·A·B + β·C` by the definition (each `C(i, j)` summed in increasing `l`): the reference
 /// of the tests.
-pub(crate) fn sgemm_naive(
+pub fn sgemm_naive(
     ([m, n, k], alpha, beta): Shape,
     (a, sa): Matrix<'_>,
     (b, sb): Matrix<'_>,
@@ -552,7 +556,7 @@ pub(crate) fn sgemm_naive(
 /// # Errors
 /// As `kernel`.
 #[cfg(feature = "rayon")]
-pub(crate) fn sgemm_par<K>(
+pub fn sgemm_par<K>(
     pool: &rayon::ThreadPool,
     kernel: K,
     ([m, n, k], alpha, beta): Shape,
@@ -595,11 +599,7 @@ where
 
 /// [`sgemm_hand`] in the signature [`sgemm_par`] runs.
 #[cfg(feature = "rayon")]
-#[expect(
-    clippy::unnecessary_wraps,
-    reason = "the signature of the kernels sgemm_par runs"
-)]
-pub(crate) fn sgemm_hand_task(
+pub fn sgemm_hand_task(
     shape: Shape,
     a: Matrix<'_>,
     b: Matrix<'_>,

@@ -20,27 +20,29 @@ use cute::cute_static::tensor::local_tile;
 use cute::{layout, make_tensor, tiler, Error};
 
 /// The tile's rows.
-pub(crate) const BM: i64 = 256;
+pub const BM: i64 = 256;
 /// The tile's columns.
-pub(crate) const BN: i64 = 256;
+pub const BN: i64 = 256;
 
 /// A matrix's strides: element `(i, j)` is at `i * row + j * col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Strides {
+pub struct Strides {
     /// The stride between rows.
-    pub(crate) row: i64,
+    pub row: i64,
     /// The stride between columns.
-    pub(crate) col: i64,
+    pub col: i64,
 }
 
 impl Strides {
     /// Row-major strides of a matrix with `cols` columns.
-    pub(crate) fn row_major(cols: i64) -> Strides {
+    #[must_use]
+    pub fn row_major(cols: i64) -> Strides {
         Strides { row: cols, col: 1 }
     }
 
     /// Column-major strides of a matrix with `rows` rows.
-    pub(crate) fn col_major(rows: i64) -> Strides {
+    #[must_use]
+    pub fn col_major(rows: i64) -> Strides {
         Strides { row: 1, col: rows }
     }
 }
@@ -61,7 +63,8 @@ fn orient(m: i64, n: i64, sa: Strides, sb: Strides) -> Problem {
 }
 
 /// The value of element `x` of a test matrix: `x mod 2^24`, exact in f32.
-pub(crate) fn value(x: i64) -> f32 {
+#[must_use]
+pub fn value(x: i64) -> f32 {
     f32::from(u16::try_from(x & 0xffff).unwrap_or(0))
         + 65536.0 * f32::from(u8::try_from((x >> 16) & 0xff).unwrap_or(0))
 }
@@ -90,7 +93,7 @@ fn tiles(n: i64, t: i64) -> i64 {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per matrix).
-pub(crate) fn transpose(
+pub fn transpose(
     a: &[f32],
     m: i64,
     n: i64,
@@ -131,7 +134,7 @@ pub(crate) fn transpose(
 ///
 /// # Panics
 /// When an index falls outside `a` or `b` (slice indexing).
-pub(crate) fn transpose_hand(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f32], sb: Strides) {
+pub fn transpose_hand(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f32], sb: Strides) {
     let (m, n, s, d) = orient(m, n, sa, sb);
     // The atom applies when A is contiguous along i and B along j (a true transpose).
     let atom = atom(m, n).filter(|_| s.0 == 1 && d.1 == 1 && s.1 > 0 && d.0 > 0);
@@ -178,7 +181,7 @@ pub(crate) fn transpose_hand(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f3
 }
 
 /// `B = Aᵀ` by the definition, one element at a time: the reference of the tests.
-pub(crate) fn transpose_naive(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f32], sb: Strides) {
+pub fn transpose_naive(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f32], sb: Strides) {
     for i in 0..m {
         for j in 0..n {
             b[(j * sb.row + i * sb.col) as usize] = a[(i * sa.row + j * sa.col) as usize];
@@ -194,7 +197,7 @@ pub(crate) fn transpose_naive(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f
 /// # Errors
 /// As `kernel`.
 #[cfg(feature = "rayon")]
-pub(crate) fn transpose_par<K>(
+pub fn transpose_par<K>(
     pool: &rayon::ThreadPool,
     kernel: K,
     (a, m, n, sa): (&[f32], i64, i64, Strides),
@@ -236,11 +239,7 @@ where
 
 /// [`transpose_hand`] in the signature [`transpose_par`] runs.
 #[cfg(feature = "rayon")]
-#[expect(
-    clippy::unnecessary_wraps,
-    reason = "the signature of the kernels transpose_par runs"
-)]
-pub(crate) fn transpose_hand_task(
+pub fn transpose_hand_task(
     a: &[f32],
     m: i64,
     n: i64,

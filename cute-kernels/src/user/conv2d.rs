@@ -21,9 +21,9 @@ use cute::{
 };
 
 /// The output tile's rows.
-pub(crate) const BM: i64 = 4;
+pub const BM: i64 = 4;
 /// The output tile's columns.
-pub(crate) const BN: i64 = 16;
+pub const BN: i64 = 16;
 
 /// The number of tiles of `t` that cover `n >= 0`.
 fn tiles(n: i64, t: i64) -> i64 {
@@ -34,13 +34,7 @@ fn tiles(n: i64, t: i64) -> i64 {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per tensor).
-pub(crate) fn conv3x3(
-    input: &[f32],
-    m: i64,
-    n: i64,
-    w: &[f32; 9],
-    out: &mut [f32],
-) -> Result<(), Error> {
+pub fn conv3x3(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mut [f32]) -> Result<(), Error> {
     let ldi = n + 2;
     // (row, column, (tap column, tap row)) -> input: windows overlap, which only reads allow.
     let gi = make_tensor(input, layout!(({m},{n},(3,3)):({ldi},1,(1,{ldi})))?)?;
@@ -91,7 +85,7 @@ pub(crate) fn conv3x3(
 ///
 /// # Errors
 /// As [`conv3x3`].
-pub(crate) fn conv3x3_halo(
+pub fn conv3x3_halo(
     input: &[f32],
     m: i64,
     n: i64,
@@ -153,7 +147,7 @@ pub(crate) fn conv3x3_halo(
 ///
 /// # Panics
 /// When `input` is shorter than `(m + 2) * (n + 2)` or `out` than `m * n` (slice indexing).
-pub(crate) fn conv3x3_hand(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mut [f32]) {
+pub fn conv3x3_hand(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mut [f32]) {
     const TM: usize = BM as usize;
     const TN: usize = BN as usize;
     let (m, n) = (m as usize, n as usize);
@@ -192,7 +186,7 @@ pub(crate) fn conv3x3_hand(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mu
 }
 
 /// 3x3 convolution by the definition: the reference of the tests.
-pub(crate) fn conv3x3_naive(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mut [f32]) {
+pub fn conv3x3_naive(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mut [f32]) {
     let (m, n) = (m as usize, n as usize);
     let ldi = n + 2;
     for i in 0..m {

@@ -1,8 +1,8 @@
 //! The guide's tiling of a runtime `m x n` column-major matrix as one thread's work: the static
 //! 16x8 tile `(bm, bn)` by `local_tile`, the thread's four elements by `local_partition` over
 //! `(4,8):(1,4)`, through registers from `make_fragment_like`, a tile past the matrix's edge
-//! predicated by the identity tensor. Shared by this crate and the GPU kernel crate
-//! (`gpu/src/tile_copy.rs`, which includes this file).
+//! predicated by the identity tensor. Run by the GPU kernel crate's `tile_copy_cute`
+//! (`gpu/src/tile_copy.rs`); the `no_std` check builds it for targets without std.
 
 use cute::algorithm::{copy, copy_if, elem_less};
 use cute::{

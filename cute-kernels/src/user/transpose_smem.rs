@@ -15,7 +15,7 @@ use cute::{
 };
 
 /// The tile's side.
-pub(crate) const T: i64 = 32;
+pub const T: i64 = 32;
 
 /// The number of tiles of `t` that cover `n >= 0`.
 fn tiles(n: i64, t: i64) -> i64 {
@@ -32,7 +32,7 @@ fn swizzle() -> Result<Swizzle, Error> {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per matrix).
-pub(crate) fn transpose_smem(a: &[f32], m: i64, n: i64, b: &mut [f32]) -> Result<(), Error> {
+pub fn transpose_smem(a: &[f32], m: i64, n: i64, b: &mut [f32]) -> Result<(), Error> {
     let ga = make_tensor(a, layout!(({m},{n}):({n},1))?)?;
     let mut gb = make_tensor(b, layout!(({n},{m}):({m},1))?)?;
     let (ia, ib) = (make_identity_tensor((m, n))?, make_identity_tensor((n, m))?);
@@ -79,7 +79,7 @@ pub(crate) fn transpose_smem(a: &[f32], m: i64, n: i64, b: &mut [f32]) -> Result
 ///
 /// # Panics
 /// When `a` or `b` is shorter than `m * n` (slice indexing).
-pub(crate) fn transpose_smem_hand(a: &[f32], m: i64, n: i64, b: &mut [f32]) {
+pub fn transpose_smem_hand(a: &[f32], m: i64, n: i64, b: &mut [f32]) {
     let (m, n, t) = (m as usize, n as usize, T as usize);
     // Sw<5,0,5>: element (i, j) of the tile at 32 i + (j ^ i).
     let at = |i: usize, j: usize| t * i + (j ^ i);
@@ -102,7 +102,7 @@ pub(crate) fn transpose_smem_hand(a: &[f32], m: i64, n: i64, b: &mut [f32]) {
 }
 
 /// `B = Aᵀ` by the definition, one element at a time: the reference of the tests.
-pub(crate) fn transpose_naive(a: &[f32], m: i64, n: i64, b: &mut [f32]) {
+pub fn transpose_naive(a: &[f32], m: i64, n: i64, b: &mut [f32]) {
     let (m, n) = (m as usize, n as usize);
     for i in 0..m {
         for j in 0..n {

@@ -1,0 +1,30 @@
+//! The kernels of the cute repository, written with cute the CuTe way, each beside its hand twin
+//! (the same tiling by index arithmetic) and, where it is a CPU kernel, its definition. One crate
+//! so that the examples, the benchmarks, the tests and the GPU crate (`gpu/`) run the same code.
+//!
+//! - `sgemm` and `transpose`: the CPU kernels of CuTe's tutorials (`std`; their parallel
+//!   variants with `rayon`).
+//! - `user`: the kernels a first-time user wrote (`std`).
+//! - [`thread`]: one thread's work in a block, the phases of the GPU kernels (`no_std`).
+//!
+//! Without the `std` feature the crate is `no_std` and holds [`thread`] alone, as the GPU crate
+//! builds it.
+//!
+//! Modules, each importing only from the lines below it:
+//!
+//! ```text
+//! thread user — the groups, declaring their kernels
+//! sgemm transpose thread::sgemm thread::smem_transpose thread::tile_copy user::conv2d user::rowsum_generic user::softmax user::transpose_smem — the kernels, each on cute alone
+//! ```
+#![no_std]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(feature = "std")]
+pub mod sgemm;
+pub mod thread;
+#[cfg(feature = "std")]
+pub mod transpose;
+#[cfg(feature = "std")]
+pub mod user;
