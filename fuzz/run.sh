@@ -29,7 +29,7 @@ if ! cargo +nightly fuzz --version > /dev/null 2>&1; then
 fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(expr expr_structured notation tensor macros mixed linear f2 morphism banks atoms)
+    targets=(expr expr_structured notation tensor macros mixed linear f2 morphism banks atoms cute_notation)
 fi
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t"
