@@ -2,7 +2,7 @@
 # Runs the sweep benchmarks (benches/sweep/, the `sweep` feature) and prints, for each family,
 # the distribution of cute/hand over its points (each point's two medians measured one after
 # the other in the same run): worst, median, best, and every point past 1.05.
-#   bash benches/sweep_report.sh [FILTER]      # FILTER: a criterion filter, default "sweep/"
+#   bash benches/sweep_report.sh [FILTER]      # FILTER: a criterion filter (a regex), default "sweep/"
 # Respects CARGO_TARGET_DIR. Needs python3 to read criterion's estimates (skipped without it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ status=${PIPESTATUS[0]}
 set -e
 if [ "$status" != 0 ]; then exit "$status"; fi
 python3 - "${CARGO_TARGET_DIR:-target}/criterion" "$filter" <<'EOF'
-import json, os, statistics, sys
+import json, os, re, statistics, sys
 
 root, filt = sys.argv[1], sys.argv[2]
 points = {}
@@ -33,7 +33,7 @@ for group in sorted(os.listdir(root)):
             continue
         with open(bench) as f:
             full = json.load(f)["full_id"]
-        if filt not in full or not full.endswith(("/cute", "/hand")):
+        if not re.search(filt, full) or not full.endswith(("/cute", "/hand")):
             continue
         with open(est) as f:
             median = json.load(f)["median"]["point_estimate"]

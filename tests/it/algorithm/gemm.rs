@@ -250,4 +250,16 @@ fn static_gemms_past_unroll_max_equal_the_dynamic_one() {
         layout!((8,16,1):(16,1,0)),
         layout!((8,16,16):(1,8,64)),
     );
+    // A column of `C` past `UNROLL_MAX` (`V·M = 80`: looped, not unrolled), batched over `V`.
+    check(
+        layout!((2,40,3):(1,2,80)),
+        layout!((2,2,3):(1,2,4)),
+        layout!((2,40,2):(1,2,80)),
+    );
+    // Nested modes and a reversed order: the split offsets at the mode boundaries.
+    check(
+        layout!(((4,4),(3,2)):((6,1),(24,72))),
+        layout!(((2,3),(3,2)):((1,2),(6,18))),
+        layout!(((4,4),(2,3)):((1,4),(48,16))),
+    );
 }
