@@ -34,6 +34,7 @@ fn tiles(n: i64, t: i64) -> i64 {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per tensor).
+#[inline]
 pub fn conv3x3(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mut [f32]) -> Result<(), Error> {
     let ldi = n + 2;
     // (row, column, (tap column, tap row)) -> input: windows overlap, which only reads allow.
@@ -85,6 +86,7 @@ pub fn conv3x3(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mut [f32]) -> 
 ///
 /// # Errors
 /// As [`conv3x3`].
+#[inline]
 pub fn conv3x3_halo(
     input: &[f32],
     m: i64,
@@ -147,6 +149,7 @@ pub fn conv3x3_halo(
 ///
 /// # Panics
 /// When `input` is shorter than `(m + 2) * (n + 2)` or `out` than `m * n` (slice indexing).
+#[inline]
 pub fn conv3x3_hand(input: &[f32], m: i64, n: i64, w: &[f32; 9], out: &mut [f32]) {
     const TM: usize = BM as usize;
     const TN: usize = BN as usize;

@@ -99,6 +99,7 @@ where
 ///
 /// # Errors
 /// As [`rowsum`].
+#[inline]
 pub fn rowsum_generic(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error> {
     rowsum::<U4, U16>(x, m, n, y)
 }
@@ -108,6 +109,7 @@ pub fn rowsum_generic(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Er
 ///
 /// # Panics
 /// When `x` is shorter than `m * n` or `y` than `m` (slice indexing).
+#[inline]
 pub fn rowsum_hand(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
     const BM: usize = 4;
     const BN: usize = 16;

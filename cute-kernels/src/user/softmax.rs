@@ -42,6 +42,7 @@ fn online(max: f32, sum: f32, at: impl Fn(i64) -> f32) -> (f32, f32) {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per matrix).
+#[inline]
 pub fn softmax(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error> {
     let gx = make_tensor(x, layout!(({m},{n}):({n},1))?)?;
     let mut gy = make_tensor(y, layout!(({m},{n}):({n},1))?)?;
@@ -102,6 +103,7 @@ pub fn softmax(x: &[f32], m: i64, n: i64, y: &mut [f32]) -> Result<(), Error> {
 ///
 /// # Panics
 /// When `x` or `y` is shorter than `m * n` (slice indexing).
+#[inline]
 pub fn softmax_hand(x: &[f32], m: i64, n: i64, y: &mut [f32]) {
     let (m, n, bm, bn) = (m as usize, n as usize, BM as usize, BN as usize);
     // Tile (i0, j0) of x, -inf past the matrix; element (i, j) at i + bm * j as the fragment.

@@ -32,6 +32,7 @@ fn swizzle() -> Result<Swizzle, Error> {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per matrix).
+#[inline]
 pub fn transpose_smem(a: &[f32], m: i64, n: i64, b: &mut [f32]) -> Result<(), Error> {
     let ga = make_tensor(a, layout!(({m},{n}):({n},1))?)?;
     let mut gb = make_tensor(b, layout!(({n},{m}):({m},1))?)?;
@@ -79,6 +80,7 @@ pub fn transpose_smem(a: &[f32], m: i64, n: i64, b: &mut [f32]) -> Result<(), Er
 ///
 /// # Panics
 /// When `a` or `b` is shorter than `m * n` (slice indexing).
+#[inline]
 pub fn transpose_smem_hand(a: &[f32], m: i64, n: i64, b: &mut [f32]) {
     let (m, n, t) = (m as usize, n as usize, T as usize);
     // Sw<5,0,5>: element (i, j) of the tile at 32 i + (j ^ i).
