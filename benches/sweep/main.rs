@@ -1,4 +1,5 @@
-//! Sweeps: every fragment shape a user writes, cute beside the same code by hand, in one run.
+//! Sweeps: every fragment shape and thread-value copy a user writes, cute beside the same code
+//! by hand, in one run.
 //!
 //! Built only with the `sweep` feature (hundreds of static instantiations: minutes to build):
 //! `bash benches/sweep_report.sh` runs them and prints the distribution of cute/hand.
@@ -10,6 +11,7 @@
 
 use criterion::criterion_main;
 
+mod copy;
 mod gemm;
 
-criterion_main!(gemm::benches);
+criterion_main!(gemm::benches, copy::benches);
