@@ -8,18 +8,21 @@
 #
 #   bash benches/compile_user_kernels.sh [CRATE_DIR ...]
 #
-# Without arguments it measures `cute-kernels` (the repository's kernels). A CRATE_DIR is a
+# Without arguments it measures `cute-kernels` (the repository's kernels; the user kernels, which
+# are `#[inline]`, where they are called: in `examples/user_kernels`). A CRATE_DIR is a
 # user's kernel crate whose dependency on this library is `path = "../cute"` (the layout of a
 # user-kernel suite): it is copied to a temporary folder beside a link to this checkout and built
-# there. The last line of each crate's block is `cpu: S s`. Respects CARGO_TARGET_DIR for
-# `cute-kernels`; needs `nm` and python3.
+# there. Prints markdown tables (BENCHMARKS.md's, through
+# `bash benches/report.sh run compile_user_kernels bash benches/compile_user_kernels.sh`).
+# Respects CARGO_TARGET_DIR for `cute-kernels`; needs `nm` and python3.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-# Runs "$@", printing wall, peak memory and, last, CPU seconds.
+# Runs "$@" and prints the build's row: crate ($1), lines ($2), CPU seconds, wall, peak memory.
 timed() {
-  local log
+  local crate=$1 lines=$2 log
+  shift 2
   log=$(mktemp)
   if [ -x /usr/bin/time ]; then
     /usr/bin/time -f "%e %U %S %M" -o "$log" "$@"
@@ -31,9 +34,10 @@ timed() {
   local wall user sys rss
   read -r wall user sys rss < <(tail -1 "$log")
   rm -f "$log"
-  echo "wall: ${wall} s"
-  if [ "$rss" != 0 ]; then echo "peak rss: $((rss / 1024)) MiB"; fi
-  awk -v u="$user" -v s="$sys" 'BEGIN { printf "cpu: %.1f s\n", u + s }'
+  echo "| crate | lines | CPU (user + system) | wall | peak memory |"
+  echo "|---|---|---|---|---|"
+  awk -v c="$crate" -v l="$lines" -v u="$user" -v s="$sys" -v w="$wall" -v r="$rss" \
+    'BEGIN { printf "| `%s` | %d | %.1f s | %.1f s | %s |\n", c, l, u + s, w, r ? int(r / 1024) " MiB" : "—" }'
 }
 
 # The machine code of the kernel modules in the objects "$@" (rlibs or executables).
@@ -61,33 +65,36 @@ for line in sys.stdin:
     if "naive" in fn:
         continue
     size[module][1 if "hand" in fn else 0] += n
-print("%-40s %9s %9s %6s" % ("module", "cute B", "hand B", "ratio"))
+print("| module | cute | hand | cute / hand |")
+print("|---|---|---|---|")
 for m in sorted(size):
     c, h = size[m]
     if h:
-        print(f"{m:<40} {c:>9} {h:>9} {c / h:>6.2f}")
-print(f"library code instantiated: {library} B")
+        print(f"| `{m}` | {c:,} B | {h:,} B | {c / h:.2f} |")
+print(f"| the library, instantiated out of line | {library:,} B | | |")
 '
 }
 
 if [ $# -eq 0 ]; then
-  echo "== cute-kernels"
-  echo "lines: $(cat cute-kernels/src/*.rs cute-kernels/src/*/*.rs | wc -l)"
+  # The user kernels are `#[inline]`: they compile where they are called, as a user's kernels
+  # do, so their cost is measured in `examples/user_kernels` (with its small driver); the rest
+  # compiles in the crate itself. Both after everything else is built.
+  lines=$(cat cute-kernels/src/*.rs cute-kernels/src/*/*.rs | wc -l)
   out=${CARGO_TARGET_DIR:-$root/target}
-  # The dependencies (and the library crates) first, then the crate alone, from scratch.
-  cargo build --release -p cute-kernels --features std --quiet
-  touch cute-kernels/src/lib.rs
-  timed cargo build --release -p cute-kernels --features std --quiet > "$out/compile_user_kernels.log"
+  build='cargo build --release --quiet -p cute-kernels --features std &&
+    cargo build --release --quiet --example user_kernels'
+  bash -c "$build"
+  touch cute-kernels/src/lib.rs examples/user_kernels/main.rs
+  timed "cute-kernels (with examples/user_kernels)" "$lines" bash -c "$build"
+  echo
   lib=$(ls -t "$out"/release/deps/libcute_kernels-*.rlib | head -1)
-  code_size "$lib"
-  cat "$out/compile_user_kernels.log"
+  code_size "$lib" "$out"/release/examples/user_kernels
   exit 0
 fi
 
 for dir in "$@"; do
   dir=$(cd "$dir" && pwd)
-  echo "== $(basename "$dir")"
-  echo "lines: $(find "$dir/src" -name '*.rs' -exec cat {} + | wc -l)"
+  lines=$(find "$dir/src" -name '*.rs' -exec cat {} + | wc -l)
   w=$(mktemp -d)
   cp -r "$dir" "$w/user"
   ln -s "$root" "$w/cute"
@@ -96,11 +103,11 @@ for dir in "$@"; do
     export CARGO_TARGET_DIR="$w/target"
     cargo build --release --quiet
     find src -name '*.rs' -exec touch {} +
-    timed cargo build --release --quiet > "$w/log"
+    timed "$(basename "$dir")" "$lines" cargo build --release --quiet
   )
+  echo
   bins=$(find "$w/target/release" -maxdepth 1 -type f -perm -u+x)
   # shellcheck disable=SC2086
   code_size $bins
-  cat "$w/log"
   rm -rf "$w"
 done

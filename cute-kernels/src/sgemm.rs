@@ -138,7 +138,6 @@ fn inside(i: i64, t: usize, n: i64) -> bool {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per matrix).
-#[inline]
 pub fn sgemm(
     shape: Shape,
     a: Matrix<'_>,
@@ -415,7 +414,6 @@ fn sgemm_cute<I: Isa>(
 ///
 /// # Panics
 /// When an index falls outside `a`, `b` or `c` (slice indexing).
-#[inline]
 pub fn sgemm_hand(shape: Shape, a: Matrix<'_>, b: Matrix<'_>, c: &mut [f32], sc: Strides) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
@@ -558,7 +556,6 @@ pub fn sgemm_naive(
 /// # Errors
 /// As `kernel`.
 #[cfg(feature = "rayon")]
-#[inline]
 pub fn sgemm_par<K>(
     pool: &rayon::ThreadPool,
     kernel: K,
@@ -602,7 +599,6 @@ where
 
 /// [`sgemm_hand`] in the signature [`sgemm_par`] runs.
 #[cfg(feature = "rayon")]
-#[inline]
 pub fn sgemm_hand_task(
     shape: Shape,
     a: Matrix<'_>,

@@ -93,7 +93,6 @@ fn tiles(n: i64, t: i64) -> i64 {
 ///
 /// # Errors
 /// When a layout reaches outside its data (`make_tensor`'s check, once per matrix).
-#[inline]
 pub fn transpose(
     a: &[f32],
     m: i64,
@@ -135,7 +134,6 @@ pub fn transpose(
 ///
 /// # Panics
 /// When an index falls outside `a` or `b` (slice indexing).
-#[inline]
 pub fn transpose_hand(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f32], sb: Strides) {
     let (m, n, s, d) = orient(m, n, sa, sb);
     // The atom applies when A is contiguous along i and B along j (a true transpose).
@@ -199,7 +197,6 @@ pub fn transpose_naive(a: &[f32], m: i64, n: i64, sa: Strides, b: &mut [f32], sb
 /// # Errors
 /// As `kernel`.
 #[cfg(feature = "rayon")]
-#[inline]
 pub fn transpose_par<K>(
     pool: &rayon::ThreadPool,
     kernel: K,
@@ -242,7 +239,6 @@ where
 
 /// [`transpose_hand`] in the signature [`transpose_par`] runs.
 #[cfg(feature = "rayon")]
-#[inline]
 pub fn transpose_hand_task(
     a: &[f32],
     m: i64,
