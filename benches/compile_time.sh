@@ -7,6 +7,8 @@
 # benches/cute_headers.sh: needs pip and PyPI), the fastest of three too, and prints the ratio.
 # Then a kernel module of mixed layouts: K functions (K = 10, 25, 50) that each tile a runtime
 # matrix by their own static tile, slice a tile out, partition it and query it, built the same way.
+# Prints markdown tables (BENCHMARKS.md's, through
+# `bash benches/report.sh run compile_time bash benches/compile_time.sh --cpp`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -22,7 +24,7 @@ publish = false
 [workspace]
 
 [dependencies]
-cute = { path = "$root" }
+cute = { package = "cute-layout", path = "$root" }
 TOML
 # The layout-by-layout cases of an operator (the tiler cases have no C++ spelling here).
 pick() { grep -o "same::<$1<.*>>(" tests/corpus/static_corpus_cases.rs | grep -v 'Tiler!' | sed 's/^same::<//; s/>>($/>/'; }
@@ -95,7 +97,8 @@ rebuild() {
   echo "// $RANDOM$RANDOM" >> "$dir/src/main.rs"
   (cd "$dir" && CARGO_INCREMENTAL=0 cargo build --quiet)
 }
-echo "N (compositions + logical divides each)  cargo build (s)  g++ -O2 (s)  ratio"
+echo "| N (compositions + logical divides each) | \`cargo build\` | \`g++ -O2\` | C++ / Rust |"
+echo "|---|---|---|---|"
 for n in 50 100 200; do
   generate "$n"
   rust=$(seconds rebuild)
@@ -104,9 +107,9 @@ for n in 50 100 200; do
     generate_cpp "$n"
     # shellcheck disable=SC2086
     gxx=$(seconds g++ -O2 -std=c++17 $CUTE_INCLUDES -c "$dir/bench.cpp" -o "$dir/bench.o")
-    ratio=$(awk -v r="$rust" -v g="$gxx" 'BEGIN { printf "%.1fx", g / r }')
+    ratio=$(awk -v r="$rust" -v g="$gxx" 'BEGIN { printf "%.1f×", g / r }')
   fi
-  printf "%39d  %15s  %11s  %5s\n" "$n" "$rust" "$gxx" "$ratio"
+  printf "| %d | %s s | %s s | %s |\n" "$n" "$rust" "$gxx" "$ratio"
 done
 
 # K kernel-like functions over mixed layouts, each with its own static tile (so that none shares
@@ -139,8 +142,9 @@ RUST
   } > "$dir/src/main.rs"
 }
 echo
-echo "K (mixed-layout kernel functions)  cargo build (s)"
+echo "| K (mixed-layout kernel functions) | \`cargo build\` |"
+echo "|---|---|"
 for k in 10 25 50; do
   generate_mixed "$k"
-  printf "%33d  %15s\n" "$k" "$(seconds rebuild)"
+  printf "| %d | %s s |\n" "$k" "$(seconds rebuild)"
 done

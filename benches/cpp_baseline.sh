@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times CuTe C++ (g++ -O2, dynamic integers) and this crate on the same compositions in
-# interleaved rounds and prints the ratios of the medians:
+# interleaved rounds and prints the ratios of the medians as a table (BENCHMARKS.md's, through
+# `bash benches/report.sh run cpp_baseline bash benches/cpp_baseline.sh`):
 #   bash benches/cpp_baseline.sh [ROUNDS]      # 15 rounds without an argument
 # `composition/<case>` against this crate's fully dynamic `cute::Layout`, `composition/mixed/<case>`
 # against its mixed layouts (every leaf a runtime integer inside a static structure, which is what
@@ -30,11 +31,12 @@ for _ in $(seq "$rounds"); do
                    if (u == "ns") ns = v; else if (u == "µs" || u == "us") ns = v * 1000; else ns = v / 1000
                    print name, ns }' >> "$dir/rust.txt"
 done
-echo "operation                 cute C++ (ns)  cute-rs (ns)  ratio   (medians of $rounds interleaved rounds)"
+echo "| operation (medians of $rounds interleaved rounds) | CuTe C++ | cute (Rust) | ratio |"
+echo "|---|---|---|---|"
 median() { # file: "name value" lines -> "name median"
   sort -k1,1 -k2,2g "$1" | awk '{ v[$1] = v[$1] " " $2; n[$1]++ }
     END { for (k in v) { split(substr(v[k], 2), a, " "); m = n[k]
           print k, (m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2) } }' | sort
 }
 join <(median "$dir/cpp.txt") <(median "$dir/rust.txt") |
-  awk '{ printf "%-25s %13.1f %13.1f %6.2fx\n", $1, $2, $3, $3 / $2 }'
+  awk '{ printf "| `%s` | %.1f ns | %.1f ns | %.2f× |\n", $1, $2, $3, $3 / $2 }'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the sweep benchmarks (benches/sweep/, the `sweep` feature) and prints, for each family,
 # the distribution of cute/hand over its points (each point's two medians measured one after
-# the other in the same run): worst, median, best, and every point past 1.05.
+# the other in the same run): worst, median, best, and every point past 1.05. The table is
+# BENCHMARKS.md's, through `bash benches/report.sh run sweeps bash benches/sweep_report.sh`.
 #   bash benches/sweep_report.sh [FILTER]      # FILTER: a criterion filter (a regex), default "sweep/"
 # Respects CARGO_TARGET_DIR. Needs python3 to read criterion's estimates (skipped without it).
 set -euo pipefail
@@ -47,11 +48,19 @@ for point, sides in points.items():
         kind = point.split("/")[-1]
         families.setdefault((family, kind), []).append((sides["cute"] / sides["hand"], point, sides))
 
+print("| family | operands | points | cute / hand: worst | median | best | past 1.05 | worst points |")
+print("|---|---|---|---|---|---|---|---|")
+details = []
 for (family, kind), rows in sorted(families.items()):
     ratios = sorted(r for r, _, _ in rows)
-    print(f"{family} {kind}: {len(rows)} points, cute/hand worst {ratios[-1]:.3f}, "
-          f"median {statistics.median(ratios):.3f}, best {ratios[0]:.3f}")
-    for r, point, sides in sorted(rows, reverse=True):
-        if r > 1.05:
-            print(f"  {point}: {r:.3f} ({sides['cute']:.1f} ns / {sides['hand']:.1f} ns)")
+    past = sorted((row for row in rows if row[0] > 1.05), reverse=True)
+    worst = ", ".join(p.split("/")[2] for _, p, _ in past[:4]) or "—"
+    print(f"| `{family}` | {kind} | {len(rows)} | {ratios[-1]:.2f} | {statistics.median(ratios):.2f} | "
+          f"{ratios[0]:.2f} | {len(past)} | {worst} |")
+    for r, point, sides in past:
+        details.append(f"  {point}: {r:.3f} ({sides['cute']:.1f} ns / {sides['hand']:.1f} ns)")
+if details:
+    print()
+    print("Points past 1.05:")
+    print("\n".join(details))
 EOF

@@ -103,6 +103,7 @@ KNOWN = {
 }
 
 failed = False
+rows = []
 names = sorted(n[: -len("_cute")] for n in entries if n.endswith("_cute"))
 for arch in ("sm_80", "sm_90"):
     log = (d / f"ptxas.{arch}.log").read_text()
@@ -144,9 +145,13 @@ for arch in ("sm_80", "sm_90"):
                 f"sass {h['sass']}")
         # The hand twin with a safe library's checks, where there is one: a measurement.
         checked = f"{name}_checked"
+        checked_sass = "—"
         if checked in stats and checked in sass:
             line += (f"; checked by hand registers {stats[checked]['registers']} stack "
                      f"{stats[checked]['stack']} sass {sass[checked]}")
+            checked_sass = f"{sass[checked]:,}"
+        rows.append(f"| `{name}` | {arch} | {c['registers']} / {h['registers']} | "
+                    f"{c['stack']} / {h['stack']} | {c['sass']:,} / {h['sass']:,} | {checked_sass} |")
         if (c["sass"] > h["sass"] * 1.05 or c["registers"] > h["registers"] * 1.05) \
                 and not faults:
             line += (f" (not zero-cost yet; KNOWN allows +{allowed} sass, "
@@ -155,5 +160,10 @@ for arch in ("sm_80", "sm_90"):
             failed = True
             line += " -- FAILED: " + ", ".join(faults)
         print(line)
+# The table of BENCHMARKS.md (`bash benches/report.sh run gpu_ptxas bash gpu/check.sh`).
+print()
+print("| kernel | arch | registers, cute / hand | stack | SASS | SASS of the twin with checks |")
+print("|---|---|---|---|---|---|")
+print("\n".join(sorted(rows)))
 sys.exit(1 if failed else 0)
 PY

@@ -21,15 +21,15 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// One line: `name` at each size, cute and hand medians in ms and their ratio. `input(m, n)` and
-/// `output(m, n)` are the lengths of `x` and `y`.
+/// One row of the table: `name` at each size, the ratio of the cute and hand medians (and the
+/// medians in ms). `input(m, n)` and `output(m, n)` are the lengths of `x` and `y`.
 fn line(
     name: &str,
     (cute, hand): (Kernel, Kernel),
     input: fn(i64, i64) -> i64,
     output: fn(i64, i64) -> i64,
 ) {
-    print!("{name:<16}");
+    print!("| {name} |");
     for (m, n) in SIZES {
         let x: Vec<f32> = (0..input(m, n)).map(value).collect();
         let mut y = vec![0f32; usize::try_from(output(m, n)).unwrap_or(0)];
@@ -43,18 +43,19 @@ fn line(
             th.push(t.elapsed().as_secs_f64());
         }
         let (c, h) = (median(tc), median(th));
-        print!(
-            "  {m}x{n}: {:.3} / {:.3} ms = {:.2}",
-            c * 1e3,
-            h * 1e3,
-            c / h
-        );
+        print!(" {:.2} ({:.3} / {:.3} ms) |", c / h, c * 1e3, h * 1e3);
     }
     println!();
 }
 
-/// Every kernel's line (`cargo run --profile bench --example user_kernels -- --time`).
+/// Every kernel's row of a markdown table (`cargo run --profile bench --example user_kernels --
+/// --time`; BENCHMARKS.md's through `bash benches/report.sh run user_kernels cargo run ...`).
 pub(crate) fn run() {
+    print!("| kernel: cute / hand, median of 31 interleaved runs |");
+    for (m, n) in SIZES {
+        print!(" {m}x{n} |");
+    }
+    println!("\n|---|---|---|---|");
     let same = |m: i64, n: i64| m * n;
     let halo = |m: i64, n: i64| (m + 2) * (n + 2);
     line(

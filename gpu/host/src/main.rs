@@ -10,7 +10,7 @@
 mod sgemm;
 
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use cudarc::driver::sys::{
     self, is_culib_present, CUdevice_attribute, CUevent_flags, CUfunction_attribute, CUjitInputType,
@@ -27,6 +27,23 @@ const ROUNDS: usize = 31;
 const MAX_RATIO: f64 = 1.05;
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+/// The rows of the markdown table printed last (BENCHMARKS.md's, through
+/// `bash benches/report.sh run gpu_run bash gpu/run.sh run`).
+static ROWS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Adds a row `| kernel | size | module | cute | hand | cute / hand |` (times in µs).
+fn row(kernel: &str, size: &str, module: &str, (cute, hand): (f64, f64)) {
+    let line = format!(
+        "| `{kernel}` | {size} | {module} | {:.1} µs | {:.1} µs | {:.3} |",
+        cute * 1e3,
+        hand * 1e3,
+        cute / hand
+    );
+    if let Ok(mut rows) = ROWS.lock() {
+        rows.push(line);
+    }
+}
 
 fn main() -> ExitCode {
     let Some(ptx) = std::env::args().nth(1) else {
@@ -53,6 +70,19 @@ struct Gpu {
     ctx: Arc<CudaContext>,
     stream: Arc<CudaStream>,
     module: Arc<CudaModule>,
+    /// Linked from relocatable code, not JIT-compiled whole.
+    linked: bool,
+}
+
+impl Gpu {
+    /// How the module was loaded, for the table.
+    fn how(&self) -> &'static str {
+        if self.linked {
+            "linked"
+        } else {
+            "whole"
+        }
+    }
 }
 
 /// How one kernel is launched: its grid, its block and its runtime sizes.
@@ -152,6 +182,7 @@ fn run(ptx: &str) -> Result<bool> {
             ctx: ctx.clone(),
             stream: stream.clone(),
             module,
+            linked: how.starts_with("linked"),
         };
         for case in &cases {
             ok &= run_case(&gpu, case)?;
@@ -166,6 +197,14 @@ fn run(ptx: &str) -> Result<bool> {
     }
     if let Some(gpu) = last {
         memcpy_bandwidth(&gpu, 1 << 25)?;
+    }
+    println!();
+    println!("| kernel | size | module | cute | hand | cute / hand |");
+    println!("|---|---|---|---|---|---|");
+    if let Ok(rows) = ROWS.lock() {
+        for line in rows.iter() {
+            println!("{line}");
+        }
     }
     Ok(ok)
 }
@@ -286,6 +325,7 @@ fn run_case(gpu: &Gpu, case: &Case) -> Result<bool> {
         }
     }
     let (c, h) = (median(&mut tc), median(&mut th));
+    row(case.name, &case.label, gpu.how(), (c, h));
     let resources = |f: &CudaFunction| -> Result<String> {
         let regs = f.get_attribute(CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS)?;
         let local = f.get_attribute(CUfunction_attribute::CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)?;

@@ -4,7 +4,7 @@
 
 use cudarc::driver::{CudaFunction, CudaSlice, DriverError, LaunchConfig, PushKernelArg};
 
-use super::{median, time, Gpu, Result, ROUNDS};
+use super::{median, row, time, Gpu, Result, ROUNDS};
 
 /// Small integers, so that every sum is exact whatever its order and the two kernels and the
 /// CPU agree to the bit.
@@ -97,6 +97,7 @@ pub(crate) fn run(gpu: &Gpu, (m, n, k): (i64, i64, i64)) -> Result<bool> {
         }
     }
     let (c, h) = (median(&mut tc), median(&mut th));
+    row("sgemm", &format!("{m}x{n}x{k}"), gpu.how(), (c, h));
     let flops = 2.0 * (m * n * k) as f64;
     let mut line = format!(
         "sgemm {m}x{n}x{k}: cute {:.1} us ({:.0} GFLOP/s), hand {:.1} us ({:.0} GFLOP/s), \
