@@ -17,6 +17,13 @@
 //! cute/hand timings moved from 0.97-1.02 to 1.08-1.22. `sgemm` and `transpose` are compiled here:
 //! inlined into the four stridings that `examples/sgemm.rs` checks, the SGEMM took 4 minutes of
 //! CPU to build, and their instructions match their twins' either way.
+//!
+//! Modules, each importing only from the lines below it:
+//!
+//! ```text
+//! thread user — the groups, declaring their kernels
+//! sgemm transpose thread::sgemm thread::smem_transpose thread::tile_copy user::conv2d user::rowsum_generic user::softmax user::transpose_smem — the kernels, each on cute alone
+//! ```
 #![no_std]
 
 #[cfg(feature = "std")]
