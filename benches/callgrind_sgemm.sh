@@ -22,11 +22,10 @@ count() {
 }
 echo "| n | cute | hand | cute / hand |"
 echo "|---|---|---|---|"
-for n in "${@:-256 512 1024}"; do
-  for size in $n; do
-    c=$(count "$size" cute)
-    h=$(count "$size" hand)
-    awk -v n="$size" -v c="$c" -v h="$h" \
-      'BEGIN { printf "| %d | %d | %d | %.3f |\n", n, c, h, c / h }'
-  done
+sizes=("$@")
+[ $# -gt 0 ] || sizes=(256 512 1024)
+for n in "${sizes[@]}"; do
+  c=$(count "$n" cute)
+  h=$(count "$n" hand)
+  awk -v n="$n" -v c="$c" -v h="$h" 'BEGIN { printf "| %d | %d | %d | %.3f |\n", n, c, h, c / h }'
 done

@@ -5,9 +5,9 @@
 #   <!-- /report -->
 # holds benches/report/NAME.md, written by the command that measures it (the command is named in
 # the table's first line, with the machine and the date). Criterion's tables come from templates
-# (benches/report/NAME.md.in) filled with criterion's latest estimates; the scripts' tables are
-# written by the scripts themselves (cpp_baseline.sh, sweep_report.sh, compile_time.sh,
-# compile_user_kernels.sh), which then splice.
+# (benches/report/NAME.md.in) filled with criterion's latest estimates; a script's table is the
+# markdown it prints (cpp_baseline.sh, sweep_report.sh, compile_time.sh, compile_user_kernels.sh,
+# callgrind_sgemm.sh, examples/user_kernels --time, gpu/check.sh, gpu/run.sh), kept by `run`.
 #
 #   bash benches/report.sh                     # splice every table into BENCHMARKS.md
 #   bash benches/report.sh --check             # fail where BENCHMARKS.md and the tables differ (CI)
